@@ -1,0 +1,30 @@
+#pragma once
+// Exact int64 arithmetic: an overflow is an error naming the operation, never a wrap.
+#include "catlayout/core/error.hpp"
+
+namespace catlayout {
+
+inline Result<Int> checked_mul(Int a, Int b, std::string_view what = "product") {
+  Int r;
+  if (__builtin_mul_overflow(a, b, &r))
+    return fail(ErrorKind::invalid_input, "overflow: ", what, " ", a, " * ", b, " exceeds the int64 range");
+  return r;
+}
+
+inline Result<Int> checked_add(Int a, Int b, std::string_view what = "sum") {
+  Int r;
+  if (__builtin_add_overflow(a, b, &r))
+    return fail(ErrorKind::invalid_input, "overflow: ", what, " ", a, " + ", b, " exceeds the int64 range");
+  return r;
+}
+
+// |a| without the INT64_MIN trap.
+inline Result<Int> checked_abs(Int a) {
+  if (a == INT64_MIN) return fail(ErrorKind::invalid_input, "overflow: |", a, "| exceeds the int64 range");
+  return a < 0 ? -a : a;
+}
+
+inline Int ceil_div(Int a, Int b) { return (a + b - 1) / b; }  // a >= 0, b > 0
+inline Int signum(Int a) { return (a > 0) - (a < 0); }
+
+}  // namespace catlayout

@@ -1,0 +1,56 @@
+#pragma once
+// Errors as values: every partial operation returns Result<T>, whose error names
+// the failed condition and its numbers (STYLE.md: better than assert or nothing).
+#include <cstdint>
+#include <expected>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace catlayout {
+
+using Int = std::int64_t;
+
+// The kinds of ../shared/conformance/SCHEMA.md; overflow reports as invalid_input.
+enum class ErrorKind { inadmissible, not_tractable, not_complementable, not_refinable, invalid_input };
+
+std::string_view kind_name(ErrorKind kind);
+bool parse_kind(std::string_view name, ErrorKind& out);
+
+struct Error {
+  ErrorKind kind;
+  std::string message;
+  std::string what() const { return std::string(kind_name(kind)) + ": " + message; }
+};
+
+template <class T>
+using Result = std::expected<T, Error>;
+
+// Concatenate anything streamable: messages carry the failing numbers.
+template <class... Args>
+std::string str(Args const&... args) {
+  std::ostringstream os;
+  (os << ... << args);
+  return os.str();
+}
+
+template <class... Args>
+std::unexpected<Error> fail(ErrorKind kind, Args const&... args) {
+  return std::unexpected(Error{kind, str(args...)});
+}
+
+}  // namespace catlayout
+
+// Propagate an error, binding the value on success: CL_TRY(x, f(y));
+#define CL_CAT2(a, b) a##b
+#define CL_CAT(a, b) CL_CAT2(a, b)
+#define CL_TRY(var, expr)                                            \
+  auto CL_CAT(var, _result_) = (expr);                               \
+  if (!CL_CAT(var, _result_)) return std::unexpected(std::move(CL_CAT(var, _result_).error())); \
+  auto var = std::move(*CL_CAT(var, _result_))
+#define CL_CHECK(expr)                                               \
+  do {                                                               \
+    auto cl_check_result_ = (expr);                                  \
+    if (!cl_check_result_) return std::unexpected(std::move(cl_check_result_.error())); \
+  } while (0)

@@ -1,0 +1,53 @@
+#pragma once
+// A layout is a shape and a congruent stride (paper Def. 2.3.1.1); its function maps
+// an index colexicographically to a coordinate and takes the dot product with the stride.
+#include <vector>
+
+#include "catlayout/core/int_tuple.hpp"
+
+namespace catlayout {
+
+class Layout {
+ public:
+  // Def. 2.3.1.1; pre: congruent, positive shape, every offset in range of int64.
+  static Result<Layout> make(IntTuple shape, IntTuple stride);
+  Layout() : shape_(1), stride_(0) {}  // 1:0, the trivial layout
+
+  IntTuple const& shape() const { return shape_; }
+  IntTuple const& stride() const { return stride_; }
+  Int size() const { return size_; }
+  std::size_t rank() const { return shape_.rank(); }
+  Layout mode(std::size_t i) const { return Layout(shape_.mode(i), stride_.mode(i), 0); }
+
+  // Phi_L(i) for 0 <= i < size (unchecked range: construction bounds every such offset).
+  Int operator()(Int i) const;
+  Result<Int> at(Int i) const;                  // checks 0 <= i < size
+  // CuTe's extended layout function: the last flat mode is unbounded (paper §4.1.6).
+  Result<Int> extended(Int i) const;
+  // A coordinate congruent to (a coarsening of) the shape, colexicographic below integers.
+  Result<Int> at_coord(IntTuple const& coord) const;
+
+  bool operator==(Layout const& o) const { return shape_ == o.shape_ && stride_ == o.stride_; }
+
+ private:
+  Layout(IntTuple s, IntTuple d, int);  // trusted: a sub-layout of a valid layout
+  friend class LayoutBuilder;
+  IntTuple shape_, stride_;
+  Int size_ = 1;
+};
+
+Int cosize(Layout const& l);                         // CuTe: L(size-1) + 1
+std::size_t depth(Layout const& l);
+std::vector<Int> tabulate(Layout const& l);          // [L(0), ..., L(size-1)]
+std::string to_string(Layout const& l);              // CuTe notation shape:stride
+
+// Convenience for code and tests that build layouts from literals: throws on invalid input.
+Layout layout(IntTuple shape, IntTuple stride);
+// Flat views used by the algorithms: parallel vectors of shapes and strides.
+struct FlatLayout {
+  std::vector<Int> shape, stride;
+};
+FlatLayout flat_modes(Layout const& l);
+Result<Layout> from_flat(FlatLayout const& f);       // () : () when empty, s:d when one mode
+
+}  // namespace catlayout

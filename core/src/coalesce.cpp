@@ -1,0 +1,90 @@
+#include "catlayout/core/coalesce.hpp"
+
+#include <algorithm>
+
+namespace catlayout {
+
+// Back-to-front merge of CuTe's bw_coalesce: skip size-1 modes, replace an initial size-1
+// mode, merge s_i:d_i into s:d when s_i*d_i == d, otherwise start a new mode.
+static FlatLayout merge_back(FlatLayout const& f, Int last_shape) {
+  FlatLayout out;  // built back to front
+  Int cs = last_shape, cd = f.stride.back();
+  for (std::size_t k = f.shape.size() - 1; k-- > 0;) {
+    Int s = f.shape[k], d = f.stride[k];
+    if (s == 1) continue;
+    if (cs == 1) {
+      cs = s;
+      cd = d;
+    } else if (static_cast<__int128>(s) * d == cd) {
+      cs *= s;  // the merged size divides size(L): no overflow
+      cd = d;
+    } else {
+      out.shape.push_back(cs);
+      out.stride.push_back(cd);
+      cs = s;
+      cd = d;
+    }
+  }
+  out.shape.push_back(cs);
+  out.stride.push_back(cd);
+  std::reverse(out.shape.begin(), out.shape.end());
+  std::reverse(out.stride.begin(), out.stride.end());
+  return out;
+}
+
+Layout coalesce(Layout const& l) {
+  auto f = flat_modes(l);
+  if (f.shape.empty()) return Layout();  // ():() coalesces to 1:0, as every size-1 layout does
+  auto m = merge_back(f, f.shape.back());
+  if (m.shape.size() == 1 && m.shape[0] == 1) return Layout();
+  return *from_flat(m);
+}
+
+FlatLayout coalesce_extended(Layout const& l) {
+  auto f = flat_modes(l);
+  if (f.shape.empty()) return f;
+  // A trailing size-1 mode still carries the stride of the extension: hold it with a
+  // placeholder size that cannot be replaced (CuTe uses 2 as well; it is never read).
+  return merge_back(f, f.shape.back() == 1 ? 2 : f.shape.back());
+}
+
+Result<Layout> coalesce(Layout const& l, IntTuple const& p) {
+  if (p.is_leaf()) return coalesce(l);
+  if (p.rank() > l.rank())
+    return fail(ErrorKind::invalid_input, "profile ", to_string(p), " has ", p.rank(), " modes but ", to_string(l),
+                " has rank ", l.rank());
+  std::vector<IntTuple> s, d;
+  for (std::size_t i = 0; i < l.rank(); ++i) {
+    Layout m = l.mode(i);
+    if (i < p.rank()) {
+      CL_TRY(c, coalesce(m, p.mode(i)));
+      m = c;
+    }
+    s.push_back(m.shape());
+    d.push_back(m.stride());
+  }
+  return Layout::make(IntTuple(std::move(s)), IntTuple(std::move(d)));
+}
+
+static void relative_rec(Layout const& l, IntTuple const& coarse, std::vector<IntTuple>& s, std::vector<IntTuple>& d) {
+  if (coarse.is_leaf()) {
+    Layout c = coalesce(l);
+    s.push_back(c.shape());
+    d.push_back(c.stride());
+    return;
+  }
+  std::vector<IntTuple> cs, cd;
+  for (std::size_t i = 0; i < coarse.rank(); ++i) relative_rec(l.mode(i), coarse.mode(i), cs, cd);
+  s.emplace_back(std::move(cs));
+  d.emplace_back(std::move(cd));
+}
+
+Result<Layout> relative_coalesce(Layout const& l, IntTuple const& coarse) {
+  if (!refines(l.shape(), coarse))
+    return fail(ErrorKind::invalid_input, "shape ", to_string(l.shape()), " does not refine ", to_string(coarse));
+  std::vector<IntTuple> s, d;
+  relative_rec(l, coarse, s, d);
+  return Layout::make(s[0], d[0]);
+}
+
+}  // namespace catlayout

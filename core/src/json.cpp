@@ -1,0 +1,98 @@
+#include "catlayout/core/json.hpp"
+
+#include "catlayout/core/limits.hpp"
+
+namespace catlayout {
+
+Json to_json(IntTuple const& t) {
+  if (t.is_leaf()) return t.value();
+  Json a = Json::array();
+  for (auto const& c : t.children()) a.push_back(to_json(c));
+  return a;
+}
+
+Json to_json(Layout const& l) { return Json{{"shape", to_json(l.shape())}, {"stride", to_json(l.stride())}}; }
+
+Json to_json(Tiler const& t) {
+  if (t.is_layout()) return to_json(*t.layout);
+  Json a = Json::array();
+  for (auto const& m : t.modes) a.push_back(to_json(m));
+  return Json{{"tiler", a}};
+}
+
+Json error_json(Error const& e) { return Json{{"error", std::string(kind_name(e.kind))}}; }
+
+static std::string type_name(Json const& j) {
+  if (j.is_number_float()) return "the non-integer number " + j.dump();
+  return std::string("a JSON ") + j.type_name();
+}
+
+Result<Int> int_from_json(Json const& j, std::string const& path) {
+  if (j.is_number_integer()) return j.get<Int>();
+  if (j.is_number_unsigned())
+    return fail(ErrorKind::invalid_input, "integer ", j.dump(), " at ", path, " does not fit in int64");
+  return fail(ErrorKind::invalid_input, "expected an integer at ", path, ", found ", type_name(j));
+}
+
+static Result<IntTuple> int_tuple_rec(Json const& j, std::string const& path, std::size_t depth) {
+  if (depth > limits::max_depth)
+    return fail(ErrorKind::invalid_input, "nesting deeper than the limit of ", limits::max_depth, " at ", path);
+  if (j.is_array()) {
+    std::vector<IntTuple> c;
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      CL_TRY(x, int_tuple_rec(j[i], path + "[" + std::to_string(i) + "]", depth + 1));
+      c.push_back(std::move(x));
+    }
+    return IntTuple(std::move(c));
+  }
+  CL_TRY(v, int_from_json(j, path));
+  return IntTuple(v);
+}
+
+Result<IntTuple> int_tuple_from_json(Json const& j, std::string const& path) { return int_tuple_rec(j, path, 0); }
+
+Result<Layout> layout_from_json(Json const& j, std::string const& path) {
+  if (!j.is_object() || !j.contains("shape") || !j.contains("stride"))
+    return fail(ErrorKind::invalid_input, "expected a layout {\"shape\": ..., \"stride\": ...} at ", path,
+                ", found ", j.is_object() ? "an object without shape/stride" : type_name(j));
+  CL_TRY(s, int_tuple_from_json(j["shape"], path + ".shape"));
+  CL_TRY(d, int_tuple_from_json(j["stride"], path + ".stride"));
+  auto l = Layout::make(std::move(s), std::move(d));
+  if (!l) return fail(l.error().kind, l.error().message, " at ", path);
+  return l;
+}
+
+static Result<Tiler> tiler_rec(Json const& j, std::string const& path, std::size_t depth) {
+  if (depth > limits::max_depth)
+    return fail(ErrorKind::invalid_input, "tiler nesting deeper than the limit at ", path);
+  if (j.is_number_integer()) {
+    CL_TRY(n, int_from_json(j, path));
+    auto l = Layout::make(n, 1);
+    if (!l) return fail(l.error().kind, l.error().message, " at ", path);
+    return Tiler::of(*l);
+  }
+  Json const* modes = nullptr;
+  std::string mpath = path;
+  if (j.is_object() && j.contains("tiler")) {
+    modes = &j["tiler"];
+    mpath += ".tiler";
+  } else if (j.is_array()) {
+    modes = &j;
+  }
+  if (modes) {
+    if (!modes->is_array() || modes->empty())
+      return fail(ErrorKind::invalid_input, "expected a non-empty array of tiler modes at ", mpath);
+    std::vector<Tiler> m;
+    for (std::size_t i = 0; i < modes->size(); ++i) {
+      CL_TRY(t, tiler_rec((*modes)[i], mpath + "[" + std::to_string(i) + "]", depth + 1));
+      m.push_back(std::move(t));
+    }
+    return Tiler::by_mode(std::move(m));
+  }
+  CL_TRY(l, layout_from_json(j, path));
+  return Tiler::of(std::move(l));
+}
+
+Result<Tiler> tiler_from_json(Json const& j, std::string const& path) { return tiler_rec(j, path, 0); }
+
+}  // namespace catlayout

@@ -1,0 +1,77 @@
+#include "testing.hpp"
+
+#include <algorithm>
+
+using namespace catlayout;
+using namespace catlayout::testing;
+
+TEST(Divide, SeedExamples) {
+  EXPECT_EQ(S(logical_divide(L("(4,2,3):(2,1,8)"), T("4:2"))), "((2,2),(2,3)):((4,1),(2,8))");
+  EXPECT_EQ(S(logical_divide(L("(9,(4,8)):(59,(13,1))"), T("<3:3,(2,4):(1,8)>"))),
+            "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
+  EXPECT_EQ(S(logical_divide(L("(4,8):(1,4)"), T("(2,2):(1,4)"))), "((2,2),(2,4)):((1,4),(2,8))");
+  EXPECT_EQ(S(logical_divide(L("(4,8):(1,4)"), T("(2,2):(4,1)"))), "((2,2),(2,4)):((4,1),(2,8))");
+}
+
+TEST(Divide, Arrangements) {
+  auto a = L("(8,(4,6)):(1,(8,32))");
+  auto t = T("<2:1,2:1>");
+  EXPECT_EQ(S(logical_divide(a, t)), "((2,4),(2,12)):((1,2),(8,16))");
+  EXPECT_EQ(S(zipped_divide(a, t)), "((2,2),(4,12)):((1,8),(2,16))");
+  EXPECT_EQ(S(tiled_divide(a, t)), "((2,2),4,12):((1,8),2,16)");
+  EXPECT_EQ(S(flat_divide(a, t)), "(2,2,4,12):(1,8,2,16)");
+}
+
+// layout<0>(zipped_divide(a, b)) == composition(a, b), and every element of A appears once.
+TEST(Divide, ZippedModeZeroIsTheCompositionAndCoversA) {
+  std::mt19937_64 g(13);
+  int checked = 0;
+  for (int n = 0; n < 3000; ++n) {
+    auto a = random_layout(g, 6, 30);
+    auto b = random_layout(g, 4, 8);
+    auto z = zipped_divide(a, Tiler::of(b));
+    if (!z) continue;
+    ++checked;
+    auto c = composition(a, b);
+    ASSERT_TRUE(c) << to_string(a) << " / " << to_string(b);
+    EXPECT_EQ(z->mode(0), *c) << to_string(a) << " / " << to_string(b);
+    auto ta = tabulate(a), tz = tabulate(*z);
+    std::sort(ta.begin(), ta.end());
+    std::sort(tz.begin(), tz.end());
+    if (z->size() == a.size()) EXPECT_EQ(ta, tz) << to_string(a) << " / " << to_string(b);
+  }
+  EXPECT_GT(checked, 200);
+}
+
+TEST(Product, SeedExamples) {
+  EXPECT_EQ(S(logical_product(L("(2,2):(4,1)"), T("6:1"))), "((2,2),(2,3)):((4,1),(2,8))");
+  EXPECT_EQ(S(logical_product(L("(2,2):(4,1)"), T("(4,2):(2,1)"))), "((2,2),(4,2)):((4,1),(8,2))");
+  EXPECT_EQ(S(blocked_product(L("(2,5):(5,1)"), L("(3,4):(1,3)"))), "((2,3),(5,4)):((5,10),(1,30))");
+  EXPECT_EQ(S(raked_product(L("(2,5):(5,1)"), L("(3,4):(1,3)"))), "((3,2),(4,5)):((10,5),(30,1))");
+}
+
+TEST(Product, ModeZeroIsAAndTheWholeIsInjective) {
+  std::mt19937_64 g(17);
+  int checked = 0;
+  for (int n = 0; n < 2000; ++n) {
+    auto a = random_layout(g, 4, 16);
+    auto b = random_layout(g, 4, 8);
+    auto p = logical_product(a, Tiler::of(b));
+    if (!p) continue;
+    ++checked;
+    EXPECT_EQ(p->mode(0), a);
+    auto c = *complement(a, a.size() * cosize(b));
+    EXPECT_TRUE(composes(p->mode(1), c, b));
+    if (is_injective(a) && is_injective(b)) EXPECT_TRUE(is_injective(*p)) << to_string(a) << " x " << to_string(b);
+  }
+  EXPECT_GT(checked, 200);
+}
+
+TEST(Product, Arrangements) {
+  auto a = L("(2,2):(1,2)");
+  auto t = T("<3:1,2:1>");
+  EXPECT_EQ(S(logical_product(a, t)), "((2,3),(2,2)):((1,2),(2,1))");
+  EXPECT_EQ(S(zipped_product(a, t)), "((2,2),(3,2)):((1,2),(2,1))");
+  EXPECT_EQ(S(tiled_product(a, t)), "((2,2),3,2):((1,2),2,1)");
+  EXPECT_EQ(S(flat_product(a, t)), "(2,2,3,2):(1,2,2,1)");
+}

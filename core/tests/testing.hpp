@@ -1,0 +1,60 @@
+#pragma once
+#include <gtest/gtest.h>
+
+#include <random>
+#include <stdexcept>
+
+#include "catlayout/core.hpp"
+
+namespace catlayout::testing {
+
+inline Layout L(std::string_view s) {
+  auto r = parse_layout(s);
+  if (!r) throw std::invalid_argument(r.error().what());
+  return *r;
+}
+inline Tiler T(std::string_view s) {
+  auto r = parse_tiler(s);
+  if (!r) throw std::invalid_argument(r.error().what());
+  return *r;
+}
+inline std::string S(Result<Layout> const& r) { return r ? to_string(*r) : r.error().what(); }
+
+// R(i) == A(B(i)) for every i in R's domain, A taken with its extended function.
+inline ::testing::AssertionResult composes(Layout const& r, Layout const& a, Layout const& b) {
+  if (r.size() != b.size()) return ::testing::AssertionFailure() << "size " << r.size() << " != size(B) " << b.size();
+  for (Int i = 0; i < r.size(); ++i) {
+    auto ab = a.extended(b(i));
+    if (!ab || *ab != r(i))
+      return ::testing::AssertionFailure() << to_string(r) << " at " << i << " is " << r(i) << ", A(B(i)) = "
+                                           << (ab ? std::to_string(*ab) : ab.error().what());
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// Random flat-or-nested layouts with small entries, for tabulation checks.
+inline IntTuple random_tuple(std::mt19937_64& g, int depth, std::vector<Int>& leaves, int max_leaf) {
+  std::uniform_int_distribution<int> coin(0, 3);
+  if (depth == 0 || coin(g) != 0) {
+    Int v = std::uniform_int_distribution<Int>(1, max_leaf)(g);
+    leaves.push_back(v);
+    return IntTuple(v);
+  }
+  int n = std::uniform_int_distribution<int>(1, 3)(g);
+  std::vector<IntTuple> c;
+  for (int i = 0; i < n; ++i) c.push_back(random_tuple(g, depth - 1, leaves, max_leaf));
+  return IntTuple(std::move(c));
+}
+
+inline Layout random_layout(std::mt19937_64& g, int max_shape = 6, int max_stride = 40) {
+  std::vector<Int> leaves;
+  int rank = std::uniform_int_distribution<int>(1, 3)(g);
+  std::vector<IntTuple> modes;
+  for (int i = 0; i < rank; ++i) modes.push_back(random_tuple(g, 1, leaves, max_shape));
+  IntTuple shape = rank == 1 ? modes[0] : IntTuple(modes);
+  std::vector<Int> strides;
+  for (std::size_t i = 0; i < leaves.size(); ++i) strides.push_back(std::uniform_int_distribution<Int>(0, max_stride)(g));
+  return *Layout::make(shape, *substitute(strides, profile(shape)));
+}
+
+}  // namespace catlayout::testing

@@ -1,0 +1,60 @@
+#include "testing.hpp"
+
+using namespace catlayout;
+using namespace catlayout::testing;
+
+TEST(Text, RoundTrip) {
+  for (std::string s : {"(6,2):(8,2)", "12:1", "(2,(1,6)):(1,(6,2))", "():()", "(12):(1)", "(3,2):(0,-5)",
+                        "((((2)))):((((7))))"}) {
+    auto l = parse_layout(s);
+    ASSERT_TRUE(l) << s << ": " << l.error().what();
+    EXPECT_EQ(to_string(*l), s);
+  }
+  EXPECT_EQ(to_string(L(" ( 6 , 2 ) : ( 8 , 2 ) ")), "(6,2):(8,2)");
+  EXPECT_EQ(to_string(T("<3:4, 8:2>")), "<3:4,8:2>");
+  EXPECT_EQ(to_string(T("<3, <2, (2,4):(1,8)>>")), "<3:1,<2:1,(2,4):(1,8)>>");
+}
+
+TEST(Text, ErrorsNameTheColumn) {
+  auto e = parse_layout("(6,2:(8,2)");
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().kind, ErrorKind::invalid_input);
+  EXPECT_NE(e.error().message.find("expected ',' or ')' at column 5"), std::string::npos) << e.error().message;
+  e = parse_layout("(6,2)");
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("expected ':' at column 6"), std::string::npos) << e.error().message;
+  e = parse_layout("(6,2):(8,2) x");
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("end of input at column 13"), std::string::npos) << e.error().message;
+}
+
+TEST(Text, ValidationErrors) {
+  auto e = parse_layout("(6,2):(8,(2,1))");
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("not congruent"), std::string::npos);
+  e = parse_layout("(6,0):(8,2)");
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("shape entry 0"), std::string::npos);
+  e = parse_layout("(6,-2):(8,2)");
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("not positive"), std::string::npos);
+  e = parse_layout("99999999999999999999:1");
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("does not fit in int64"), std::string::npos);
+  e = parse_layout("(1099511627776,1099511627776):(1,1099511627776)");
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("overflow"), std::string::npos);
+}
+
+TEST(Json, RoundTripAndPaths) {
+  auto l = L("(2,(1,6)):(1,(6,2))");
+  auto j = to_json(l);
+  EXPECT_EQ(j.dump(), R"({"shape":[2,[1,6]],"stride":[1,[6,2]]})");
+  EXPECT_EQ(*layout_from_json(j, "$"), l);
+  auto bad = layout_from_json(Json::parse(R"({"shape":[2,2.5],"stride":[1,2]})"), "$.cases[3].args[0]");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("$.cases[3].args[0].shape[1]"), std::string::npos) << bad.error().message;
+  auto t = tiler_from_json(Json::parse(R"({"tiler":[{"shape":3,"stride":4},8]})"), "$");
+  ASSERT_TRUE(t);
+  EXPECT_EQ(to_string(*t), "<3:4,8:1>");
+}

@@ -521,8 +521,8 @@ def cute_compute(env, cases, batch_size=250, jobs=2, keep_dir=None):
     nb = max(1, -(-len(items) // max(1, batch_size)))
     if jobs > 1 and len(items) >= 40 * jobs and nb % jobs:
         nb += jobs - nb % jobs
-    per = -(-len(items) // nb) if items else 1
-    batches = [items[i:i + per] for i in range(0, len(items), per)]
+    # round-robin so that every batch gets a similar mix of (cheap and expensive) ops
+    batches = [b for b in (items[i::nb] for i in range(nb)) if b]
     workdir = keep_dir or tempfile.mkdtemp(prefix="cute-oracle-build-")
     os.makedirs(workdir, exist_ok=True)
     stats = []

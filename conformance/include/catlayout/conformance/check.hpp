@@ -1,0 +1,36 @@
+#pragma once
+// The vector checker: runs every case of catlayout.vectors/1 files and classifies each as
+// exact / functional / fail, as SCHEMA.md defines.
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catlayout/core/json.hpp"
+
+namespace catlayout::conformance {
+
+enum class Match { exact, functional, fail };
+std::string_view match_name(Match m);
+
+struct CaseOutcome {
+  std::string file, id, op;
+  Match match = Match::fail;
+  std::string detail;  // why it failed, or what differed in form
+};
+
+struct CheckOptions {
+  std::optional<std::string> only_op;  // --only OP
+};
+
+// Classify one result against its expectation (exposed for the exporter and tests).
+CaseOutcome classify(std::string_view op, Json const& expect, Result<Json> const& got);
+// A malformed document is an error naming the file and the JSON path; a malformed case is a failed case.
+Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string const& file, CheckOptions const& opt);
+Result<std::vector<CaseOutcome>> check_file(std::string const& path, CheckOptions const& opt);
+
+// The per-op table and the closing line `N passed, M failed`.
+void print_summary(std::vector<CaseOutcome> const& outcomes, std::ostream& out, bool show_failures = true);
+Json report_json(std::vector<CaseOutcome> const& outcomes);
+
+}  // namespace catlayout::conformance

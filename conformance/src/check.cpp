@@ -1,0 +1,155 @@
+#include "catlayout/conformance/check.hpp"
+
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+#include "catlayout/conformance/ops.hpp"
+#include "catlayout/core/layout.hpp"
+
+namespace catlayout::conformance {
+
+std::string_view match_name(Match m) {
+  switch (m) {
+    case Match::exact: return "exact";
+    case Match::functional: return "functional";
+    default: return "fail";
+  }
+}
+
+static std::string brief(Json const& j) {
+  if (j.is_object() && j.contains("shape") && j.contains("stride")) {
+    auto l = layout_from_json(j, "$");
+    if (l) return to_string(*l);
+  }
+  std::string s = j.dump();
+  return s.size() > 200 ? s.substr(0, 200) + "..." : s;
+}
+
+CaseOutcome classify(std::string_view op, Json const& expect, Result<Json> const& got) {
+  CaseOutcome o;
+  o.op = op;
+  bool want_error = expect.is_object() && expect.contains("error");
+  if (!got) {
+    if (want_error && expect["error"] == std::string(kind_name(got.error().kind))) {
+      o.match = Match::exact;
+      return o;
+    }
+    if (got.error().message.starts_with("op '") && !is_known_op(op)) {
+      o.detail = "not implemented";
+      return o;
+    }
+    o.detail = "got " + got.error().what() + ", expected " + brief(expect);
+    return o;
+  }
+  if (want_error) {
+    o.detail = "got " + brief(*got) + ", expected error " + expect["error"].dump();
+    return o;
+  }
+  if (*got == expect) {
+    o.match = Match::exact;
+    return o;
+  }
+  if (returns_layout(op)) {
+    auto e = layout_from_json(expect, "expect");
+    auto g = layout_from_json(*got, "result");
+    if (e && g && e->size() == g->size() && e->size() <= (Int{1} << 22) && tabulate(*e) == tabulate(*g)) {
+      o.match = Match::functional;
+      o.detail = "got " + to_string(*g) + ", expected the form " + to_string(*e);
+      return o;
+    }
+  }
+  o.detail = "got " + brief(*got) + ", expected " + brief(expect);
+  return o;
+}
+
+Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string const& file, CheckOptions const& opt) {
+  if (!doc.is_object()) return fail(ErrorKind::invalid_input, file, ": $ is not a JSON object");
+  if (!doc.contains("schema") || doc["schema"] != "catlayout.vectors/1")
+    return fail(ErrorKind::invalid_input, file, ": $.schema is not \"catlayout.vectors/1\"");
+  if (!doc.contains("cases") || !doc["cases"].is_array())
+    return fail(ErrorKind::invalid_input, file, ": $.cases is not an array");
+  std::vector<CaseOutcome> out;
+  auto const& cases = doc["cases"];
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    std::string path = "$.cases[" + std::to_string(i) + "]";
+    auto const& c = cases[i];
+    CaseOutcome o;
+    o.file = file;
+    if (!c.is_object() || !c.contains("op") || !c["op"].is_string() || !c.contains("args") || !c.contains("expect")) {
+      o.id = c.is_object() && c.contains("id") && c["id"].is_string() ? c["id"].get<std::string>() : path;
+      o.op = c.is_object() && c.contains("op") && c["op"].is_string() ? c["op"].get<std::string>() : "(malformed)";
+      o.detail = file + ": case " + o.id + " at " + path + " is not an object with op, args and expect";
+      if (!opt.only_op || *opt.only_op == o.op) out.push_back(o);
+      continue;
+    }
+    std::string op = c["op"];
+    if (opt.only_op && *opt.only_op != op) continue;
+    auto got = run_op(op, c["args"], path + ".args");
+    o = classify(op, c["expect"], got);
+    o.file = file;
+    o.id = c.contains("id") && c["id"].is_string() ? c["id"].get<std::string>() : path;
+    if (o.match == Match::fail && o.detail != "not implemented") o.detail = path + ": " + o.detail;
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+Result<std::vector<CaseOutcome>> check_file(std::string const& path, CheckOptions const& opt) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(ErrorKind::invalid_input, path, ": cannot open the file");
+  Json doc;
+  try {
+    doc = Json::parse(in);
+  } catch (Json::exception const& e) {
+    return fail(ErrorKind::invalid_input, path, ": not valid JSON: ", e.what());
+  }
+  return check_document(doc, path, opt);
+}
+
+void print_summary(std::vector<CaseOutcome> const& outcomes, std::ostream& out, bool show_failures) {
+  struct Row {
+    int cases = 0, exact = 0, functional = 0, failed = 0, missing = 0;
+  };
+  std::map<std::string, Row> rows;
+  for (auto const& o : outcomes) {
+    auto& r = rows[o.op];
+    ++r.cases;
+    if (o.match == Match::exact) ++r.exact;
+    if (o.match == Match::functional) ++r.functional;
+    if (o.match == Match::fail) (o.detail == "not implemented" ? r.missing : r.failed)++;
+  }
+  out << std::left << std::setw(22) << "op" << std::right << std::setw(7) << "cases" << std::setw(7) << "exact"
+      << std::setw(12) << "functional" << std::setw(8) << "failed" << "  note\n";
+  Row total;
+  for (auto const& [op, r] : rows) {
+    out << std::left << std::setw(22) << op << std::right << std::setw(7) << r.cases << std::setw(7) << r.exact
+        << std::setw(12) << r.functional << std::setw(8) << r.failed + r.missing
+        << (r.missing ? "  not implemented" : "") << "\n";
+    total.cases += r.cases;
+    total.exact += r.exact;
+    total.functional += r.functional;
+    total.failed += r.failed + r.missing;
+  }
+  out << std::left << std::setw(22) << "total" << std::right << std::setw(7) << total.cases << std::setw(7)
+      << total.exact << std::setw(12) << total.functional << std::setw(8) << total.failed << "\n";
+  if (show_failures) {
+    int shown = 0;
+    for (auto const& o : outcomes)
+      if (o.match == Match::fail && o.detail != "not implemented" && shown++ < 20)
+        out << "FAIL " << o.id << " (" << o.op << "): " << o.detail << "\n";
+  }
+  out << total.exact << " exact, " << total.functional << " functional\n";
+  out << total.exact + total.functional << " passed, " << total.failed << " failed\n";
+}
+
+Json report_json(std::vector<CaseOutcome> const& outcomes) {
+  Json cases = Json::array();
+  for (auto const& o : outcomes)
+    cases.push_back({{"file", o.file}, {"id", o.id}, {"op", o.op}, {"match", std::string(match_name(o.match))},
+                     {"detail", o.detail}});
+  return Json{{"schema", "catlayout.check-report/1"}, {"cases", cases}};
+}
+
+}  // namespace catlayout::conformance

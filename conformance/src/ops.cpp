@@ -1,0 +1,145 @@
+#include "catlayout/conformance/ops.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+#include "catlayout/core.hpp"
+#ifdef CATLAYOUT_HAVE_CATEGORIES
+#include "catlayout/categories/ops.hpp"
+#endif
+#ifdef CATLAYOUT_HAVE_ALGORITHMS
+#include "catlayout/algorithms/mutual_refinement.hpp"
+#endif
+
+namespace catlayout::conformance {
+namespace {
+
+using Op = std::function<Result<Json>(Json const& args, std::string const& path)>;
+
+std::string at(std::string const& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+Result<void> arity(Json const& args, std::string const& path, std::size_t lo, std::size_t hi) {
+  if (!args.is_array() || args.size() < lo || args.size() > hi)
+    return fail(ErrorKind::invalid_input, "expected ", lo == hi ? std::to_string(lo) : str(lo, " or ", hi),
+                " arguments at ", path, ", found ", args.is_array() ? std::to_string(args.size()) : args.type_name());
+  return {};
+}
+
+Result<Json> layout_result(Result<Layout> const& r) {
+  if (!r) return std::unexpected(r.error());
+  return to_json(*r);
+}
+
+// Unary layout ops: [layout].
+Op unary(Result<Layout> (*f)(Layout const&)) {
+  return [f](Json const& args, std::string const& path) -> Result<Json> {
+    CL_CHECK(arity(args, path, 1, 1));
+    CL_TRY(a, layout_from_json(args[0], at(path, 0)));
+    return layout_result(f(a));
+  };
+}
+
+// Binary layout-by-tiler ops: [layout, layout-or-tiler].
+Op by_tiler(Result<Layout> (*f)(Layout const&, Tiler const&)) {
+  return [f](Json const& args, std::string const& path) -> Result<Json> {
+    CL_CHECK(arity(args, path, 2, 2));
+    CL_TRY(a, layout_from_json(args[0], at(path, 0)));
+    CL_TRY(b, tiler_from_json(args[1], at(path, 1)));
+    return layout_result(f(a, b));
+  };
+}
+
+Op by_layout(Result<Layout> (*f)(Layout const&, Layout const&)) {
+  return [f](Json const& args, std::string const& path) -> Result<Json> {
+    CL_CHECK(arity(args, path, 2, 2));
+    CL_TRY(a, layout_from_json(args[0], at(path, 0)));
+    CL_TRY(b, layout_from_json(args[1], at(path, 1)));
+    return layout_result(f(a, b));
+  };
+}
+
+Result<Layout> compose_tiler(Layout const& a, Tiler const& b) { return composition(a, b); }
+Result<Layout> right_inv(Layout const& l) { return right_inverse(l); }
+
+std::map<std::string, Op, std::less<>> const& registry() {
+  static std::map<std::string, Op, std::less<>> ops = [] {
+    std::map<std::string, Op, std::less<>> m;
+    m["evaluate"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 1));
+      CL_TRY(a, layout_from_json(args[0], at(path, 0)));
+      if (a.size() > (Int{1} << 24))
+        return fail(ErrorKind::invalid_input, "evaluate: size ", a.size(), " at ", path, " is too large to tabulate");
+      return Json(tabulate(a));
+    };
+    m["coalesce"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 2));
+      CL_TRY(a, layout_from_json(args[0], at(path, 0)));
+      if (args.size() == 1) return to_json(coalesce(a));
+      CL_TRY(p, int_tuple_from_json(args[1], at(path, 1)));
+      return layout_result(coalesce(a, p));
+    };
+    m["composition"] = by_tiler(compose_tiler);
+    m["complement"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 2));
+      CL_TRY(a, layout_from_json(args[0], at(path, 0)));
+      if (args.size() == 1) return layout_result(complement(a));
+      CL_TRY(n, int_from_json(args[1], at(path, 1)));
+      return layout_result(complement(a, n));
+    };
+    m["logical_divide"] = by_tiler(logical_divide);
+    m["zipped_divide"] = by_tiler(zipped_divide);
+    m["tiled_divide"] = by_tiler(tiled_divide);
+    m["flat_divide"] = by_tiler(flat_divide);
+    m["logical_product"] = by_tiler(logical_product);
+    m["zipped_product"] = by_tiler(zipped_product);
+    m["tiled_product"] = by_tiler(tiled_product);
+    m["flat_product"] = by_tiler(flat_product);
+    m["blocked_product"] = by_layout(blocked_product);
+    m["raked_product"] = by_layout(raked_product);
+    m["right_inverse"] = unary(right_inv);
+    m["left_inverse"] = unary(left_inverse);
+#ifdef CATLAYOUT_HAVE_CATEGORIES
+    for (auto op : {"nest.compose", "nest.coalesce", "nest.complement", "nest.logical_divide", "nest.logical_product",
+                    "nest.to_layout", "layout.to_nest"}) {
+      std::string name = op;
+      m[name] = [name](Json const& args, std::string const& path) {
+        return categories::run_categorical_op(name, args, path);
+      };
+    }
+#endif
+#ifdef CATLAYOUT_HAVE_ALGORITHMS
+    m["mutual_refinement"] = [](Json const& args, std::string const& path) {
+      return algorithms::run_mutual_refinement(args, path);
+    };
+#endif
+    return m;
+  }();
+  return ops;
+}
+
+}  // namespace
+
+std::vector<std::string> const& known_ops() {
+  static std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (auto const& [k, _] : registry()) v.push_back(k);
+    return v;
+  }();
+  return names;
+}
+
+bool is_known_op(std::string_view op) { return registry().count(op) != 0; }
+
+bool returns_layout(std::string_view op) {
+  return op != "evaluate" && op != "mutual_refinement" && op != "layout.to_nest" && !op.starts_with("nest.") ||
+         op == "nest.to_layout";
+}
+
+Result<Json> run_op(std::string_view op, Json const& args, std::string const& path) {
+  auto it = registry().find(op);
+  if (it == registry().end()) return fail(ErrorKind::invalid_input, "op '", op, "' is not implemented");
+  return it->second(args, path);
+}
+
+}  // namespace catlayout::conformance

@@ -1,0 +1,70 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "catlayout/conformance/check.hpp"
+#include "catlayout/conformance/ops.hpp"
+
+using namespace catlayout;
+using namespace catlayout::conformance;
+
+static Json L(char const* s, char const* d) { return Json{{"shape", Json::parse(s)}, {"stride", Json::parse(d)}}; }
+
+TEST(Classify, ExactFunctionalAndFail) {
+  auto got = run_op("coalesce", Json::array({L("[2,[1,6]]", "[1,[6,2]]")}), "$");
+  ASSERT_TRUE(got);
+  EXPECT_EQ(classify("coalesce", L("12", "1"), got).match, Match::exact);
+  EXPECT_EQ(classify("coalesce", L("[3,4]", "[1,3]"), got).match, Match::functional);
+  EXPECT_EQ(classify("coalesce", L("[4,3]", "[1,4]"), got).match, Match::fail);
+  EXPECT_EQ(classify("coalesce", Json{{"error", "inadmissible"}}, got).match, Match::fail);
+  auto bad = run_op("composition", Json::array({L("[3,2]", "[1,4]"), L("4", "1")}), "$");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(classify("composition", Json{{"error", "inadmissible"}}, bad).match, Match::exact);
+  EXPECT_EQ(classify("composition", Json{{"error", "not_tractable"}}, bad).match, Match::fail);
+}
+
+TEST(Classify, UnknownOpIsAFailureNotASkip) {
+  Json doc = {{"schema", "catlayout.vectors/1"},
+              {"cases", Json::array({{{"id", "x"}, {"op", "no.such.op"}, {"args", Json::array()}, {"expect", 1}}})}};
+  auto r = check_document(doc, "mem.json", {});
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->size(), 1u);
+  EXPECT_EQ((*r)[0].match, Match::fail);
+  EXPECT_EQ((*r)[0].detail, "not implemented");
+}
+
+TEST(Check, MalformedInputNamesFileCaseAndPath) {
+  EXPECT_FALSE(check_document(Json::array(), "f.json", {}));
+  auto e = check_document(Json{{"schema", "other/1"}, {"cases", Json::array()}}, "f.json", {});
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("f.json: $.schema"), std::string::npos);
+  Json doc = {{"schema", "catlayout.vectors/1"},
+              {"cases", Json::array({{{"id", "c7"},
+                                      {"op", "composition"},
+                                      {"args", Json::array({L("[3,2]", "[1,2.5]"), L("4", "1")})},
+                                      {"expect", L("4", "1")}},
+                                     7})}};
+  auto r = check_document(doc, "f.json", {});
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->size(), 2u);
+  EXPECT_EQ((*r)[0].match, Match::fail);
+  EXPECT_NE((*r)[0].detail.find("$.cases[0].args[0].stride[1]"), std::string::npos) << (*r)[0].detail;
+  EXPECT_NE((*r)[1].detail.find("$.cases[1]"), std::string::npos) << (*r)[1].detail;
+  auto missing = check_file("/nonexistent/vectors.json", {});
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().message.find("/nonexistent/vectors.json"), std::string::npos);
+}
+
+// Every layout case of the seed examples passes (the categorical ops join when their engines exist).
+TEST(Check, SeedExamplesLayoutOps) {
+  auto r = check_file(std::string(CATLAYOUT_VECTORS_DIR) + "/seed-examples.json", {});
+  ASSERT_TRUE(r) << r.error().what();
+  int layout_cases = 0;
+  for (auto const& o : *r) {
+    bool categorical = o.op.starts_with("nest.") || o.op == "layout.to_nest" || o.op == "mutual_refinement";
+    if (categorical && !is_known_op(o.op)) continue;
+    if (!categorical) ++layout_cases;
+    EXPECT_NE(o.match, Match::fail) << o.id << ": " << o.detail;
+  }
+  EXPECT_GE(layout_cases, 40);
+}

@@ -97,6 +97,9 @@ Int cosize(Layout const& l) { return l(l.size() - 1) + 1; }
 std::size_t depth(Layout const& l) { return depth(l.shape()); }
 
 std::vector<Int> tabulate(Layout const& l) {
+  if (l.size() > limits::max_tabulate)
+    throw std::length_error(str("tabulate: size ", l.size(), " of ", to_string(l), " exceeds the limit ",
+                                limits::max_tabulate));
   std::vector<Int> out;
   out.reserve(static_cast<std::size_t>(l.size()));
   auto s = flatten_values(l.shape());

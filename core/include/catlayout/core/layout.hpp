@@ -38,7 +38,8 @@ class Layout {
 
 Int cosize(Layout const& l);                         // CuTe: L(size-1) + 1
 std::size_t depth(Layout const& l);
-std::vector<Int> tabulate(Layout const& l);          // [L(0), ..., L(size-1)]
+// [L(0), ..., L(size-1)]; pre: size <= limits::max_tabulate (else std::length_error).
+std::vector<Int> tabulate(Layout const& l);
 std::string to_string(Layout const& l);              // CuTe notation shape:stride
 
 // Convenience for code and tests that build layouts from literals: throws on invalid input.

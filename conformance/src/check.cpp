@@ -1,5 +1,6 @@
 #include "catlayout/conformance/check.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <map>
@@ -7,6 +8,7 @@
 
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core/layout.hpp"
+#include "catlayout/core/limits.hpp"
 
 namespace catlayout::conformance {
 
@@ -97,6 +99,12 @@ Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string con
 }
 
 Result<std::vector<CaseOutcome>> check_file(std::string const& path, CheckOptions const& opt) {
+  std::error_code ec;
+  auto bytes = std::filesystem::file_size(path, ec);
+  if (ec) return fail(ErrorKind::invalid_input, path, ": cannot open the file: ", ec.message());
+  if (bytes > limits::max_vector_file)
+    return fail(ErrorKind::invalid_input, path, ": ", bytes, " bytes exceeds the limit of ", limits::max_vector_file,
+                " bytes for one vector file; split it");
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail(ErrorKind::invalid_input, path, ": cannot open the file");
   Json doc;

@@ -8,4 +8,5 @@ inline constexpr std::size_t max_depth = 64;          // nesting depth of an int
 inline constexpr std::size_t max_text = 1u << 20;     // characters of one CuTe-notation argument
 inline constexpr std::size_t max_flat_modes = 4096;   // flat entries of one int tuple
 inline constexpr long long max_tabulate = 1ll << 26;  // elements a tabulation may produce
+inline constexpr unsigned long long max_vector_file = 256ull << 20;  // bytes of one vector file
 }  // namespace catlayout::limits

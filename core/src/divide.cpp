@@ -9,15 +9,15 @@ namespace catlayout {
 
 static Result<Layout> divide_by_layout(Layout const& a, Layout const& b) {
   auto c = complement(b, coalesce(a).shape());
-  if (!c)
-    return fail(c.error().kind, "dividing ", to_string(a), " by ", to_string(b), ": the tiler has no complement: ",
+  if (!c)  // Def. 2.3.8.1 asks for comp(B, size(A)): without it the division is inadmissible
+    return fail(ErrorKind::inadmissible, "dividing ", to_string(a), " by ", to_string(b), ": the tiler has no complement: ",
                 c.error().message);
   CL_TRY(bc, make_layout({b, *c}));
   return composition(a, bc);
 }
 
 Result<Layout> logical_divide(Layout const& a, Tiler const& b) {
-  if (b.is_layout()) return divide_by_layout(a, *b.layout);
+  if (b.is_layout()) return divide_by_layout(a, divisor_layout(b));
   if (b.modes.size() > a.rank())
     return fail(ErrorKind::invalid_input, "the tiler ", to_string(b), " has ", b.modes.size(), " modes but ",
                 to_string(a), " has rank ", a.rank());
@@ -70,7 +70,7 @@ Result<Layout> unpack_modes(Layout const& l, bool first, bool second) {
   for (std::size_t i = 0; i < 2; ++i) {
     Layout m = l.mode(i);
     bool unpack = i == 0 ? first : second;
-    if (unpack && !m.shape().is_leaf()) {
+    if (unpack && !m.shape().is_leaf() && m.rank() > 1) {  // CuTe slices a rank-1 mode with one _: kept whole
       for (std::size_t j = 0; j < m.rank(); ++j) modes.push_back(m.mode(j));
     } else {
       modes.push_back(m);

@@ -14,6 +14,7 @@ Json to_json(IntTuple const& t) {
 Json to_json(Layout const& l) { return Json{{"shape", to_json(l.shape())}, {"stride", to_json(l.stride())}}; }
 
 Json to_json(Tiler const& t) {
+  if (t.integer) return t.layout->size();
   if (t.is_layout()) return to_json(*t.layout);
   Json a = Json::array();
   for (auto const& m : t.modes) a.push_back(to_json(m));
@@ -67,9 +68,8 @@ static Result<Tiler> tiler_rec(Json const& j, std::string const& path, std::size
     return fail(ErrorKind::invalid_input, "tiler nesting deeper than the limit at ", path);
   if (j.is_number_integer()) {
     CL_TRY(n, int_from_json(j, path));
-    auto l = Layout::make(n, 1);
-    if (!l) return fail(l.error().kind, l.error().message, " at ", path);
-    return Tiler::of(*l);
+    if (n < 1) return fail(ErrorKind::invalid_input, "tiler size ", n, " at ", path, " is not positive");
+    return Tiler::of_integer(n);
   }
   Json const* modes = nullptr;
   std::string mpath = path;

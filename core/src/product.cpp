@@ -11,8 +11,8 @@ namespace catlayout {
 static Result<Layout> product_by_layout(Layout const& a, Layout const& b) {
   CL_TRY(n, checked_mul(a.size(), cosize(b), "size(A)*cosize(B)"));
   auto c = complement(a, n);
-  if (!c)
-    return fail(c.error().kind, "the product of ", to_string(a), " and ", to_string(b), " needs comp(A, ", n,
+  if (!c)  // Def. 2.3.9.1 asks for comp(A, size(A) cosize(B)): without it the product is inadmissible
+    return fail(ErrorKind::inadmissible, "the product of ", to_string(a), " and ", to_string(b), " needs comp(A, ", n,
                 "): ", c.error().message);
   auto cb = composition(*c, b);
   if (!cb)
@@ -22,7 +22,7 @@ static Result<Layout> product_by_layout(Layout const& a, Layout const& b) {
 }
 
 Result<Layout> logical_product(Layout const& a, Tiler const& b) {
-  if (b.is_layout()) return product_by_layout(a, *b.layout);
+  if (b.is_layout()) return product_by_layout(a, divisor_layout(b));
   if (b.modes.size() > a.rank())
     return fail(ErrorKind::invalid_input, "the tiler ", to_string(b), " has ", b.modes.size(), " modes but ",
                 to_string(a), " has rank ", a.rank());
@@ -53,19 +53,25 @@ Result<Layout> flat_product(Layout const& a, Tiler const& b) {
   return unpack_modes(z, true, true);
 }
 
-// zip((A_0..A_r), (C_0..C_r)) = ((A_0,C_0), ..., (A_r,C_r)), or the reverse pairing.
-static Result<Layout> rank_product(Layout const& a, Layout const& b, bool raked) {
-  std::size_t r = std::max(a.rank(), b.rank());
-  Layout pa = append_rank(a, r), pb = append_rank(b, r);
-  CL_TRY(p, product_by_layout(pa, pb));
-  Layout x = p.mode(0), y = p.mode(1);
-  if (r == 1) return raked ? make_layout({y, x}) : make_layout({x, y});
+// CuTe's zip(first, second): ((first, second)) when first is one integral mode, else the
+// transpose ((first_0, second_0), ..., (first_k, second_k)) over first's modes.
+static Result<Layout> zip_pair(Layout const& first, Layout const& second) {
+  if (first.shape().is_leaf()) return make_layout({*make_layout({first, second})});
+  if (!second.shape().is_leaf() && second.rank() < first.rank())
+    return fail(ErrorKind::invalid_input, "zip: ", to_string(second), " has fewer modes than ", to_string(first));
   std::vector<Layout> modes;
-  for (std::size_t i = 0; i < r; ++i) {
-    CL_TRY(m, raked ? make_layout({y.mode(i), x.mode(i)}) : make_layout({x.mode(i), y.mode(i)}));
+  for (std::size_t i = 0; i < first.rank(); ++i) {
+    CL_TRY(m, make_layout({first.mode(i), second.mode(i)}));
     modes.push_back(std::move(m));
   }
   return make_layout(modes);
+}
+
+// Rank-sensitive products: pad A and B to a common rank R, take (A, comp(A) o B), zip.
+static Result<Layout> rank_product(Layout const& a, Layout const& b, bool raked) {
+  std::size_t r = std::max(a.rank(), b.rank());
+  CL_TRY(p, product_by_layout(append_rank(a, r), append_rank(b, r)));
+  return raked ? zip_pair(p.mode(1), p.mode(0)) : zip_pair(p.mode(0), p.mode(1));
 }
 
 Result<Layout> blocked_product(Layout const& a, Layout const& b) { return rank_product(a, b, false); }

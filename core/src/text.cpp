@@ -111,9 +111,11 @@ class Parser {
         pos_ = start;
         return error("a shape tuple in a tiler needs a stride: write s:d, an integer, or <...>");
       }
-      auto l = Layout::make(s, 1);
-      if (!l) return fail(l.error().kind, l.error().message);
-      return Tiler::of(*l);
+      if (s.value() < 1) {
+        pos_ = start;
+        return error("tiler size " + std::to_string(s.value()) + " is not positive");
+      }
+      return Tiler::of_integer(s.value());
     }
     pos_ = start;
     CL_TRY(l, layout());
@@ -203,7 +205,13 @@ Result<std::vector<Int>> parse_int_list(std::string_view text) {
   return p.finish(p.int_list());
 }
 
+Layout divisor_layout(Tiler const& t) {
+  if (t.integer && t.layout->size() == 1) return Layout();
+  return *t.layout;
+}
+
 std::string to_string(Tiler const& t) {
+  if (t.integer) return std::to_string(t.layout->size());
   if (t.is_layout()) return to_string(*t.layout);
   std::string s = "<";
   for (std::size_t i = 0; i < t.modes.size(); ++i) s += (i ? "," : "") + to_string(t.modes[i]);

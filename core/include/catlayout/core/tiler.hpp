@@ -10,11 +10,17 @@ namespace catlayout {
 struct Tiler {
   std::optional<Layout> layout;  // set for a layout tiler
   std::vector<Tiler> modes;      // by-mode tiler otherwise
+  bool integer = false;          // written as an integer n: layout is n:1
 
-  static Tiler of(Layout l) { return Tiler{std::move(l), {}}; }
-  static Tiler by_mode(std::vector<Tiler> m) { return Tiler{std::nullopt, std::move(m)}; }
+  static Tiler of(Layout l) { return Tiler{std::move(l), {}, false}; }
+  static Tiler of_integer(Int n) { return Tiler{*Layout::make(n, 1), {}, true}; }  // pre: n >= 1
+  static Tiler by_mode(std::vector<Tiler> m) { return Tiler{std::nullopt, std::move(m), false}; }
   bool is_layout() const { return layout.has_value(); }
 };
+
+// The layout divides and products use for a tiler: CuTe's make_layout(n) for an integer n,
+// whose single element has stride 0 (1:0), else the layout itself.
+Layout divisor_layout(Tiler const& t);
 
 std::string to_string(Tiler const& t);  // 6:1 or <3:4,8:2>
 

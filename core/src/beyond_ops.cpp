@@ -1,0 +1,611 @@
+#include "catlayout/core/beyond_ops.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <functional>
+#include <iomanip>
+#include <map>
+#include <ostream>
+
+#include "catlayout/core/coalesce.hpp"
+#include "catlayout/core/limits.hpp"
+#include "catlayout/core/text.hpp"
+
+namespace catlayout {
+
+// ---------------------------------------------------------------------------------------------
+// JSON forms
+
+namespace {
+
+std::string at(std::string const& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+std::string found(Json const& j) {
+  if (j.is_number_float()) return "the non-integer number " + j.dump();
+  return std::string("a JSON ") + j.type_name();
+}
+
+Json basis_json(BasisTuple const& t) {
+  if (t.is_leaf()) {
+    if (t.value().is_integer()) return t.value().scale;
+    return Json{{"basis", t.value().path}, {"scale", t.value().scale}};
+  }
+  Json a = Json::array();
+  for (auto const& c : t.children()) a.push_back(basis_json(c));
+  return a;
+}
+
+Result<BasisTuple> basis_from_json(Json const& j, std::string const& path, std::size_t depth) {
+  if (depth > limits::max_depth)
+    return fail(ErrorKind::invalid_input, "nesting deeper than the limit of ", limits::max_depth, " at ", path);
+  if (j.is_array()) {
+    std::vector<BasisTuple> c;
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      CL_TRY(x, basis_from_json(j[i], at(path, i), depth + 1));
+      c.push_back(std::move(x));
+    }
+    return BasisTuple(std::move(c));
+  }
+  if (j.is_object()) {
+    if (!j.contains("basis") || !j["basis"].is_array())
+      return fail(ErrorKind::invalid_input, "expected {\"basis\": [modes...], \"scale\": k} at ", path);
+    ScaledBasis b{1, {}};
+    Json const& p = j["basis"];
+    if (p.size() > limits::max_depth)
+      return fail(ErrorKind::invalid_input, "basis path longer than the limit at ", path, ".basis");
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      CL_TRY(k, int_from_json(p[i], at(path + ".basis", i)));
+      if (k < 0 || k >= static_cast<Int>(limits::max_flat_modes))
+        return fail(ErrorKind::invalid_input, "basis mode ", k, " at ", at(path + ".basis", i), " is outside [0, ",
+                    limits::max_flat_modes, ")");
+      b.path.push_back(static_cast<int>(k));
+    }
+    if (j.contains("scale")) {
+      CL_TRY(s, int_from_json(j["scale"], path + ".scale"));
+      b.scale = s;
+    }
+    return BasisTuple(std::move(b));
+  }
+  CL_TRY(v, int_from_json(j, path));
+  return BasisTuple(v);
+}
+
+Result<int> small_int(Json const& j, std::string const& path, int lo, int hi) {
+  CL_TRY(v, int_from_json(j, path));
+  if (v < lo || v > hi) return fail(ErrorKind::invalid_input, "integer ", v, " at ", path, " is outside [", lo, ", ", hi, "]");
+  return static_cast<int>(v);
+}
+
+}  // namespace
+
+Json to_json(CoordLayout const& l) { return Json{{"shape", to_json(l.shape())}, {"stride", basis_json(l.stride())}}; }
+
+Result<CoordLayout> coord_layout_from_json(Json const& j, std::string const& path) {
+  if (!j.is_object() || !j.contains("shape") || !j.contains("stride"))
+    return fail(ErrorKind::invalid_input, "expected a layout {\"shape\": ..., \"stride\": ...} at ", path, ", found ",
+                j.is_object() ? "an object without shape/stride" : found(j));
+  CL_TRY(s, int_tuple_from_json(j["shape"], path + ".shape"));
+  CL_TRY(d, basis_from_json(j["stride"], path + ".stride", 0));
+  auto l = CoordLayout::make(std::move(s), std::move(d));
+  if (!l) return fail(l.error().kind, l.error().message, " at ", path);
+  return l;
+}
+
+Json to_json(Swizzle const& s) { return Json{{"swizzle", {s.bits, s.base, s.shift}}}; }
+
+Result<Swizzle> swizzle_from_json(Json const& j, std::string const& path) {
+  if (!j.is_object() || !j.contains("swizzle") || !j["swizzle"].is_array() || j["swizzle"].size() != 3)
+    return fail(ErrorKind::invalid_input, "expected a swizzle {\"swizzle\": [B, M, S]} at ", path);
+  Json const& a = j["swizzle"];
+  std::string p = path + ".swizzle";
+  CL_TRY(b, small_int(a[0], at(p, 0), -1000, 1000));
+  CL_TRY(m, small_int(a[1], at(p, 1), -1000, 1000));
+  CL_TRY(s, small_int(a[2], at(p, 2), -1000, 1000));
+  auto r = Swizzle::make(b, m, s);
+  if (!r) return fail(r.error().kind, r.error().message, " at ", p);
+  return r;
+}
+
+Json to_json(ComposedLayout const& c) {
+  return Json{{"swizzle", {c.sw.bits, c.sw.base, c.sw.shift}}, {"offset", c.offset}, {"layout", to_json(c.layout)}};
+}
+
+Result<ComposedLayout> composed_layout_from_json(Json const& j, std::string const& path) {
+  if (!j.is_object() || !j.contains("layout")) {
+    CL_TRY(l, layout_from_json(j, path));
+    return ComposedLayout{Swizzle{}, 0, std::move(l)};
+  }
+  CL_TRY(sw, swizzle_from_json(j, path));
+  Int offset = 0;
+  if (j.contains("offset")) {
+    CL_TRY(o, int_from_json(j["offset"], path + ".offset"));
+    offset = o;
+  }
+  CL_TRY(l, layout_from_json(j["layout"], path + ".layout"));
+  return ComposedLayout{sw, offset, std::move(l)};
+}
+
+Json to_json(LinearLayout const& f) {
+  Json b = Json::array();
+  for (auto x : f.bases()) b.push_back(static_cast<Int>(x));
+  return Json{{"bases", b}, {"in_bits", f.in_bits()}, {"out_bits", f.out_bits()}};
+}
+
+Result<LinearLayout> linear_from_json(Json const& j, std::string const& path) {
+  if (!j.is_object() || !j.contains("bases") || !j["bases"].is_array() || !j.contains("out_bits"))
+    return fail(ErrorKind::invalid_input, "expected a linear layout {\"bases\": [...], \"in_bits\": n, \"out_bits\": m} at ",
+                path);
+  Json const& b = j["bases"];
+  if (b.size() > LinearLayout::max_bits)
+    return fail(ErrorKind::invalid_input, b.size(), " bases at ", path, ".bases exceed the limit of ",
+                LinearLayout::max_bits);
+  std::vector<std::uint64_t> bases;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    CL_TRY(v, int_from_json(b[i], at(path + ".bases", i)));
+    if (v < 0) return fail(ErrorKind::invalid_input, "basis ", v, " at ", at(path + ".bases", i), " is negative");
+    bases.push_back(static_cast<std::uint64_t>(v));
+  }
+  CL_TRY(out, small_int(j["out_bits"], path + ".out_bits", 0, LinearLayout::max_bits));
+  if (j.contains("in_bits")) {
+    CL_TRY(in, int_from_json(j["in_bits"], path + ".in_bits"));
+    if (in != static_cast<Int>(bases.size()))
+      return fail(ErrorKind::invalid_input, "in_bits ", in, " at ", path, " is not the number of bases ", bases.size());
+  }
+  auto f = LinearLayout::make(std::move(bases), out);
+  if (!f) return fail(f.error().kind, f.error().message, " at ", path);
+  return f;
+}
+
+Json layout_or_composed_json(ComposedLayout const& c) { return is_plain(c) ? to_json(c.layout) : to_json(c); }
+
+// ---------------------------------------------------------------------------------------------
+// Ops
+
+namespace {
+
+using Op = std::function<Result<Json>(Json const& args, std::string const& path)>;
+constexpr Int max_table = Int{1} << 16;  // entries an evaluate op may produce
+
+Result<void> arity(Json const& args, std::string const& path, std::size_t lo, std::size_t hi) {
+  if (!args.is_array() || args.size() < lo || args.size() > hi)
+    return fail(ErrorKind::invalid_input, "expected ", lo == hi ? std::to_string(lo) : str(lo, " to ", hi),
+                " arguments at ", path, ", found ", args.is_array() ? std::to_string(args.size()) : args.type_name());
+  return {};
+}
+
+Result<void> small_enough(Int size, std::string const& path) {
+  if (size > max_table)
+    return fail(ErrorKind::invalid_input, "size ", size, " at ", path, " is too large to tabulate (limit ", max_table, ")");
+  return {};
+}
+
+std::map<std::string, Op, std::less<>> const& registry() {
+  static std::map<std::string, Op, std::less<>> const ops = [] {
+    std::map<std::string, Op, std::less<>> m;
+    m["coord.identity"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 1));
+      CL_TRY(s, int_tuple_from_json(args[0], at(path, 0)));
+      auto probe = Layout::make(s, profile(s));  // positive entries, size in range
+      if (!probe) return fail(probe.error().kind, probe.error().message, " at ", at(path, 0));
+      return to_json(make_identity_layout(s));
+    };
+    m["coord.evaluate"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 1));
+      CL_TRY(a, coord_layout_from_json(args[0], at(path, 0)));
+      CL_CHECK(small_enough(a.size(), at(path, 0)));
+      Json out = Json::array();
+      for (Int i = 0; i < a.size(); ++i) out.push_back(to_json(a(i)));
+      return out;
+    };
+    m["coord.coalesce"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 1));
+      CL_TRY(a, coord_layout_from_json(args[0], at(path, 0)));
+      return to_json(coalesce(a));
+    };
+    m["coord.composition"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 2, 2));
+      CL_TRY(a, coord_layout_from_json(args[0], at(path, 0)));
+      CL_TRY(b, coord_layout_from_json(args[1], at(path, 1)));
+      CL_TRY(r, composition(a, b));
+      return to_json(r);
+    };
+    m["swizzle.evaluate"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 1 + static_cast<std::size_t>(max_table)));
+      Json out = Json::array();
+      if (args[0].is_object() && args[0].contains("layout")) {  // [composed]
+        CL_CHECK(arity(args, path, 1, 1));
+        CL_TRY(c, composed_layout_from_json(args[0], at(path, 0)));
+        CL_CHECK(small_enough(c.size(), at(path, 0)));
+        for (Int i = 0; i < c.size(); ++i) {
+          CL_TRY(v, evaluate(c, i));
+          out.push_back(v);
+        }
+        return out;
+      }
+      CL_TRY(sw, swizzle_from_json(args[0], at(path, 0)));  // [swizzle, offsets...]
+      if (args.size() == 1) {
+        if (sw.span_bits() > 16)
+          return fail(ErrorKind::invalid_input, "the table of ", to_string(sw), " has 2^", sw.span_bits(),
+                      " entries: give offsets at ", path);
+        for (Int x = 0; x < (Int{1} << sw.span_bits()); ++x) out.push_back(sw(x));
+        return out;
+      }
+      for (std::size_t i = 1; i < args.size(); ++i) {
+        CL_TRY(x, int_from_json(args[i], at(path, i)));
+        out.push_back(sw(x));
+      }
+      return out;
+    };
+    m["swizzle.composition"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 2, 2));
+      CL_TRY(a, composed_layout_from_json(args[0], at(path, 0)));
+      CL_TRY(b, tiler_from_json(args[1], at(path, 1)));
+      CL_TRY(r, composition(a, b));
+      return to_json(r);
+    };
+    m["linear.from_layout"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 1));
+      CL_TRY(c, composed_layout_from_json(args[0], at(path, 0)));
+      CL_TRY(f, to_linear(c));
+      return to_json(f);
+    };
+    m["linear.to_layout"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 1));
+      CL_TRY(f, linear_from_json(args[0], at(path, 0)));
+      CL_TRY(c, to_cute(f));
+      return layout_or_composed_json(c);
+    };
+    m["linear.compose"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 2, 2));
+      CL_TRY(f, linear_from_json(args[0], at(path, 0)));
+      CL_TRY(g, linear_from_json(args[1], at(path, 1)));
+      CL_TRY(r, composition(g, f));  // [f, g]: f first, then g (as nest.compose)
+      return to_json(r);
+    };
+    m["linear.inverse"] = [](Json const& args, std::string const& path) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 1));
+      CL_TRY(f, linear_from_json(args[0], at(path, 0)));
+      CL_TRY(r, inverse(f));
+      return to_json(r);
+    };
+    return m;
+  }();
+  return ops;
+}
+
+}  // namespace
+
+std::vector<std::string> beyond_ops() {
+  std::vector<std::string> names;
+  for (auto const& [k, v] : registry()) names.push_back(k);
+  return names;
+}
+
+Result<Json> run_beyond_op(std::string_view op, Json const& args, std::string const& path) {
+  auto it = registry().find(op);
+  if (it == registry().end()) return fail(ErrorKind::invalid_input, "unknown op '", op, "'");
+  return it->second(args, path);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random arguments
+
+namespace {
+
+using Rng = std::mt19937_64;
+
+Int uniform(Rng& g, Int lo, Int hi) { return std::uniform_int_distribution<Int>(lo, hi)(g); }
+bool coin(Rng& g, int one_in) { return uniform(g, 1, one_in) == 1; }
+
+// Group consecutive modes into nested tuples at random; one mode stays as it is.
+template <class T>
+T nest(Rng& g, std::vector<T> const& modes) {
+  if (modes.size() == 1) return modes[0];
+  std::vector<T> out;
+  for (std::size_t i = 0; i < modes.size();) {
+    std::size_t n = std::min<std::size_t>(modes.size() - i, static_cast<std::size_t>(uniform(g, 1, 3)));
+    if (n == 1 || coin(g, 2)) {
+      for (std::size_t k = 0; k < n; ++k) out.push_back(modes[i + k]);
+    } else {
+      out.push_back(T(std::vector<T>(modes.begin() + static_cast<long>(i), modes.begin() + static_cast<long>(i + n))));
+    }
+    i += n;
+  }
+  return T(std::move(out));
+}
+
+IntTuple random_shape(Rng& g, Int max_leaf, int max_modes) {
+  std::vector<IntTuple> m;
+  for (Int i = 0, n = uniform(g, 1, max_modes); i < n; ++i) m.push_back(IntTuple(uniform(g, 1, max_leaf)));
+  return coin(g, 3) && m.size() == 1 ? m[0] : nest(g, m);
+}
+
+Layout random_int_layout(Rng& g, Int max_leaf, Int max_stride) {
+  IntTuple s = random_shape(g, max_leaf, 3);
+  std::vector<Int> d;
+  for (std::size_t i = 0; i < length(s); ++i) d.push_back(uniform(g, 0, max_stride));
+  return *Layout::make(s, *substitute(d, profile(s)));
+}
+
+// Column-major of a random permutation of the modes: a compact layout.
+Layout random_compact(Rng& g, Int max_leaf) {
+  IntTuple s = random_shape(g, max_leaf, 3);
+  auto v = flatten_values(s);
+  std::vector<std::size_t> order(v.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::shuffle(order.begin(), order.end(), g);
+  std::vector<Int> d(v.size());
+  Int run = 1;
+  for (auto i : order) {
+    d[i] = run;
+    run *= v[i];
+  }
+  return *Layout::make(s, *substitute(d, profile(s)));
+}
+
+// A coordinate layout over the codomain {(0), (1), (2)} or {((0,1)), (1)}: scales 0..3.
+CoordLayout random_coord(Rng& g, Int max_leaf) {
+  IntTuple s = random_shape(g, max_leaf, 3);
+  std::vector<std::vector<int>> paths = coin(g, 2) ? std::vector<std::vector<int>>{{0}, {1}, {2}}
+                                                    : std::vector<std::vector<int>>{{0, 0}, {0, 1}, {1}};
+  std::vector<BasisTuple> d;
+  for (std::size_t i = 0; i < length(s); ++i)
+    d.emplace_back(ScaledBasis{uniform(g, 0, 3), paths[static_cast<std::size_t>(uniform(g, 0, 2))]});
+  // Put the flat strides into the shape's nesting.
+  std::size_t pos = 0;
+  std::function<BasisTuple(IntTuple const&)> shape_like = [&](IntTuple const& t) -> BasisTuple {
+    if (t.is_leaf()) return d[pos++];
+    std::vector<BasisTuple> c;
+    for (auto const& x : t.children()) c.push_back(shape_like(x));
+    return BasisTuple(std::move(c));
+  };
+  return *CoordLayout::make(s, shape_like(s));
+}
+
+Swizzle random_swizzle(Rng& g, int n) {
+  if (n < 2) return Swizzle{};
+  int b = static_cast<int>(uniform(g, 1, std::min(3, n / 2)));
+  int s = static_cast<int>(uniform(g, b, n - b));
+  int m = static_cast<int>(uniform(g, 0, n - s - b));
+  return *Swizzle::make(b, m, coin(g, 4) ? -s : s);
+}
+
+Json random_pow2_arg(Rng& g, bool allow_fail) {
+  if (allow_fail && coin(g, 8)) {  // colliding bits or a shape that is not a power of two
+    Layout l = coin(g, 2) ? *Layout::make(tup(4, 2), tup(3, 16)) : *Layout::make(tup(6, 4), tup(1, 8));
+    return to_json(l);
+  }
+  int n = static_cast<int>(uniform(g, 0, 7));
+  int extra = static_cast<int>(uniform(g, 0, 3));
+  Layout l = random_pow2_layout(g, n, extra);
+  if (coin(g, 2)) return to_json(ComposedLayout{random_swizzle(g, n + extra), 0, l});
+  return to_json(l);
+}
+
+// A bijection on n bits (a permutation layout, swizzled half the time).
+LinearLayout random_bijection(Rng& g, int n) {
+  Layout l = random_pow2_layout(g, n, 0);
+  ComposedLayout c{coin(g, 2) ? random_swizzle(g, n) : Swizzle{}, 0, l};
+  auto f = *to_linear(c);
+  return *LinearLayout::make(f.bases(), n);  // out_bits n even when the top bit is unused (n = 0)
+}
+
+LinearLayout random_linear(Rng& g, int n, int m) {
+  std::vector<std::uint64_t> b;
+  for (int k = 0; k < n; ++k) b.push_back(static_cast<std::uint64_t>(uniform(g, 0, (Int{1} << m) - 1)));
+  return *LinearLayout::make(b, m);
+}
+
+Json random_one(std::string const& op, Rng& g) {
+  if (op == "coord.identity") return Json::array({to_json(random_shape(g, 5, 3))});
+  if (op == "coord.evaluate")
+    return Json::array({to_json(coin(g, 2) ? make_identity_layout(random_shape(g, 5, 3)) : random_coord(g, 4))});
+  if (op == "coord.coalesce") {
+    auto s = random_shape(g, 4, 3);
+    return Json::array({to_json(coin(g, 2) ? make_identity_layout(s) : random_coord(g, 4))});
+  }
+  if (op == "coord.composition") {
+    switch (uniform(g, 0, 3)) {
+      case 0: {  // A o identity(shape(A)) = A
+        Layout a = random_int_layout(g, 5, 12);
+        return Json::array({to_json(a), to_json(make_identity_layout(a.shape()))});
+      }
+      case 1: {  // identity(S) o B: B's index read as a coordinate of S
+        Layout b = random_compact(g, 4);
+        IntTuple s = coin(g, 2) ? b.shape() : random_shape(g, 4, 3);
+        return Json::array({to_json(make_identity_layout(s)), to_json(b)});
+      }
+      case 2:
+        return Json::array({to_json(random_int_layout(g, 4, 10)), to_json(random_coord(g, 3))});
+      default:
+        return Json::array({to_json(random_coord(g, 4)), to_json(random_int_layout(g, 4, 6))});
+    }
+  }
+  if (op == "swizzle.evaluate") {
+    int n = static_cast<int>(uniform(g, 2, 10));
+    Swizzle sw = random_swizzle(g, n);
+    if (coin(g, 2)) {
+      Json a = Json::array({to_json(sw)});
+      for (int i = 0; i < 8; ++i) a.push_back(uniform(g, 0, (Int{1} << n) - 1));
+      return a;
+    }
+    return Json::array({to_json(ComposedLayout{sw, coin(g, 3) ? uniform(g, 0, 64) : 0, random_compact(g, 5)})});
+  }
+  if (op == "swizzle.composition") {
+    Layout a = random_compact(g, 6);
+    Layout b = coin(g, 2) ? random_compact(g, 4) : random_int_layout(g, 4, 8);
+    return Json::array({to_json(ComposedLayout{random_swizzle(g, 8), 0, a}), to_json(b)});
+  }
+  if (op == "linear.from_layout") return Json::array({random_pow2_arg(g, true)});
+  if (op == "linear.to_layout") {
+    if (coin(g, 6)) return Json::array({to_json(random_linear(g, 4, 6))});
+    auto c = composed_layout_from_json(random_pow2_arg(g, false), "$");
+    return Json::array({to_json(*to_linear(*c))});
+  }
+  if (op == "linear.compose") {
+    int n = static_cast<int>(uniform(g, 1, 7));
+    LinearLayout f = coin(g, 6) ? random_linear(g, n, n + 1) : random_bijection(g, n);
+    LinearLayout h = coin(g, 2) ? random_bijection(g, n) : *to_linear(random_pow2_layout(g, n, 2));
+    return Json::array({to_json(f), to_json(h)});
+  }
+  if (op == "linear.inverse") {
+    int n = static_cast<int>(uniform(g, 1, 7));
+    return Json::array({to_json(coin(g, 5) ? random_linear(g, n, n) : random_bijection(g, n))});
+  }
+  return Json::array();
+}
+
+}  // namespace
+
+Layout random_pow2_layout(Rng& g, int in_bits, int extra_out_bits) {
+  // Modes of 0..3 bits (a 0-bit mode is 1:d for some d), placed on disjoint output-bit ranges in
+  // a random order, with extra_out_bits unused bits between them.
+  std::vector<int> widths;
+  for (int left = in_bits; left > 0;) {
+    int k = static_cast<int>(uniform(g, coin(g, 6) ? 0 : 1, std::min(3, left)));
+    widths.push_back(k);
+    left -= k;
+  }
+  if (widths.empty()) widths.push_back(0);
+  std::vector<int> segments;  // >= 0: mode index; -1: an unused bit
+  for (std::size_t i = 0; i < widths.size(); ++i) segments.push_back(static_cast<int>(i));
+  for (int i = 0; i < extra_out_bits; ++i) segments.push_back(-1);
+  std::shuffle(segments.begin(), segments.end(), g);
+  std::vector<Int> start(widths.size(), 0);
+  int pos = 0;
+  for (int s : segments) {
+    if (s < 0) {
+      ++pos;
+      continue;
+    }
+    start[static_cast<std::size_t>(s)] = pos;
+    pos += widths[static_cast<std::size_t>(s)];
+  }
+  std::vector<Layout> modes;
+  for (std::size_t i = 0; i < widths.size(); ++i) {
+    Int d = widths[i] == 0 ? uniform(g, 0, 5) : Int{1} << start[i];
+    modes.push_back(*Layout::make(Int{1} << widths[i], d));
+  }
+  std::vector<IntTuple> s, d;
+  for (auto const& m : modes) {
+    s.push_back(m.shape());
+    d.push_back(m.stride());
+  }
+  if (s.size() == 1 && coin(g, 2)) return modes[0];
+  // The same random nesting for shape and stride: nest the layouts' modes, then split.
+  std::vector<std::size_t> cut;  // group sizes
+  for (std::size_t i = 0; i < s.size();) {
+    std::size_t n = std::min<std::size_t>(s.size() - i, static_cast<std::size_t>(uniform(g, 1, 3)));
+    cut.push_back(n);
+    i += n;
+  }
+  std::vector<IntTuple> ns, nd;
+  std::size_t i = 0;
+  for (auto n : cut) {
+    if (n == 1 || coin(g, 2)) {
+      for (std::size_t k = 0; k < n; ++k) {
+        ns.push_back(s[i + k]);
+        nd.push_back(d[i + k]);
+      }
+    } else {
+      ns.emplace_back(std::vector<IntTuple>(s.begin() + static_cast<long>(i), s.begin() + static_cast<long>(i + n)));
+      nd.emplace_back(std::vector<IntTuple>(d.begin() + static_cast<long>(i), d.begin() + static_cast<long>(i + n)));
+    }
+    i += n;
+  }
+  return *Layout::make(IntTuple(std::move(ns)), IntTuple(std::move(nd)));
+}
+
+std::vector<Json> random_beyond_args(std::string const& op, Rng& g, int count) {
+  std::vector<Json> out;
+  if (!registry().count(op)) return out;
+  for (int i = 0; i < count; ++i) out.push_back(random_one(op, g));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CLI
+
+namespace {
+
+bool parse_int(std::string const& s, Int& v) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+std::string binary(Int x, int width) {
+  std::string s;
+  for (int k = std::max(width, 1) - 1; k >= 0; --k) s += (x >> k & 1) ? '1' : '0';
+  return "0b" + s;
+}
+
+int report(Error const& e, std::ostream& err) {
+  err << "catlayout: " << e.what() << "\n";
+  return e.kind == ErrorKind::invalid_input ? 2 : 1;
+}
+
+}  // namespace
+
+int swizzle_main(std::vector<std::string> const& args, std::ostream& out, std::ostream& err) {
+  if (args.size() < 3) {
+    err << "usage: catlayout swizzle B M S [OFFSET...]   e.g. catlayout swizzle 3 4 3\n";
+    return 2;
+  }
+  Int p[3];
+  for (int i = 0; i < 3; ++i)
+    if (!parse_int(args[static_cast<std::size_t>(i)], p[i]) || p[i] < -1000 || p[i] > 1000) {
+      err << "catlayout: invalid_input: argument " << i + 1 << " '" << args[static_cast<std::size_t>(i)]
+          << "' is not a small integer\n";
+      return 2;
+    }
+  auto sw = Swizzle::make(static_cast<int>(p[0]), static_cast<int>(p[1]), static_cast<int>(p[2]));
+  if (!sw) return report(sw.error(), err);
+  std::vector<Int> xs;
+  for (std::size_t i = 3; i < args.size(); ++i) {
+    Int x;
+    if (!parse_int(args[i], x)) {
+      err << "catlayout: invalid_input: offset '" << args[i] << "' is not an integer\n";
+      return 2;
+    }
+    xs.push_back(x);
+  }
+  int n = sw->span_bits();
+  if (xs.empty() && n > 16) {
+    err << "catlayout: invalid_input: the table of " << to_string(*sw) << " has 2^" << n
+        << " entries; give the offsets to print\n";
+    return 2;
+  }
+  out << to_string(*sw) << "  (B = " << sw->bits << " bits, M = " << sw->base << ", S = " << sw->shift << ")\n";
+  out << "yyy_mask = " << binary(sw->yyy_mask(), n) << " (" << sw->yyy_mask() << ")\n";
+  out << "zzz_mask = " << binary(sw->zzz_mask(), n) << " (" << sw->zzz_mask() << ")\n";
+  out << "sw(x) = x ^ ((x & yyy_mask) " << (sw->shift >= 0 ? ">> " : "<< ") << std::abs(sw->shift)
+      << "): a bijection on [0, " << (Int{1} << n) << ") and its own inverse\n";
+  if (xs.empty())
+    for (Int x = 0; x < (Int{1} << n); ++x) xs.push_back(x);
+  for (Int x : xs) out << std::setw(8) << x << " -> " << std::setw(8) << (*sw)(x) << "\n";
+  return 0;
+}
+
+int linear_main(std::vector<std::string> const& args, std::ostream& out, std::ostream& err) {
+  if (args.size() != 1) {
+    err << "usage: catlayout linear LAYOUT   e.g. catlayout linear 'Sw<3,4,3> o (8,64):(64,1)'\n";
+    return 2;
+  }
+  auto c = parse_composed_layout(args[0]);
+  if (!c) return report(c.error(), err);
+  auto f = to_linear(*c);
+  if (!f) return report(f.error(), err);
+  out << "layout: " << (is_plain(*c) ? to_string(c->layout) : to_string(*c)) << "\n";
+  out << "F2 map: " << f->in_bits() << " input bits -> " << f->out_bits() << " output bits\n";
+  for (int k = 0; k < f->in_bits(); ++k) {
+    auto b = static_cast<Int>(f->bases()[static_cast<std::size_t>(k)]);
+    out << "  bit " << std::setw(2) << k << " -> " << binary(b, f->out_bits()) << " (" << b << ")\n";
+  }
+  auto back = to_cute(*f);
+  if (!back) return report(back.error(), err);
+  out << "cute: " << (is_plain(*back) ? to_string(back->layout) : to_string(*back)) << "\n";
+  return 0;
+}
+
+}  // namespace catlayout

@@ -1,0 +1,16 @@
+#pragma once
+// Flat tuples in messages, written as the paper writes them: (2,2,4).
+#include <string>
+#include <vector>
+
+#include "catlayout/core/error.hpp"
+
+namespace catlayout::categories::detail {
+
+inline std::string tuple_text(std::vector<Int> const& t) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < t.size(); ++i) s += (i ? "," : "") + std::to_string(t[i]);
+  return s + ")";
+}
+
+}  // namespace catlayout::categories::detail

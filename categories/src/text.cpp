@@ -1,0 +1,176 @@
+#include "catlayout/categories/text.hpp"
+
+#include <cctype>
+#include <charconv>
+
+#include "catlayout/core/limits.hpp"
+#include "format.hpp"
+
+namespace catlayout::categories {
+namespace {
+
+// S -(a_1,...,a_m)-> T, whitespace between tokens ignored; columns are 1-based.
+class Parser {
+ public:
+  explicit Parser(std::string_view t) : text_(t) {}
+
+  // The three parts and the columns where domain and codomain start.
+  struct Parts {
+    IntTuple s, t;
+    std::vector<Point> map;
+    std::size_t s_column = 1, t_column = 1;
+  };
+
+  Result<Parts> parts() {
+    Parts out;
+    skip();
+    out.s_column = pos_ + 1;
+    CL_TRY(s, int_tuple());
+    out.s = std::move(s);
+    CL_CHECK(token('-', "'-(' opening the map"));
+    CL_CHECK(token('(', "'(' opening the map"));
+    skip();
+    if (peek() != ')') {
+      while (true) {
+        CL_TRY(a, point());
+        out.map.push_back(a);
+        skip();
+        if (peek() != ',') break;
+        ++pos_;
+      }
+    }
+    CL_CHECK(token(')', "',' or ')' in the map"));
+    CL_CHECK(token('-', "'->' after the map"));
+    if (peek() != '>') return expected("'->' after the map");
+    ++pos_;
+    skip();
+    out.t_column = pos_ + 1;
+    CL_TRY(t, int_tuple());
+    out.t = std::move(t);
+    skip();
+    if (pos_ != text_.size()) return expected("end of input");
+    return out;
+  }
+
+ private:
+  Result<IntTuple> int_tuple() {
+    skip();
+    if (peek() != '(') {
+      CL_TRY(v, integer(true));
+      return IntTuple(v);
+    }
+    if (++depth_ > limits::max_depth) return error("nesting deeper than the limit of " + std::to_string(limits::max_depth));
+    ++pos_;
+    std::vector<IntTuple> c;
+    skip();
+    if (peek() != ')') {
+      while (true) {
+        CL_TRY(x, int_tuple());
+        c.push_back(std::move(x));
+        if (c.size() > limits::max_flat_modes) return error("more than " + std::to_string(limits::max_flat_modes) + " modes");
+        skip();
+        if (peek() != ',') break;
+        ++pos_;
+      }
+    }
+    CL_CHECK(token(')', "',' or ')'"));
+    --depth_;
+    return IntTuple(std::move(c));
+  }
+
+  Result<Point> point() {
+    skip();
+    if (peek() == '*') {
+      ++pos_;
+      return star;
+    }
+    CL_TRY(v, integer(false));
+    return static_cast<Point>(v);  // 0 is * as in the JSON form; the printer writes *
+  }
+
+  Result<Int> integer(bool signed_ok) {
+    skip();
+    std::size_t start = pos_;
+    if (signed_ok && peek() == '-') ++pos_;
+    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+    std::string_view digits = text_.substr(start, pos_ - start);
+    if (digits.empty() || digits == "-") {
+      pos_ = start;
+      return expected(signed_ok ? "an integer or '('" : "a map entry: '*' or an integer >= 1");
+    }
+    Int v = 0;
+    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (ec != std::errc() || p != digits.data() + digits.size()) {
+      pos_ = start;
+      return error("integer " + std::string(digits) + " does not fit in int64");
+    }
+    return v;
+  }
+
+  Result<void> token(char c, std::string const& what) {
+    skip();
+    if (peek() != c) return expected(what);
+    ++pos_;
+    return {};
+  }
+
+  void skip() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+  }
+  char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
+  std::unexpected<Error> error(std::string const& what) const {
+    return fail(ErrorKind::invalid_input, what, " at column ", pos_ + 1);
+  }
+  std::unexpected<Error> expected(std::string const& what) const {
+    std::string found = pos_ < text_.size() ? "'" + std::string(1, text_[pos_]) + "'" : "end of input";
+    return fail(ErrorKind::invalid_input, "expected ", what, " at column ", pos_ + 1, ", found ", found);
+  }
+
+  std::string_view text_;
+  std::size_t pos_ = 0, depth_ = 0;
+};
+
+bool is_flat_tuple(IntTuple const& t) { return !t.is_leaf() && depth(t) <= 1; }
+
+}  // namespace
+
+std::string to_string(FinMap const& alpha) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < alpha.m(); ++i)
+    s += (i ? "," : "") + (alpha.values()[i] == star ? std::string("*") : std::to_string(alpha.values()[i]));
+  return s + ")";
+}
+
+std::string to_string(TupleMorphism const& f) {
+  return detail::tuple_text(f.domain()) + " -" + to_string(f.map()) + "-> " + detail::tuple_text(f.codomain());
+}
+
+std::string to_string(NestMorphism const& f) {
+  return to_string(f.domain()) + " -" + to_string(f.map()) + "-> " + to_string(f.codomain());
+}
+
+Result<NestMorphism> parse_nest_morphism(std::string_view text) {
+  if (text.size() > limits::max_text)
+    return fail(ErrorKind::invalid_input, "input of ", text.size(), " characters exceeds the limit of ", limits::max_text);
+  CL_TRY(p, Parser(text).parts());
+  auto f = NestMorphism::make(std::move(p.s), std::move(p.t), std::move(p.map));
+  if (!f) return fail(f.error().kind, f.error().message, " (morphism at column ", p.s_column, ")");
+  return f;
+}
+
+Result<TupleMorphism> parse_tuple_morphism(std::string_view text) {
+  if (text.size() > limits::max_text)
+    return fail(ErrorKind::invalid_input, "input of ", text.size(), " characters exceeds the limit of ", limits::max_text);
+  CL_TRY(p, Parser(text).parts());
+  if (!is_flat_tuple(p.s))
+    return fail(ErrorKind::invalid_input, "a Tuple morphism needs a flat tuple as domain, found ", to_string(p.s),
+                " at column ", p.s_column);
+  if (!is_flat_tuple(p.t))
+    return fail(ErrorKind::invalid_input, "a Tuple morphism needs a flat tuple as codomain, found ", to_string(p.t),
+                " at column ", p.t_column);
+  auto f = TupleMorphism::make(flatten_values(p.s), flatten_values(p.t), std::move(p.map));
+  if (!f) return fail(f.error().kind, f.error().message, " (morphism at column ", p.s_column, ")");
+  return f;
+}
+
+}  // namespace catlayout::categories

@@ -1,0 +1,101 @@
+#include "catlayout/algorithms/cli.hpp"
+
+#include "catlayout/algorithms/census.hpp"
+#include "catlayout/algorithms/composition.hpp"
+#include "catlayout/algorithms/mutual_refinement.hpp"
+#include "catlayout/algorithms/representability.hpp"
+#include "catlayout/core/text.hpp"
+
+namespace catlayout {
+namespace {
+
+int usage(std::ostream& err, char const* text) {
+  err << "usage: catlayout " << text << "\n";
+  return 2;
+}
+
+int report(std::ostream& err, Error const& e) {
+  err << "catlayout: " << e.what() << "\n";
+  return e.kind == ErrorKind::invalid_input ? 2 : 1;
+}
+
+std::string verdict(Result<Layout> const& r) { return r ? to_string(*r) : r.error().what(); }
+
+std::string table_string(std::vector<Int> const& t) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    s += i ? "," : "";
+    s += std::to_string(t[i]);
+  }
+  return s + "]";
+}
+
+}  // namespace
+
+int refine_main(std::vector<std::string> const& args, std::ostream& out, std::ostream& err) {
+  if (args.size() != 2) return usage(err, "refine T U   (nested tuples, e.g. (6,6) (2,6,6))");
+  auto t = parse_int_tuple(args[0]);
+  if (!t) return report(err, t.error());
+  auto u = parse_int_tuple(args[1]);
+  if (!u) return report(err, u.error());
+  auto r = mutual_refinement(*t, *u);
+  if (!r) return report(err, r.error());
+  out << "T' = " << to_string(r->first) << "\nU' = " << to_string(r->second) << "\n";
+  return 0;
+}
+
+int census_main(std::vector<std::string> const& args, std::ostream& out, std::ostream& err) {
+  bool rows = args.size() == 2 && args[1] == "--rows";
+  if (args.size() != 1 && !rows) return usage(err, "census A [--rows]   (e.g. census '(6,2):(8,2)')");
+  auto a = parse_layout(args[0]);
+  if (!a) return report(err, a.error());
+  auto c = census(*a);
+  if (!c) return report(err, c.error());
+  auto pct = [&](Int k) { return c->candidates ? (100 * k + c->candidates / 2) / c->candidates : 0; };
+  out << "A = " << to_string(*a) << ": B = s:d with 1 <= s <= " << a->size() << ", 0 <= d < " << a->size()
+      << ", (s-1)d < " << a->size() << "\n"
+      << "  composite is a layout: " << c->representable << "/" << c->candidates << " = " << pct(c->representable)
+      << "%\n  core admissible:       " << c->core << "/" << c->candidates << " = " << pct(c->core) << "%\n"
+      << "  categorical (4.1.2):   " << c->categorical << "/" << c->candidates << "\n"
+      << "  rational (4.1.5):      " << c->rational << "/" << c->candidates << "\n";
+  if (rows)
+    for (auto const& r : c->rows)
+      out << "  " << r.shape << ":" << r.stride << "  " << (r.composite ? to_string(*r.composite) : "-")
+          << (r.core ? "  core" : "") << (r.categorical ? "  categorical" : "") << (r.rational ? "  rational" : "")
+          << "\n";
+  return 0;
+}
+
+int representable_main(std::vector<std::string> const& args, std::ostream& out, std::ostream& err) {
+  if (args.size() != 1) return usage(err, "representable [f(0),f(1),...]   (e.g. [0,1,4,5])");
+  auto t = parse_int_list(args[0]);
+  if (!t) return report(err, t.error());
+  auto r = represent(*t);
+  if (!r) return report(err, r.error());
+  if (r->layout) {
+    out << to_string(*r->layout) << "\n";
+    return 0;
+  }
+  out << "not a layout: " << r->reason << "\n";
+  return 1;
+}
+
+int explain_main(std::vector<std::string> const& args, std::ostream& out, std::ostream& err) {
+  if (args.size() != 2) return usage(err, "explain A B   (the CuTe composite A o B, i.e. A(B(i)))");
+  auto a = parse_layout(args[0]);
+  if (!a) return report(err, a.error());
+  auto b = parse_layout(args[1]);
+  if (!b) return report(err, b.error());
+  auto x = explain_composition(*a, *b);
+  if (!x) return report(err, x.error());
+  out << "A o B for A = " << to_string(*a) << ", B = " << to_string(*b) << "\n"
+      << "  core composition:        " << verdict(x->core) << "\n"
+      << "  categorical (Alg 4.1.2): " << verdict(x->categorical) << "\n"
+      << "  rational (4.1.5):        " << verdict(x->rational) << "\n"
+      << "  A(B(i)):                 " << (x->table ? table_string(*x->table) : "-") << "\n"
+      << "  representable:           " << (x->representable ? to_string(*x->representable) : "no") << "\n"
+      << "  " << x->reason << "\n";
+  return 0;
+}
+
+}  // namespace catlayout

@@ -1,0 +1,10 @@
+// The device side when the build has no CUDA: every query answers "no GPU".
+#include "catlayout/gpu/device.hpp"
+
+namespace catlayout::gpu::device {
+
+bool compiled_with_cuda() { return false; }
+std::string query(Info&) { return "no GPU: this build has no CUDA (nvcc not found at configure time, or CATLAYOUT_GPU_CUDA=OFF)"; }
+std::string run(Batch&) { return "no GPU: this build has no CUDA"; }
+
+}  // namespace catlayout::gpu::device

@@ -92,6 +92,16 @@ def _installed_version(site):
 
 
 def setup_env(args, need_cute=True):
+    holder = {}
+    try:
+        return _setup_env(args, need_cute, holder)
+    except Skip:
+        if holder.get("own_tmp"):
+            shutil.rmtree(holder["own_tmp"], ignore_errors=True)
+        raise
+
+
+def _setup_env(args, need_cute, holder):
     own_tmp = None
     venv = args.venv
     if venv and _find_site(venv):
@@ -99,18 +109,21 @@ def setup_env(args, need_cute=True):
     else:
         if not venv:
             own_tmp = tempfile.mkdtemp(prefix="cute-oracle-venv-")
+            holder["own_tmp"] = own_tmp
             venv = own_tmp
         log(f"[oracle] creating venv {venv} and installing {CUTLASS_PIP} (--no-deps)")
         t0 = time.time()
         r = subprocess.run([sys.executable, "-m", "venv", venv],
                            capture_output=True, text=True)
         if r.returncode != 0:
-            raise Skip("python3 -m venv failed: " + (r.stderr or r.stdout).strip()[-500:])
+            raise Skip("python3 -m venv failed: " +
+                       " | ".join((r.stderr or r.stdout).strip().splitlines()[-3:]))
         pip = os.path.join(venv, "bin", "pip")
         r = subprocess.run([pip, "install", "--disable-pip-version-check", "--no-deps",
                             "--quiet", CUTLASS_PIP], capture_output=True, text=True)
         if r.returncode != 0:
-            raise Skip(f"pip install {CUTLASS_PIP} failed: " + (r.stderr or r.stdout).strip()[-800:])
+            raise Skip(f"pip install {CUTLASS_PIP} failed: " +
+                       " | ".join((r.stderr or r.stdout).strip().splitlines()[-3:]))
         log(f"[oracle] installed in {time.time() - t0:.1f}s")
     site = _find_site(venv)
     if not site:
@@ -384,7 +397,8 @@ def write_harness(path, items):
     line_owner = {}
     for cid, c in items:
         start = len(lines) + 1
-        lines.append(f"static void oc_{cid}() {{  // {c.get('id', '')}"[:200])
+        label = re.sub(r"[^A-Za-z0-9_./:+-]", "_", str(c.get("id", "")))[:120]
+        lines.append(f"static void oc_{cid}() {{  // {label}")
         lines.extend(cpp_case_body(c))
         lines.append("}")
         for ln in range(start, len(lines) + 1):
@@ -787,6 +801,19 @@ def cmd_run(args):
 # expectation recorded when CuTe static_asserts (coalesce: profile deeper/longer than the layout)
 ERROR_KIND = {"complement": "not_complementable", "coalesce": "invalid_input"}
 
+
+def error_kind(op, message, args):
+    """The schema kind for a CuTe static_assert: a tiler with more modes than the layout is a
+    malformed input (invalid_input); the algebra's own conditions keep the op's kind."""
+    if "Too many modes" in message:
+        return "invalid_input"
+    if len(args) == 2 and isinstance(args[1], dict) and "tiler" in args[1]:
+        shape = args[0]["shape"]
+        rank = len(shape) if isinstance(shape, list) else 1
+        if len(args[1]["tiler"]) > rank:
+            return "invalid_input"
+    return ERROR_KIND.get(op, "inadmissible")
+
 SHAPE_VALUES = [1, 2, 2, 2, 2, 3, 3, 4, 4, 4, 5, 6, 6, 7, 8, 8]
 
 
@@ -1132,7 +1159,7 @@ def cmd_generate(args):
                 if o[0] == "value":
                     c["expect"] = o[1]
                 elif o[0] == "static_assert":
-                    c["expect"] = {"error": ERROR_KIND.get(op, "inadmissible")}
+                    c["expect"] = {"error": error_kind(op, o[1], c["args"])}
                     c["cute_static_assert"] = o[1]
                 else:
                     dropped.append((c, o))

@@ -110,7 +110,7 @@ std::map<std::string, Op, std::less<>> const& registry() {
 #endif
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
     m["mutual_refinement"] = [](Json const& args, std::string const& path) {
-      return algorithms::run_mutual_refinement(args, path);
+      return catlayout::run_mutual_refinement(args, path);
     };
 #endif
     return m;

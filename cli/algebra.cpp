@@ -1,0 +1,199 @@
+// The algebra commands compute through the schema's op dispatcher, so the CLI, the checker and
+// the exporter share one path; `check` and `export` run the conformance suites.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "catlayout/conformance/check.hpp"
+#include "catlayout/conformance/export.hpp"
+#include "catlayout/conformance/ops.hpp"
+#include "catlayout/core.hpp"
+#include "command.hpp"
+
+namespace catlayout::cli {
+namespace {
+
+enum class Arg { layout, tiler, profile, integer };
+
+Result<Json> read_arg(Arg kind, std::string const& text, std::size_t i) {
+  auto where = [&](Error const& e) { return fail(e.kind, "argument ", i + 1, " '", text, "': ", e.message); };
+  switch (kind) {
+    case Arg::layout: {
+      auto l = parse_layout(text);
+      if (!l) return where(l.error());
+      return to_json(*l);
+    }
+    case Arg::tiler: {
+      auto t = parse_tiler(text);
+      if (!t) return where(t.error());
+      return to_json(*t);
+    }
+    case Arg::profile: {
+      auto p = parse_int_tuple(text);
+      if (!p) return where(p.error());
+      return to_json(*p);
+    }
+    case Arg::integer: {
+      auto p = parse_int_tuple(text);
+      if (!p || !p->is_leaf()) return fail(ErrorKind::invalid_input, "argument ", i + 1, " '", text, "': expected an integer");
+      return Json(p->value());
+    }
+  }
+  return fail(ErrorKind::invalid_input, "unreachable");
+}
+
+void print_result(Json const& r, bool json) {
+  if (json) {
+    std::cout << r.dump() << "\n";
+  } else if (auto l = layout_from_json(r, "result")) {
+    std::cout << to_string(*l) << "\n";
+  } else if (r.is_array()) {
+    for (std::size_t i = 0; i < r.size(); ++i) std::cout << (i ? " " : "") << r[i].dump();
+    std::cout << "\n";
+  } else {
+    std::cout << r.dump() << "\n";
+  }
+}
+
+Command algebra(std::string name, std::string op, std::vector<Arg> required, std::vector<Arg> optional,
+                std::string usage, std::string summary, std::string example) {
+  Command c{name, usage, summary, example, {{"--json", 0}}, nullptr};
+  c.run = [c, op, required, optional](Args const& a) -> int {
+    if (a.pos.size() < required.size() || a.pos.size() > required.size() + optional.size())
+      return usage_error(c, "expected " + std::to_string(required.size()) + " argument(s)");
+    Json args = Json::array();
+    for (std::size_t i = 0; i < a.pos.size(); ++i) {
+      Arg kind = i < required.size() ? required[i] : optional[i - required.size()];
+      auto j = read_arg(kind, a.pos[i], i);
+      if (!j) return report_error(j.error());
+      args.push_back(*j);
+    }
+    auto r = conformance::run_op(op, args, "args");
+    if (!r) return report_error(r.error());
+    print_result(*r, a.has("--json"));
+    return 0;
+  };
+  return c;
+}
+
+std::vector<std::string> builtin_vector_files() {
+  std::string dir = CATLAYOUT_VECTORS_DIR;
+  if (char const* env = std::getenv("CATLAYOUT_VECTORS")) dir = env;
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (auto const& e : std::filesystem::recursive_directory_iterator(dir, ec))
+    if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+int run_check(Args const& a) {
+  auto files = a.pos.empty() ? builtin_vector_files() : a.pos;
+  if (files.empty()) {
+    std::cerr << "catlayout check: no vector files found\n";
+    return 2;
+  }
+  conformance::CheckOptions opt;
+  if (a.has("--only")) opt.only_op = a.value("--only");
+  std::vector<conformance::CaseOutcome> all;
+  for (auto const& f : files) {
+    auto r = conformance::check_file(f, opt);
+    if (!r) return report_error(r.error());
+    std::cout << f << ": " << r->size() << " cases\n";
+    all.insert(all.end(), r->begin(), r->end());
+  }
+  conformance::print_summary(all, std::cout);
+  if (a.has("--report")) {
+    auto w = conformance::write_atomically(a.value("--report"), conformance::report_json(all).dump(1) + "\n", true);
+    if (!w) return report_error(w.error());
+  }
+  for (auto const& o : all)
+    if (o.match == conformance::Match::fail) return 1;
+  return 0;
+}
+
+int run_export(Args const& a) {
+  if (!a.has("--out")) {
+    std::cerr << "catlayout export: --out DIR is required\n";
+    return 2;
+  }
+  conformance::ExportOptions opt;
+  opt.out_dir = a.value("--out");
+  opt.force = a.has("--force");
+  try {
+    if (a.has("--seed")) opt.seed = std::stoull(a.value("--seed"));
+    if (a.has("--count")) opt.count = std::stoi(a.value("--count"));
+  } catch (std::exception const&) {
+    std::cerr << "catlayout export: --seed and --count take non-negative integers\n";
+    return 2;
+  }
+  if (opt.count < 0) {
+    std::cerr << "catlayout export: --count must be >= 0\n";
+    return 2;
+  }
+  if (a.has("--ops")) {
+    std::stringstream ss(a.value("--ops"));
+    for (std::string op; std::getline(ss, op, ',');)
+      if (!op.empty()) opt.ops.push_back(op);
+  }
+  auto r = conformance::export_vectors(opt, std::cout);
+  if (!r) return report_error(r.error());
+  return 0;
+}
+
+}  // namespace
+
+std::vector<Command> algebra_commands() {
+  using A = Arg;
+  return {
+      algebra("eval", "evaluate", {A::layout}, {}, "eval L", "tabulate L(0), ..., L(size-1)",
+              "catlayout eval '(6,2):(8,2)'"),
+      algebra("coalesce", "coalesce", {A::layout}, {A::profile}, "coalesce L [PROFILE]",
+              "coalesce; by-mode under a target profile", "catlayout coalesce '(2,(1,6)):(1,(6,2))' '(1,1)'"),
+      algebra("compose", "composition", {A::layout, A::tiler}, {}, "compose A B",
+              "A o B, B a layout or a tiler <3:4,8:2>", "catlayout compose '(6,2):(8,2)' '(4,3):(3,1)'"),
+      algebra("complement", "complement", {A::layout}, {A::integer}, "complement A [N]",
+              "comp(A, N); N = cosize(A) by default", "catlayout complement 4:2 24"),
+      algebra("divide", "logical_divide", {A::layout, A::tiler}, {}, "divide A B", "logical divide A (/) B",
+              "catlayout divide '(4,2,3):(2,1,8)' 4:2"),
+      algebra("zipped-divide", "zipped_divide", {A::layout, A::tiler}, {}, "zipped-divide A B", "((tiles),(rests))",
+              "catlayout zipped-divide '(8,8):(1,8)' '<2,4>'"),
+      algebra("tiled-divide", "tiled_divide", {A::layout, A::tiler}, {}, "tiled-divide A B",
+              "((tiles),rest0,rest1,...)", "catlayout tiled-divide '(8,8):(1,8)' '<2,4>'"),
+      algebra("flat-divide", "flat_divide", {A::layout, A::tiler}, {}, "flat-divide A B",
+              "(tile0,tile1,...,rest0,rest1,...)", "catlayout flat-divide '(8,8):(1,8)' '<2,4>'"),
+      algebra("product", "logical_product", {A::layout, A::tiler}, {}, "product A B", "logical product A (x) B",
+              "catlayout product '(2,2):(4,1)' 6:1"),
+      algebra("blocked-product", "blocked_product", {A::layout, A::layout}, {}, "blocked-product A B",
+              "A's blocks laid out by B (rank-sensitive)", "catlayout blocked-product '(2,5):(5,1)' '(3,4):(1,3)'"),
+      algebra("raked-product", "raked_product", {A::layout, A::layout}, {}, "raked-product A B",
+              "A raked across B (rank-sensitive)", "catlayout raked-product '(2,5):(5,1)' '(3,4):(1,3)'"),
+      algebra("zipped-product", "zipped_product", {A::layout, A::tiler}, {}, "zipped-product A B",
+              "((A's modes),(products))", "catlayout zipped-product '(2,2):(1,2)' '<3,2>'"),
+      algebra("tiled-product", "tiled_product", {A::layout, A::tiler}, {}, "tiled-product A B",
+              "((A's modes),p0,p1,...)", "catlayout tiled-product '(2,2):(1,2)' '<3,2>'"),
+      algebra("flat-product", "flat_product", {A::layout, A::tiler}, {}, "flat-product A B", "(a0,a1,...,p0,p1,...)",
+              "catlayout flat-product '(2,2):(1,2)' '<3,2>'"),
+      algebra("right-inverse", "right_inverse", {A::layout}, {}, "right-inverse L", "R with L(R(i)) = i",
+              "catlayout right-inverse '(4,8):(8,1)'"),
+      algebra("left-inverse", "left_inverse", {A::layout}, {}, "left-inverse L", "R with R(L(i)) = i",
+              "catlayout left-inverse '(4,8):(8,1)'"),
+  };
+}
+
+std::vector<Command> conformance_commands() {
+  return {
+      Command{"check", "check [FILE...] [--only OP] [--report OUT.json]",
+              "run golden vector files (default: the built-in corpus); table per op, `N passed, M failed`",
+              "catlayout check ../shared/conformance/seed-examples.json",
+              {{"--only", 1}, {"--report", 1}}, run_check},
+      Command{"export", "export --out DIR [--seed S] [--count N] [--ops a,b] [--force]",
+              "write golden vectors, each case confirmed by an independent witness; atomic writes",
+              "catlayout export --out /tmp/vectors --seed 7 --count 100",
+              {{"--out", 1}, {"--seed", 1}, {"--count", 1}, {"--ops", 1}, {"--force", 0}}, run_export},
+  };
+}
+
+}  // namespace catlayout::cli

@@ -1,0 +1,41 @@
+#pragma once
+// The catlayout command line: a registry of commands, each with its usage line, an example and
+// the options it takes. Exit status: 0 ok, 1 algebra error, 2 usage or input error, 3 no GPU.
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "catlayout/core/error.hpp"
+
+namespace catlayout::cli {
+
+struct Args {
+  std::vector<std::string> pos;
+  std::map<std::string, std::vector<std::string>> opt;  // option -> its values (repeatable)
+  bool has(std::string const& k) const { return opt.count(k) != 0; }
+  std::string const& value(std::string const& k) const { return opt.at(k).front(); }
+};
+
+struct Command {
+  std::string name;     // "compose", or "morphism compose" for a group
+  std::string usage;    // "compose A B"
+  std::string summary;  // one line
+  std::string example;  // a command line that works
+  std::map<std::string, int> options;  // option -> number of values it takes (0: a flag)
+  std::function<int(Args const&)> run;
+};
+
+std::vector<Command> algebra_commands();
+std::vector<Command> conformance_commands();
+std::vector<Command> morphism_commands();
+std::vector<Command> picture_commands();
+std::vector<Command> gpu_commands();
+std::vector<Command> proof_commands();
+
+// Prints `catlayout: KIND: message` and returns 1 (algebra error) or 2 (invalid input).
+int report_error(Error const& e);
+int usage_error(Command const& c, std::string const& why);
+
+}  // namespace catlayout::cli

@@ -10,6 +10,7 @@
 #include "catlayout/conformance/export.hpp"
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core.hpp"
+#include "catlayout/core/beyond_ops.hpp"
 #include "command.hpp"
 
 namespace catlayout::cli {
@@ -183,11 +184,23 @@ std::vector<Command> algebra_commands() {
   };
 }
 
+std::vector<Command> beyond_commands() {
+  auto forward = [](int (*main)(std::vector<std::string> const&, std::ostream&, std::ostream&)) {
+    return [main](Args const& a) { return main(a.pos, std::cout, std::cerr); };
+  };
+  return {
+      Command{"swizzle", "swizzle B M S [OFFSET...]", "Swizzle<B,M,S>: its masks and its table (XOR of bits [M+S,M+S+B) into [M,M+B))",
+              "catlayout swizzle 3 4 3 0 128 256", {}, forward(swizzle_main)},
+      Command{"linear", "linear L", "the F2 linear form of a power-of-two layout (or Sw<B,M,S> o L), and back",
+              "catlayout linear 'Sw<3,3,3> o (8,64):(64,1)'", {}, forward(linear_main)},
+  };
+}
+
 std::vector<Command> conformance_commands() {
   return {
       Command{"check", "check [FILE...] [--only OP] [--report OUT.json]",
               "run golden vector files (default: the built-in corpus); table per op, `N passed, M failed`",
-              "catlayout check ../shared/conformance/seed-examples.json",
+              "catlayout check --only composition",
               {{"--only", 1}, {"--report", 1}}, run_check},
       Command{"export", "export --out DIR [--seed S] [--count N] [--ops a,b] [--force]",
               "write golden vectors, each case confirmed by an independent witness; atomic writes",

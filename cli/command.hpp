@@ -29,6 +29,7 @@ struct Command {
 
 std::vector<Command> algebra_commands();
 std::vector<Command> conformance_commands();
+std::vector<Command> beyond_commands();
 std::vector<Command> morphism_commands();
 std::vector<Command> picture_commands();
 std::vector<Command> gpu_commands();

@@ -9,7 +9,7 @@ namespace catlayout::cli {
 std::vector<Command> gpu_commands() {
   Command v{"gpu validate", "gpu validate [--instr NAME]... [--json FILE]",
             "probe the GPU: instruction x operand -> confirmed / MISMATCH (exit 3 without a GPU)",
-            "catlayout gpu validate --instr mma.m16n8k16.f32.f16 --json report.json", {{"--instr", 1}, {"--json", 1}},
+            "catlayout gpu validate --instr mma.m16n8k16.f32.f16.f16.f32 --json report.json", {{"--instr", 1}, {"--json", 1}},
             nullptr};
   v.run = [](Args const& a) {
     std::vector<std::string> instr;
@@ -18,7 +18,7 @@ std::vector<Command> gpu_commands() {
     return gpu::gpu_validate_main(instr, a.has("--json") ? a.value("--json") : "", std::cout, std::cerr);
   };
   Command s{"gpu show", "gpu show NAME A|B|C", "an instruction's TV layout and its (thread, value) -> (row, col) table",
-            "catlayout gpu show mma.m16n8k16.f32.f16 C", {}, nullptr};
+            "catlayout gpu show mma.m16n8k16.f32.f16.f16.f32 C", {}, nullptr};
   s.run = [s](Args const& a) {
     if (a.pos.size() != 2) return usage_error(s, "expected NAME and an operand A, B or C");
     return gpu::gpu_show_main(a.pos[0], a.pos[1], std::cout, std::cerr);

@@ -77,7 +77,7 @@ std::vector<Command> morphism_commands() {
       morphism_op("complement", "nest.complement", {I::morphism}, "complement F", "f^c (alpha injective)",
                   std::string("catlayout morphism complement ") + F),
       morphism_op("divide", "nest.logical_divide", {I::morphism, I::morphism}, "divide F G", "f (/) g = f o (g, g^c)",
-                  "catlayout morphism divide '(4,8) -(1,2)-> (4,8)' '(2) -(1)-> (4,8)'"),
+                  "catlayout morphism divide '(4,8) -(1,2)-> (4,8)' '(4) -(1)-> (4,8)'"),
       morphism_op("product", "nest.logical_product", {I::morphism, I::morphism}, "product F G", "f (x) g = (f, f^c o g)",
                   "catlayout morphism product '(2) -(1)-> (2,3)' '(3) -(1)-> (3)'"),
       forward("refine", refine_main, "refine T U", "mutual refinement (Algorithm 4.1.1) of two nested tuples",

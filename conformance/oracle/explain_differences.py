@@ -61,6 +61,25 @@ def filt(a):
     return {"shape": [x for x, _ in keep] or [1], "stride": [y for _, y in keep] or [0]}
 
 
+def strict_complement(a, n):
+    """comp(A, N) of the paper (Def. 2.3.6.5), or None when A is not complementable:
+    sorted filtered modes must satisfy s_i d_i | d_{i+1}; the rest rounds N up."""
+    fa = filt(a)
+    modes = sorted(zip(fa["stride"], fa["shape"]))
+    if modes == [(0, 1)]:
+        return {"shape": [n], "stride": [1]}
+    shapes, strides, reach = [], [], 1
+    for d, s in modes:
+        if d < 0 or d < reach or d % reach:
+            return None
+        shapes.append(d // reach)
+        strides.append(reach)
+        reach = d * s
+    shapes.append(-(-n // reach))
+    strides.append(reach)
+    return {"shape": shapes, "stride": strides}
+
+
 def composes(r, a, b):
     return size(r) == size(b) and all(ev(r, i) == ev(a, ev(b, i), True) for i in range(size(b)))
 
@@ -83,8 +102,8 @@ def check_definition(op, args, r):
             ok &= composes(mode(r, i), mode(a, i), tb)
         return ok
     if op == "complement":
-        n = b if b is not None else None
         fa = filt(a)
+        n = b if b is not None else ev(fa, size(fa) - 1) + 1
         both = {"shape": [fa["shape"], r["shape"]], "stride": [fa["stride"], r["stride"]]}
         if not injective(both):
             return False
@@ -99,9 +118,15 @@ def check_definition(op, args, r):
             return composes(mode(r, 0), a, b)
         return True
     if op.endswith("_product"):
-        if injective(a) and (not is_layout(b) or injective(b)):
-            return injective(r)
-        return None
+        # Every variant rearranges (A, comp(A, size(A) cosize(B)) o B): compare the multisets
+        # of offsets with the definition's; undefined when A has no complement.
+        if not is_layout(b):
+            return None
+        c = strict_complement(a, size(a) * (ev(b, size(b) - 1) + 1))
+        if c is None:
+            return None
+        want = sorted(x + ev(c, ev(b, j), True) for j in range(size(b)) for x in tab(a))
+        return sorted(tab(r)) == want
     return None
 
 

@@ -1,5 +1,6 @@
 #include "catlayout/conformance/export.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -8,6 +9,10 @@
 
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core.hpp"
+#include "catlayout/core/beyond_ops.hpp"
+#ifdef CATLAYOUT_HAVE_ALGORITHMS
+#include "catlayout/algorithms/composition.hpp"
+#endif
 
 namespace catlayout::conformance {
 namespace {
@@ -91,7 +96,77 @@ Result<void> witness_composition(Layout const& a, Layout const& b, Layout const&
   return {};
 }
 
+// Same function on [0, size): the engines may normalise differently (size-1 strides, nesting).
+// Beyond 2^20 elements, coalesced forms are compared (Phi_A = Phi_B iff coal(A) = coal(B)).
+bool same_function(Layout const& x, Layout const& y) {
+  if (x.size() != y.size()) return false;
+  if (x.size() > (Int{1} << 20)) return coalesce(x) == coalesce(y);
+  return tabulate(x) == tabulate(y);
+}
+
+Result<void> disagree(std::string const& what, Json const& args, Layout const& one, Layout const& other) {
+  return fail(ErrorKind::invalid_input, what, " on ", args.dump(), ": ", to_string(one), " vs ", to_string(other));
+}
+
+// The second engine's view of a categorical result: the layouts must agree with core's algebra.
+Result<void> categorical_witness(std::string const& op, Json const& args, Json const& result) {
+  auto L = [](Json const& f) { return run_op("nest.to_layout", Json::array({f}), "w"); };
+  auto as_layout = [](Result<Json> const& j) -> std::optional<Layout> {
+    if (!j) return std::nullopt;
+    auto l = layout_from_json(*j, "w");
+    return l ? std::optional<Layout>(*l) : std::nullopt;
+  };
+  if (op == "layout.to_nest") {  // L_{f_L} = L
+    auto back = as_layout(L(result));
+    auto orig = layout_from_json(args[0], "a");
+    if (back && orig && !same_function(*back, *orig)) return disagree("L_{f_L} != L", args, *back, *orig);
+    return {};
+  }
+  auto lf = as_layout(L(args[0]));
+  auto lr = op == "nest.to_layout" ? layout_from_json(result, "r") : Result<Layout>(*as_layout(L(result)));
+  if (!lf || !lr) return {};
+  std::optional<Layout> core;
+  if (op == "nest.compose") {  // L_{g o f} = L_g o L_f
+    if (auto lg = as_layout(L(args[1]))) core = as_layout(run_op("composition", Json::array({lj(*lg), lj(*lf)}), "w"));
+  } else if (op == "nest.coalesce") {
+    core = coalesce(*lf);
+  } else if (op == "nest.complement") {  // coal(L_{f^c}) = complement(L_f, size T)
+    auto t = int_tuple_from_json(args[0]["codomain"], "t");
+    if (t) core = as_layout(run_op("complement", Json::array({lj(*lf), *product(*t)}), "w"));
+  } else if (op == "nest.logical_divide") {
+    if (auto lg = as_layout(L(args[1]))) core = as_layout(run_op("logical_divide", Json::array({lj(*lf), lj(*lg)}), "w"));
+  } else if (op == "nest.logical_product") {
+    if (auto lg = as_layout(L(args[1]))) core = as_layout(run_op("logical_product", Json::array({lj(*lf), lj(*lg)}), "w"));
+  }
+  if (core && !same_function(*core, *lr)) return disagree("the engines disagree on " + op, args, *lr, *core);
+  return {};
+}
+
 Result<void> witness(std::string const& op, Json const& args, Json const& result) {
+  if (op.starts_with("nest.") || op == "layout.to_nest") return categorical_witness(op, args, result);
+  if (op == "mutual_refinement") {  // T' refines T, U' refines U, flat(T') a prefix of flat(U')
+    auto t = int_tuple_from_json(args[0], "t"), u = int_tuple_from_json(args[1], "u");
+    auto t2 = int_tuple_from_json(result["first"], "t'"), u2 = int_tuple_from_json(result["second"], "u'");
+    if (!t || !u || !t2 || !u2 || !refines(*t2, *t) || !refines(*u2, *u))
+      return fail(ErrorKind::invalid_input, "mutual refinement of ", args.dump(), " is not a refinement: ", result.dump());
+    auto ft = flatten_values(*t2), fu = flatten_values(*u2);
+    if (ft.size() > fu.size() || !std::equal(ft.begin(), ft.end(), fu.begin()))
+      return fail(ErrorKind::invalid_input, "mutual refinement of ", args.dump(), ": flat(T') is no prefix of flat(U')");
+    return {};
+  }
+  if (op == "linear.from_layout" && args[0].contains("shape")) {  // XOR of the bases == L(i)
+    auto l = layout_from_json(args[0], "a");
+    if (!l || l->size() > (Int{1} << 16)) return {};
+    auto bases = result["bases"].get<std::vector<std::uint64_t>>();
+    for (Int i = 0; i < l->size(); ++i) {
+      std::uint64_t x = 0;
+      for (std::size_t b = 0; b < bases.size(); ++b)
+        if ((i >> b) & 1) x ^= bases[b];
+      if (static_cast<Int>(x) != (*l)(i))
+        return fail(ErrorKind::invalid_input, "F2 form of ", to_string(*l), " differs at ", i);
+    }
+    return {};
+  }
   auto a = layout_from_json(args[0], "a");
   auto r = layout_from_json(result, "r");
   // Huge layouts (the int64 corner cases) are confirmed by the engines' own checks alone.
@@ -99,7 +174,13 @@ Result<void> witness(std::string const& op, Json const& args, Json const& result
   if (op == "coalesce" && args.size() == 1) {
     if (tabulate(*a) != tabulate(*r)) return fail(ErrorKind::invalid_input, "coalesce changed the function of ", to_string(*a));
   } else if (op == "composition" && args[1].contains("shape")) {
-    return witness_composition(*a, *layout_from_json(args[1], "b"), *r);
+    auto b = *layout_from_json(args[1], "b");
+    CL_CHECK(witness_composition(*a, b, *r));
+#ifdef CATLAYOUT_HAVE_ALGORITHMS
+    // Algorithm 4.1.2 (paper order: B o A is categorical_composition(A, B)) where it applies.
+    if (auto c = categorical_composition(b, *a); c && !same_function(*c, *r))
+      return disagree("core and Algorithm 4.1.2 disagree", args, *r, *c);
+#endif
   } else if (op == "complement") {
     auto both = make_layout({filter(*a), *r});
     if (!both || !is_injective(*both))
@@ -125,8 +206,73 @@ Result<void> witness(std::string const& op, Json const& args, Json const& result
   return {};
 }
 
+// A random tractable Nest morphism into `codomain`: distinct codomain entries in random order
+// (each domain entry equals its target), base-point entries of any size, random nesting.
+Json random_morphism_into(IntTuple const& codomain, Rng& g) {
+  auto t = flatten_values(codomain);
+  std::vector<Int> targets(t.size());
+  for (std::size_t i = 0; i < t.size(); ++i) targets[i] = static_cast<Int>(i) + 1;
+  std::shuffle(targets.begin(), targets.end(), g);
+  targets.resize(uniform(g, 0, static_cast<Int>(targets.size())));
+  std::vector<Int> map, dom;
+  for (Int j : targets) {
+    if (uniform(g, 0, 4) == 0) {
+      map.push_back(0);
+      dom.push_back(uniform(g, 1, 5));
+    }
+    map.push_back(j);
+    dom.push_back(t[j - 1]);
+  }
+  if (map.empty() || uniform(g, 0, 3) == 0) {
+    map.push_back(0);
+    dom.push_back(uniform(g, 1, 5));
+  }
+  // Nest the domain: group runs of consecutive entries at random.
+  std::vector<IntTuple> modes;
+  for (std::size_t i = 0; i < dom.size();) {
+    std::size_t n = std::min<std::size_t>(dom.size() - i, uniform(g, 1, 3));
+    if (n == 1) {
+      modes.emplace_back(dom[i]);
+    } else {
+      std::vector<IntTuple> grp(dom.begin() + i, dom.begin() + i + n);
+      modes.emplace_back(std::move(grp));
+    }
+    i += n;
+  }
+  IntTuple domain = modes.size() == 1 && uniform(g, 0, 1) ? modes[0] : IntTuple(modes);
+  return Json{{"domain", to_json(domain)}, {"codomain", to_json(codomain)}, {"map", map}};
+}
+
+Json random_nest(Rng& g, Layout (*gen)(Rng&)) {
+  for (int tries = 0; tries < 20; ++tries) {
+    auto f = run_op("layout.to_nest", Json::array({lj(gen(g))}), "gen");
+    if (f) return *f;
+  }
+  return Json{{"domain", 1}, {"codomain", 1}, {"map", {1}}};
+}
+
+Layout any_tractable(Rng& g) { return random_tractable(g); }
+
 // Random arguments for an op (schema JSON).
 Json random_args(std::string const& op, Rng& g) {
+  if (op == "nest.to_layout" || op == "nest.coalesce" || op == "nest.complement")
+    return Json::array({uniform(g, 0, 2) ? random_nest(g, any_tractable)
+                                         : random_morphism_into(*int_tuple_from_json(random_nest(g, any_tractable)["codomain"], "c"), g)});
+  if (op == "nest.compose") {
+    auto gm = random_nest(g, any_tractable);
+    auto f = random_morphism_into(*int_tuple_from_json(gm["domain"], "d"), g);
+    return Json::array({f, gm});
+  }
+  if (op == "nest.logical_divide") {
+    auto f = random_nest(g, any_tractable);
+    return Json::array({f, random_morphism_into(*int_tuple_from_json(f["domain"], "d"), g)});
+  }
+  if (op == "nest.logical_product") {
+    auto f = random_nest(g, any_tractable);
+    auto fc = run_op("nest.complement", Json::array({f}), "gen");
+    if (!fc) return Json::array({f, f});  // an error case: f has no complement
+    return Json::array({f, random_morphism_into(*int_tuple_from_json((*fc)["domain"], "d"), g)});
+  }
   auto tiler_for = [&](Layout const& a) -> Json {
     if (uniform(g, 0, 2) == 0 && a.rank() >= 1 && !a.shape().is_leaf()) {
       Json modes = Json::array();
@@ -223,7 +369,13 @@ Result<Json> export_op(std::string const& op, ExportOptions const& opt) {
   if (!is_known_op(op)) return fail(ErrorKind::invalid_input, "op '", op, "' is not implemented in this build");
   Rng g(opt.seed ^ std::hash<std::string>{}(op));
   std::vector<Json> all = corner_args(op);
-  for (int i = 0; i < opt.count; ++i) all.push_back(random_args(op, g));
+  auto const& beyond = beyond_ops();
+  if (std::find(beyond.begin(), beyond.end(), op) != beyond.end()) {
+    auto more = random_beyond_args(op, g, opt.count);
+    all.insert(all.end(), more.begin(), more.end());
+  } else {
+    for (int i = 0; i < opt.count; ++i) all.push_back(random_args(op, g));
+  }
   Json cases = Json::array();
   std::set<std::string> seen;
   int n = 0;

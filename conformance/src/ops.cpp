@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 #include "catlayout/core.hpp"
+#include "catlayout/core/beyond_ops.hpp"
 #ifdef CATLAYOUT_HAVE_CATEGORIES
 #include "catlayout/categories/ops.hpp"
 #endif
@@ -99,6 +101,9 @@ std::map<std::string, Op, std::less<>> const& registry() {
     m["raked_product"] = by_layout(raked_product);
     m["right_inverse"] = unary(right_inv);
     m["left_inverse"] = unary(left_inverse);
+    // Strides beyond integers: coordinate strides, swizzles, F2 (docs/beyond-integers.md).
+    for (auto const& op : beyond_ops())
+      m[op] = [op](Json const& args, std::string const& path) { return run_beyond_op(op, args, path); };
 #ifdef CATLAYOUT_HAVE_CATEGORIES
     for (auto op : {"nest.compose", "nest.coalesce", "nest.complement", "nest.logical_divide", "nest.logical_product",
                     "nest.to_layout", "layout.to_nest"}) {
@@ -132,8 +137,12 @@ std::vector<std::string> const& known_ops() {
 bool is_known_op(std::string_view op) { return registry().count(op) != 0; }
 
 bool returns_layout(std::string_view op) {
-  return op != "evaluate" && op != "mutual_refinement" && op != "layout.to_nest" && !op.starts_with("nest.") ||
-         op == "nest.to_layout";
+  static std::set<std::string_view> const ops = {
+      "coalesce",        "composition",   "complement",     "logical_divide",  "zipped_divide",
+      "tiled_divide",    "flat_divide",   "logical_product", "zipped_product", "tiled_product",
+      "flat_product",    "blocked_product", "raked_product", "right_inverse",  "left_inverse",
+      "nest.to_layout"};
+  return ops.count(op) != 0;
 }
 
 Result<Json> run_op(std::string_view op, Json const& args, std::string const& path) {

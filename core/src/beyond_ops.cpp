@@ -194,6 +194,9 @@ std::map<std::string, Op, std::less<>> const& registry() {
       CL_CHECK(arity(args, path, 1, 1));
       CL_TRY(a, coord_layout_from_json(args[0], at(path, 0)));
       CL_CHECK(small_enough(a.size(), at(path, 0)));
+      if (a.size() * static_cast<Int>(length(a(0))) > 16 * max_table)
+        return fail(ErrorKind::invalid_input, "evaluate: ", a.size(), " coordinates of ", length(a(0)), " entries at ",
+                    at(path, 0), " are too many to tabulate");
       Json out = Json::array();
       for (Int i = 0; i < a.size(); ++i) out.push_back(to_json(a(i)));
       return out;
@@ -345,13 +348,13 @@ Layout random_compact(Rng& g, Int max_leaf) {
 }
 
 // A coordinate layout over the codomain {(0), (1), (2)} or {((0,1)), (1)}: scales 0..3.
-CoordLayout random_coord(Rng& g, Int max_leaf) {
+CoordLayout random_coord(Rng& g, Int max_leaf, std::vector<std::vector<int>> paths = {}) {
   IntTuple s = random_shape(g, max_leaf, 3);
-  std::vector<std::vector<int>> paths = coin(g, 2) ? std::vector<std::vector<int>>{{0}, {1}, {2}}
-                                                    : std::vector<std::vector<int>>{{0, 0}, {0, 1}, {1}};
+  if (paths.empty())
+    paths = coin(g, 2) ? std::vector<std::vector<int>>{{0}, {1}, {2}} : std::vector<std::vector<int>>{{0, 0}, {0, 1}, {1}};
   std::vector<BasisTuple> d;
   for (std::size_t i = 0; i < length(s); ++i)
-    d.emplace_back(ScaledBasis{uniform(g, 0, 3), paths[static_cast<std::size_t>(uniform(g, 0, 2))]});
+    d.emplace_back(ScaledBasis{coin(g, 5) ? 0 : uniform(g, 1, 3), paths[static_cast<std::size_t>(uniform(g, 0, static_cast<Int>(paths.size()) - 1))]});
   // Put the flat strides into the shape's nesting.
   std::size_t pos = 0;
   std::function<BasisTuple(IntTuple const&)> shape_like = [&](IntTuple const& t) -> BasisTuple {
@@ -416,8 +419,12 @@ Json random_one(std::string const& op, Rng& g) {
         IntTuple s = coin(g, 2) ? b.shape() : random_shape(g, 4, 3);
         return Json::array({to_json(make_identity_layout(s)), to_json(b)});
       }
-      case 2:
-        return Json::array({to_json(random_int_layout(g, 4, 10)), to_json(random_coord(g, 3))});
+      case 2: {  // B's bases address A's top modes
+        Layout a = random_int_layout(g, 4, 10);
+        std::vector<std::vector<int>> modes;
+        for (std::size_t k = 0; k < a.rank(); ++k) modes.push_back({static_cast<int>(k)});
+        return Json::array({to_json(a), to_json(random_coord(g, 3, modes))});
+      }
       default:
         return Json::array({to_json(random_coord(g, 4)), to_json(random_int_layout(g, 4, 6))});
     }

@@ -73,6 +73,20 @@ static std::string basis_name(std::vector<int> const& p) {
   return "a stride @" + to_string(ScaledBasis{0, p}).substr(2);
 }
 
+// Entries of the coordinate tuple over sorted, prefix-free paths [lo, hi) sharing `at` entries.
+static std::size_t coord_entries(std::vector<std::vector<int>> const& paths, std::size_t lo, std::size_t hi,
+                                 std::size_t at) {
+  if (hi - lo == 1 && paths[lo].size() == at) return 1;
+  std::size_t n = static_cast<std::size_t>(paths[hi - 1][at]) + 1;  // zeros included
+  for (std::size_t i = lo; i < hi;) {
+    std::size_t j = i;
+    while (j < hi && paths[j][at] == paths[i][at]) ++j;
+    n += coord_entries(paths, i, j, at + 1) - 1;
+    i = j;
+  }
+  return n;
+}
+
 Result<CoordLayout> CoordLayout::make(IntTuple shape, BasisTuple stride) {
   if (!congruent_basis(shape, stride))
     return fail(ErrorKind::invalid_input, "shape ", to_string(shape), " and stride ", to_string(stride),
@@ -114,6 +128,13 @@ Result<CoordLayout> CoordLayout::make(IntTuple shape, BasisTuple stride) {
     if (is_proper_prefix(paths[i], paths[i + 1]))
       return fail(ErrorKind::invalid_input, "stride ", to_string(stride), " has ", basis_name(paths[i]), " and ",
                   basis_name(paths[i + 1]), ": that mode would be both an integer and a tuple");
+  // The coordinate is a tuple with a zero for every mode no stride names: bound its size.
+  if (!paths.empty()) {
+    std::size_t n = coord_entries(paths, 0, paths.size(), 0);
+    if (n > limits::max_flat_modes)
+      return fail(ErrorKind::invalid_input, "stride ", to_string(stride), " spans a coordinate of ", n,
+                  " entries, over the limit of ", limits::max_flat_modes);
+  }
   CL_TRY(size, product(shape));
   CoordLayout l;
   l.shape_ = std::move(shape);
@@ -490,12 +511,16 @@ Result<Target*> target(CoordLayout const& a, std::vector<int> const& path, std::
     for (std::size_t i = 0; i < path.size(); ++i) name += (i ? "," : "") + std::to_string(path[i]);
     name += ">(A)";
   }
+  std::string part = "A";
   for (std::size_t i = 0; i < path.size(); ++i) {
     auto k = static_cast<std::size_t>(path[i]);
     if (m.shape().is_leaf() ? k != 0 : k >= m.rank())
-      return fail(ErrorKind::invalid_input, "B's stride @", to_string(ScaledBasis{0, path}).substr(2),
-                  " names mode ", k, " of a part of A = ", to_string(a), " of rank ", m.rank());
+      return fail(ErrorKind::invalid_input, "B's stride @", to_string(ScaledBasis{0, path}).substr(2), " needs mode ", k,
+                  " of ", part, " = ", to_string(m), ", which has rank ", m.rank(), " (A = ", to_string(a), ")");
     m = m.mode(k);
+    part = "get<";
+    for (std::size_t j = 0; j <= i; ++j) part += (j ? "," : "") + std::to_string(path[j]);
+    part += ">(A)";
   }
   Target t{name, to_string(m), m.size(), coalesce_extended(m), {}};
   t.used.assign(t.a.shape.size(), 0);

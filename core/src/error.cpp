@@ -8,6 +8,7 @@ static constexpr std::pair<ErrorKind, std::string_view> kNames[] = {
     {ErrorKind::not_complementable, "not_complementable"},
     {ErrorKind::not_refinable, "not_refinable"},
     {ErrorKind::invalid_input, "invalid_input"},
+    {ErrorKind::not_representable, "not_representable"},
 };
 
 std::string_view kind_name(ErrorKind kind) {

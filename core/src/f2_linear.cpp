@@ -57,7 +57,7 @@ static Result<void> disjoint(std::vector<std::uint64_t> const& bases, std::strin
     }
     for (std::size_t j = 0; j < k; ++j)
       if (bases[j] & bases[k])
-        return fail(ErrorKind::inadmissible, "not_representable: input bits ", j, " and ", k, " of ", what,
+        return fail(ErrorKind::not_representable, "input bits ", j, " and ", k, " of ", what,
                     " map to ", bases[j], " and ", bases[k], ", which share output bit ",
                     std::countr_zero(bases[j] & bases[k]), ": the integer sum is not their XOR");
   }
@@ -70,10 +70,10 @@ Result<LinearLayout> to_linear(Layout const& l) {
   for (std::size_t i = 0; i < f.shape.size(); ++i) {
     Int s = f.shape[i], d = f.stride[i];
     if (!std::has_single_bit(static_cast<std::uint64_t>(s)))
-      return fail(ErrorKind::inadmissible, "not_representable: shape ", s, " of mode ", i, " of ", to_string(l),
+      return fail(ErrorKind::not_representable, "shape ", s, " of mode ", i, " of ", to_string(l),
                   " is not a power of two");
     if (d < 0 && s > 1)
-      return fail(ErrorKind::inadmissible, "not_representable: stride ", d, " of mode ", i, " of ", to_string(l),
+      return fail(ErrorKind::not_representable, "stride ", d, " of mode ", i, " of ", to_string(l),
                   " is negative");
     for (Int j = 1; j < s; j *= 2) bases.push_back(static_cast<std::uint64_t>(d * j));  // bounded by l's span
   }
@@ -87,7 +87,7 @@ Result<LinearLayout> to_linear(Layout const& l) {
 
 Result<LinearLayout> to_linear(ComposedLayout const& c) {
   if (c.offset != 0)
-    return fail(ErrorKind::inadmissible, "not_representable: the offset ", c.offset, " of ", to_string(c),
+    return fail(ErrorKind::not_representable, "the offset ", c.offset, " of ", to_string(c),
                 " makes it affine, not linear");
   CL_TRY(f, to_linear(c.layout));
   std::vector<std::uint64_t> bases;
@@ -137,7 +137,7 @@ Result<ComposedLayout> to_cute(LinearLayout const& f) {
           for (auto x : f.bases()) q.push_back(static_cast<std::uint64_t>(sw(static_cast<Int>(x))));
           if (auto p = plain(q)) return ComposedLayout{sw, 0, *p};
         }
-  return fail(ErrorKind::inadmissible, "not_representable: ", to_string(f),
+  return fail(ErrorKind::not_representable, "", to_string(f),
               " is neither a layout (bases 0 or distinct powers of two) nor Sw<B,M,S> of one for B <= 5, M <= 8, "
               "|S| <= 12");
 }

@@ -122,6 +122,9 @@ TEST(CoordLayout, InvalidInputIsRefusedWithItsReason) {
       << err("(4,8):(1@,1@1)");
   EXPECT_NE(err("(4,0):(1@0,1@1)").find("not positive"), std::string::npos);
   EXPECT_NE(err("(3,2):(4611686018427387904@0,1@1)").find("overflow"), std::string::npos);
+  EXPECT_NE(err("(2):(1@4095@4095)").find("spans a coordinate of 8191 entries"), std::string::npos)
+      << err("(2):(1@4095@4095)");
+  EXPECT_NE(err("(2):(1@4096)").find("outside [0, 4096)"), std::string::npos) << err("(2):(1@4096)");
 }
 
 TEST(CoordLayout, EvaluationShapesTheCoordinateByTheCodomain) {
@@ -146,7 +149,7 @@ TEST(CoordLayout, CoalesceMergesEqualBasesOnly) {
     auto l = random_coord(g, {{0, 0}, {0, 1}, {1}});
     auto c = coalesce(l);
     ASSERT_EQ(c.size(), l.size());
-    for (Int i = 0; i < l.size(); ++i) ASSERT_EQ(c.sparse_at(i), l.sparse_at(i)) << to_string(l) << " -> " << to_string(c);
+    for (Int i = 0; i < l.size(); ++i) ASSERT_EQ(*c.sparse_at(i), *l.sparse_at(i)) << to_string(l) << " -> " << to_string(c);
   }
 }
 
@@ -179,7 +182,12 @@ TEST(CoordLayout, CompositionRefusesWithCoreMessages) {
   r = composition(L("(4,8):(1,4)"), C("2:1@2"));
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().kind, ErrorKind::invalid_input);
-  EXPECT_NE(r.error().message.find("names mode 2"), std::string::npos) << r.error().message;
+  EXPECT_NE(r.error().message.find("B's stride @2 needs mode 2 of A = (4,8):(1,4), which has rank 2"), std::string::npos)
+      << r.error().message;
+  r = composition(L("(4,8):(1,4)"), C("2:1@1@0"));
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("needs mode 1 of get<0>(A) = 4:1, which has rank 1"), std::string::npos)
+      << r.error().message;
 }
 
 // With integer strides on both sides the generic fold is core's composition, message for message.
@@ -204,7 +212,7 @@ TEST(CoordLayout, IntegerCaseIsCoreComposition) {
 
 TEST(CoordLayout, LayoutOfIdentityIsTheLayout) {
   std::mt19937_64 g(8);
-  for (int t = 0; t < 1000; ++t) {
+  for (int t = 0; t < 300; ++t) {
     auto a = random_layout(g);
     auto r = composition(a, make_identity_layout(a.shape()));
     ASSERT_TRUE(r) << to_string(a) << ": " << r.error().what();
@@ -219,7 +227,7 @@ TEST(CoordLayout, LayoutOfIdentityIsTheLayout) {
 TEST(CoordLayout, RandomCompositionsTabulate) {
   std::mt19937_64 g(9);
   int accepted[3] = {0, 0, 0};
-  for (int t = 0; t < 3000; ++t) {
+  for (int t = 0; t < 1500; ++t) {
     // coordinate layout o layout
     auto a = random_coord(g, {{0}, {1}, {2}});
     auto b = random_layout(g, 4, 10);
@@ -245,12 +253,14 @@ TEST(CoordLayout, RandomCompositionsTabulate) {
       ++accepted[2];
       ASSERT_TRUE(composes(*bb, id, CoordLayout::of(bl)));
       auto rr = composition(id, *bb);  // coordinate o coordinate: bb's coordinates read by id
-      if (rr) ASSERT_TRUE(composes(*rr, id, *bb));
+      if (rr) {
+        ASSERT_TRUE(composes(*rr, id, *bb));
+      }
     }
   }
-  EXPECT_GT(accepted[0], 300);
-  EXPECT_GT(accepted[1], 300);
-  EXPECT_GT(accepted[2], 300);
+  EXPECT_GT(accepted[0], 150);
+  EXPECT_GT(accepted[1], 150);
+  EXPECT_GT(accepted[2], 150);
 }
 
 TEST(CoordLayout, IdentityOfCompactLayoutsTabulates) {
@@ -286,8 +296,8 @@ TEST(CoordLayout, JsonRoundTrips) {
     ASSERT_TRUE(back) << back.error().what();
     EXPECT_EQ(to_string(*back), s) << j.dump();
   }
-  EXPECT_EQ(to_json(C("(4,8):(1@0,3@1@0)")).dump(),
-            R"({"shape":[4,8],"stride":[{"basis":[0],"scale":1},{"basis":[0,1],"scale":3}]})");
+  EXPECT_EQ(to_json(C("(4,8):(1@1,3@1@0)")).dump(),
+            R"({"shape":[4,8],"stride":[{"basis":[1],"scale":1},{"basis":[0,1],"scale":3}]})");
   auto bad = coord_layout_from_json(Json::parse(R"({"shape":[4,8],"stride":[1,{"basis":[1.5]}]})"), "$.x");
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().message.find("$.x.stride[1].basis[0]"), std::string::npos) << bad.error().message;

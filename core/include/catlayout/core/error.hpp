@@ -12,8 +12,9 @@ namespace catlayout {
 
 using Int = std::int64_t;
 
-// The kinds of ../shared/conformance/SCHEMA.md; overflow reports as invalid_input.
-enum class ErrorKind { inadmissible, not_tractable, not_complementable, not_refinable, invalid_input };
+// The kinds of ../shared/conformance/SCHEMA.md (overflow reports as invalid_input), and
+// not_representable for the F2 ops of docs/beyond-integers.md.
+enum class ErrorKind { inadmissible, not_tractable, not_complementable, not_refinable, invalid_input, not_representable };
 
 std::string_view kind_name(ErrorKind kind);
 bool parse_kind(std::string_view name, ErrorKind& out);

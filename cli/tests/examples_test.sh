@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Every example in `catlayout --help` runs and exits 0 (gpu validate: 0 or 3, no GPU);
+# every command's --help works; bad input exits 2; an inadmissible composition exits 1.
+set -u
+cl="$1"
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+while IFS= read -r line; do
+  cmd="${line#*e.g. }"
+  cmd="${cmd%% > *}"
+  cmd="${cmd/catlayout/\"$cl\"}"
+  eval "$cmd" >out.txt 2>err.txt
+  rc=$?
+  if [ $rc -ne 0 ] && ! { [[ "$cmd" == *"gpu validate"* ]] && [ $rc -eq 3 ]; } \
+     && ! { [[ "$cmd" == *"gpu vectors"* ]] && [ $rc -eq 2 ]; }; then
+    echo "FAIL ($rc): $cmd"; cat err.txt; fail=1
+  fi
+done < <("$cl" --help | grep 'e\.g\. ')
+n=$("$cl" --help | grep -c 'e\.g\. ')
+[ "$n" -ge 30 ] || { echo "FAIL: only $n examples in --help"; fail=1; }
+"$cl" compose --help | grep -q "example: catlayout compose" || { echo "FAIL: compose --help"; fail=1; }
+"$cl" compose '(6,2:(8,2)' 4:1 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "expected ',' or ')' at column 5" err.txt || { echo "FAIL: bad input rc=$rc"; cat err.txt; fail=1; }
+"$cl" compose '(3,2):(1,4)' 4:1 2>err.txt; rc=$?
+[ $rc -eq 1 ] && grep -q "inadmissible" err.txt || { echo "FAIL: inadmissible rc=$rc"; fail=1; }
+"$cl" no-such-command 2>/dev/null; [ $? -eq 2 ] || { echo "FAIL: unknown command"; fail=1; }
+[ "$("$cl" compose '(6,2):(8,2)' '(4,3):(3,1)')" = "((2,2),3):((24,2),8)" ] || { echo "FAIL: compose output"; fail=1; }
+# export, then check the export: 100%
+"$cl" export --out vec --seed 5 --count 20 >/dev/null || { echo "FAIL: export"; fail=1; }
+"$cl" check vec/*.json > check.txt || { echo "FAIL: check of the export"; tail -5 check.txt; fail=1; }
+grep -q " 0 failed" check.txt || fail=1
+# an export never overwrites different content without --force
+"$cl" export --out vec --seed 6 --count 20 >/dev/null 2>err.txt && { echo "FAIL: overwrote without --force"; fail=1; }
+grep -q "use --force" err.txt || { echo "FAIL: no --force hint"; cat err.txt; fail=1; }
+"$cl" export --out vec --seed 6 --count 20 --force >/dev/null || { echo "FAIL: --force"; fail=1; }
+echo "examples checked: $n"
+exit $fail

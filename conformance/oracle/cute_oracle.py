@@ -791,6 +791,9 @@ def cmd_run(args):
         with open(args.out, "w") as f:
             json.dump(doc, f, indent=1)
         log(f"[oracle] wrote {args.out}")
+    if args.expect_cute_agreement and any(d[0] == "cute" for d in disagreements):
+        print("FAIL: CuTe (static integers) disagrees with the expectations above")
+        return 1
     return 0
 
 
@@ -1221,6 +1224,8 @@ def main(argv=None):
     pr.add_argument("--engines", default="cute,pycute")
     pr.add_argument("--out", help="write per-case results (JSON)")
     pr.add_argument("--max-list", type=int, default=200, help="disagreements listed per engine")
+    pr.add_argument("--expect-cute-agreement", action="store_true",
+                    help="exit 1 if CuTe static disagrees with any expectation (pycute is reported only)")
     common(pr)
 
     pg = sub.add_parser("generate", help="generate random cases with CuTe expectations")

@@ -68,3 +68,27 @@ TEST(Check, SeedExamplesLayoutOps) {
   }
   EXPECT_GE(layout_cases, 40);
 }
+
+// Hostile files: a 1 GB vector file is refused by its size before it is read.
+TEST(Check, HugeFileIsRefusedBeforeReading) {
+  std::string path = ::testing::TempDir() + "/huge-vectors.json";
+  {
+    std::ofstream f(path, std::ios::binary);
+    f.seekp((1ll << 30) - 1);
+    f.put('}');
+  }
+  auto r = check_file(path, {});
+  std::remove(path.c_str());
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("exceeds the limit"), std::string::npos) << r.error().message;
+}
+
+TEST(Check, NotJsonIsAnErrorNamingTheFile) {
+  std::string path = ::testing::TempDir() + "/bad-vectors.json";
+  std::ofstream(path) << "{\"schema\": \"catlayout.vectors/1\", \"cases\": [1, 2,";
+  auto r = check_file(path, {});
+  std::remove(path.c_str());
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("not valid JSON"), std::string::npos);
+  EXPECT_NE(r.error().message.find(path), std::string::npos);
+}

@@ -7,7 +7,8 @@
 
 namespace catlayout {
 
-Layout::Layout(IntTuple s, IntTuple d, int) : shape_(std::move(s)), stride_(std::move(d)) {
+Layout::Layout(IntTuple s, IntTuple d, int)
+    : shape_(std::move(s)), stride_(std::move(d)), flat_shape_(flatten_values(shape_)), flat_stride_(flatten_values(stride_)) {
   size_ = *product(shape_);  // a sub-layout's size divides a valid size: no overflow
 }
 
@@ -34,6 +35,8 @@ Result<Layout> Layout::make(IntTuple shape, IntTuple stride) {
   l.shape_ = std::move(shape);
   l.stride_ = std::move(stride);
   l.size_ = size;
+  l.flat_shape_ = std::move(s);
+  l.flat_stride_ = std::move(d);
   return l;
 }
 
@@ -48,7 +51,7 @@ static Int eval_flat(std::vector<Int> const& s, std::vector<Int> const& d, Int i
 }
 
 Int Layout::operator()(Int i) const {
-  return eval_flat(flatten_values(shape_), flatten_values(stride_), i);
+  return eval_flat(flat_shape_, flat_stride_, i);
 }
 
 Result<Int> Layout::at(Int i) const {
@@ -59,8 +62,8 @@ Result<Int> Layout::at(Int i) const {
 
 Result<Int> Layout::extended(Int i) const {
   if (i < size_) return at(i);
-  auto s = flatten_values(shape_);
-  auto d = flatten_values(stride_);
+  auto const& s = flat_shape_;
+  auto const& d = flat_stride_;
   if (s.empty()) return fail(ErrorKind::invalid_input, "the empty layout has no extension past index 0");
   Int off = 0, rest = i;
   for (std::size_t k = 0; k + 1 < s.size(); ++k) {
@@ -102,8 +105,8 @@ std::vector<Int> tabulate(Layout const& l) {
                                 limits::max_tabulate));
   std::vector<Int> out;
   out.reserve(static_cast<std::size_t>(l.size()));
-  auto s = flatten_values(l.shape());
-  auto d = flatten_values(l.stride());
+  auto const& s = l.flat_shape();
+  auto const& d = l.flat_stride();
   std::vector<Int> crd(s.size(), 0);
   Int off = 0;
   for (Int i = 0; i < l.size(); ++i) {
@@ -129,7 +132,7 @@ Layout layout(IntTuple shape, IntTuple stride) {
   return *r;
 }
 
-FlatLayout flat_modes(Layout const& l) { return {flatten_values(l.shape()), flatten_values(l.stride())}; }
+FlatLayout flat_modes(Layout const& l) { return {l.flat_shape_, l.flat_stride_}; }
 
 Result<Layout> from_flat(FlatLayout const& f) {
   if (f.shape.size() == 1) return Layout::make(f.shape[0], f.stride[0]);

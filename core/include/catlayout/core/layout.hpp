@@ -7,11 +7,18 @@
 
 namespace catlayout {
 
+// Flat views used by the algorithms: parallel vectors of shapes and strides.
+struct FlatLayout {
+  std::vector<Int> shape, stride;
+};
+
 class Layout {
  public:
   // Def. 2.3.1.1; pre: congruent, positive shape, every offset in range of int64.
   static Result<Layout> make(IntTuple shape, IntTuple stride);
   Layout() : shape_(1), stride_(0) {}  // 1:0, the trivial layout
+  std::vector<Int> const& flat_shape() const { return flat_shape_; }
+  std::vector<Int> const& flat_stride() const { return flat_stride_; }
 
   IntTuple const& shape() const { return shape_; }
   IntTuple const& stride() const { return stride_; }
@@ -34,6 +41,9 @@ class Layout {
   friend class LayoutBuilder;
   IntTuple shape_, stride_;
   Int size_ = 1;
+  // The flattened modes, kept so that evaluation never walks the nesting or allocates.
+  std::vector<Int> flat_shape_{1}, flat_stride_{0};
+  friend FlatLayout flat_modes(Layout const& l);
 };
 
 Int cosize(Layout const& l);                         // CuTe: L(size-1) + 1
@@ -44,10 +54,6 @@ std::string to_string(Layout const& l);              // CuTe notation shape:stri
 
 // Convenience for code and tests that build layouts from literals: throws on invalid input.
 Layout layout(IntTuple shape, IntTuple stride);
-// Flat views used by the algorithms: parallel vectors of shapes and strides.
-struct FlatLayout {
-  std::vector<Int> shape, stride;
-};
 FlatLayout flat_modes(Layout const& l);
 Result<Layout> from_flat(FlatLayout const& f);       // () : () when empty, s:d when one mode
 

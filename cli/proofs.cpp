@@ -12,7 +12,7 @@ std::vector<Command> proof_commands() {
 #ifdef CATLAYOUT_HAVE_PROOFS
   Command p{"prove", "prove [--max-size N] [--max-rank R] [--max-stride D] [--threads T] [--shard I/N] [--json] [PROPERTY...]",
             "check properties on every case within the bounds; totals: cases checked, counterexamples",
-            "catlayout prove --max-size 16 composition",
+            "catlayout prove --max-size 8 --max-rank 2 composition.function",
             {{"--max-size", 1}, {"--max-rank", 1}, {"--max-stride", 1}, {"--threads", 1}, {"--shard", 1}, {"--json", 0}},
             nullptr};
   p.run = [](Args const& a) {

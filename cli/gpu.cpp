@@ -1,12 +1,17 @@
 // Tensor-core fragment layouts: validate on the present GPU (exit 3 without one), show, export.
 #include <iostream>
 
+#ifdef CATLAYOUT_HAVE_GPU
 #include "catlayout/gpu/validate.hpp"
+#endif
 #include "command.hpp"
 
 namespace catlayout::cli {
 
 std::vector<Command> gpu_commands() {
+#ifndef CATLAYOUT_HAVE_GPU
+  return {};
+#else
   Command v{"gpu validate", "gpu validate [--instr NAME]... [--json FILE]",
             "probe the GPU: instruction x operand -> confirmed / MISMATCH (exit 3 without a GPU)",
             "catlayout gpu validate --instr mma.m16n8k16.f32.f16.f16.f32 --json report.json", {{"--instr", 1}, {"--json", 1}},
@@ -31,6 +36,7 @@ std::vector<Command> gpu_commands() {
     return gpu::gpu_vectors_main(a.pos[0], a.pos[1], std::cerr);
   };
   return {v, s, x};
+#endif
 }
 
 }  // namespace catlayout::cli

@@ -1,0 +1,430 @@
+// catlayout_bench: Google Benchmark suite over every algebra operation of both engines,
+// evaluation, parsing and the vector checker, on the fixed seeded workload of workload.cpp.
+// Each benchmark iterates over a pre-generated vector of N inputs per iteration and reports
+// items_per_second, so the time per item is the time per operation. Medians of 5 repetitions.
+//
+//   catlayout_bench [google-benchmark flags]
+//   catlayout_bench --dump-workload FILE    the core-op workload as JSON (for bench/compare)
+//   catlayout_bench --write-vectors FILE    the 10,000-case checker document (for `catlayout check`)
+//   catlayout_bench --time-json FILE        time core ops on given cases (bench/compare's cat(same))
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <ctime>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include "catlayout/algorithms/composition.hpp"
+#include "catlayout/algorithms/mutual_refinement.hpp"
+#include "catlayout/categories.hpp"
+#include "catlayout/conformance/check.hpp"
+#include "catlayout/conformance/export.hpp"
+#include "workload.hpp"
+
+namespace catlayout::bench {
+namespace {
+
+template <class B>
+B* common(B* b) {
+  return b->Repetitions(5)->ReportAggregatesOnly(true)->MinTime(0.2);
+}
+
+// ---------------------------------------------------------------- core ops
+void core_op(benchmark::State& state, CoreOp const* op) {
+  auto fn = op->fn;
+  for (auto _ : state) {
+    for (auto const& c : op->cases) {
+      auto r = fn(c);
+      benchmark::DoNotOptimize(r);
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(op->cases.size()));
+}
+
+// The error path: inadmissible compositions (every call formats an error message).
+std::vector<std::pair<Layout, Tiler>> const& inadmissible() {
+  static const std::vector<std::pair<Layout, Tiler>> v = [] {
+    std::vector<std::pair<Layout, Tiler>> out;
+    char const* pairs[][2] = {{"(3,2):(1,4)", "4:1"},         {"(4,6):(1,4)", "(2,4):(3,1)"},
+                              {"(6,2):(8,2)", "(4,3):(5,1)"}, {"((4,8),(2,2)):((32,1),(16,8))", "8:3"},
+                              {"(128,64):(64,1)", "<3:5,8:1>"}, {"(12,4):(1,12)", "(8,2):(1,8)"}};
+    for (auto const& p : pairs) out.emplace_back(*parse_layout(p[0]), *parse_tiler(p[1]));
+    for (auto const& [a, b] : out)
+      if (composition(a, b)) std::cerr << "catlayout_bench: expected inadmissible: " << to_string(a) << "\n";
+    return out;
+  }();
+  return v;
+}
+
+void core_composition_inadmissible(benchmark::State& state) {
+  auto const& v = inadmissible();
+  for (auto _ : state)
+    for (auto const& [a, b] : v) {
+      auto r = composition(a, b);
+      benchmark::DoNotOptimize(r);
+    }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(v.size()));
+}
+
+// ---------------------------------------------------------------- evaluation
+void eval_random_access(benchmark::State& state) {
+  auto const& ls = eval_layouts();
+  auto const& ps = eval_points();
+  for (auto _ : state) {
+    Int sum = 0;
+    for (auto const& p : ps) sum += ls[p.layout](p.index);
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ps.size()));
+}
+
+std::int64_t total_size() {
+  std::int64_t n = 0;
+  for (auto const& l : eval_layouts()) n += l.size();
+  return n;
+}
+
+void eval_tabulate(benchmark::State& state) {
+  auto const& ls = eval_layouts();
+  for (auto _ : state)
+    for (auto const& l : ls) {
+      auto v = tabulate(l);
+      benchmark::DoNotOptimize(v.data());
+    }
+  state.SetItemsProcessed(state.iterations() * total_size());
+}
+
+// Iteration by calling L(i) for i = 0..size-1 (what a user loop without tabulate does).
+void eval_loop_call(benchmark::State& state) {
+  auto const& ls = eval_layouts();
+  for (auto _ : state)
+    for (auto const& l : ls) {
+      Int sum = 0;
+      for (Int i = 0, n = l.size(); i < n; ++i) sum += l(i);
+      benchmark::DoNotOptimize(sum);
+    }
+  state.SetItemsProcessed(state.iterations() * total_size());
+}
+
+// ---------------------------------------------------------------- parsing
+std::vector<std::string> const& layout_texts() {
+  static const std::vector<std::string> v = [] {
+    std::vector<std::string> out;
+    for (auto const& l : eval_layouts()) out.push_back(to_string(l));
+    for (auto const& op : core_workload())
+      for (auto const& c : op.cases)
+        if (out.size() < 512) out.push_back(to_string(c.a));
+    return out;
+  }();
+  return v;
+}
+
+void parse_layout_bench(benchmark::State& state) {
+  auto const& v = layout_texts();
+  std::int64_t bytes = 0;
+  for (auto const& s : v) bytes += static_cast<std::int64_t>(s.size());
+  for (auto _ : state)
+    for (auto const& s : v) {
+      auto r = parse_layout(s);
+      benchmark::DoNotOptimize(r);
+    }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(v.size()));
+  state.SetBytesProcessed(state.iterations() * bytes);
+}
+
+void parse_tiler_bench(benchmark::State& state) {
+  static const std::vector<std::string> v = [] {
+    std::vector<std::string> out;
+    for (auto const& op : core_workload())
+      if (op.name == "logical_divide" || op.name == "logical_product")
+        for (auto const& c : op.cases) out.push_back(to_string(c.b));
+    return out;
+  }();
+  for (auto _ : state)
+    for (auto const& s : v) {
+      auto r = parse_tiler(s);
+      benchmark::DoNotOptimize(r);
+    }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(v.size()));
+}
+
+// ---------------------------------------------------------------- categories
+namespace cat = catlayout::categories;
+
+std::vector<Layout> const& tractable_layouts() {
+  static const std::vector<Layout> v = [] {
+    std::vector<Layout> out;
+    auto take = [&](Layout const& l) {
+      if (out.size() < 256 && cat::standard_representation(l)) out.push_back(l);
+    };
+    for (auto const& l : eval_layouts()) take(l);
+    for (auto const& op : core_workload())
+      if (op.name == "coalesce" || op.name == "complement" || op.name == "composition")
+        for (auto const& c : op.cases) take(c.a);
+    return out;
+  }();
+  return v;
+}
+
+std::vector<cat::NestMorphism> const& standard_reps() {
+  static const std::vector<cat::NestMorphism> v = [] {
+    std::vector<cat::NestMorphism> out;
+    for (auto const& l : tractable_layouts()) out.push_back(*cat::standard_representation(l));
+    return out;
+  }();
+  return v;
+}
+
+// Admissible exporter arguments of a categorical op, read as morphisms (or int tuples).
+std::vector<Json> exported_args(std::string const& op) {
+  conformance::ExportOptions opt;
+  opt.seed = seed;
+  opt.count = 300;
+  std::vector<Json> out;
+  auto d = conformance::export_op(op, opt);
+  if (!d) {
+    std::cerr << "catlayout_bench: export " << op << ": " << d.error().what() << "\n";
+    return out;
+  }
+  for (auto const& c : (*d)["cases"])
+    if (!(c["expect"].is_object() && c["expect"].contains("error"))) out.push_back(c["args"]);
+  return out;
+}
+
+using MorphPair = std::pair<cat::NestMorphism, cat::NestMorphism>;
+std::vector<MorphPair> const& morph_pairs(std::string const& op) {
+  static std::map<std::string, std::vector<MorphPair>> cache;
+  auto it = cache.find(op);
+  if (it != cache.end()) return it->second;
+  std::vector<MorphPair> v;
+  for (auto const& a : exported_args(op)) {
+    auto f = cat::nest_morphism_from_json(a[0], "f");
+    auto g = cat::nest_morphism_from_json(a[1], "g");
+    if (f && g) v.emplace_back(*f, *g);
+  }
+  return cache[op] = std::move(v);
+}
+
+std::vector<cat::NestMorphism> const& morphs(std::string const& op) {
+  static std::map<std::string, std::vector<cat::NestMorphism>> cache;
+  auto it = cache.find(op);
+  if (it != cache.end()) return it->second;
+  std::vector<cat::NestMorphism> v;
+  for (auto const& a : exported_args(op))
+    if (auto f = cat::nest_morphism_from_json(a[0], "f")) v.push_back(*f);
+  return cache[op] = std::move(v);
+}
+
+template <class Items, class F>
+void over(benchmark::State& state, Items const& items, F f) {
+  if (items.empty()) {
+    state.SkipWithError("empty workload");
+    return;
+  }
+  for (auto _ : state)
+    for (auto const& x : items) {
+      auto r = f(x);
+      benchmark::DoNotOptimize(r);
+    }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(items.size()));
+}
+
+void cat_standard_representation(benchmark::State& s) {
+  over(s, tractable_layouts(), [](Layout const& l) { return cat::standard_representation(l); });
+}
+void cat_to_layout(benchmark::State& s) {
+  over(s, standard_reps(), [](cat::NestMorphism const& f) { return cat::to_layout(f); });
+}
+void cat_compose(benchmark::State& s) {
+  over(s, morph_pairs("nest.compose"), [](MorphPair const& p) { return cat::compose(p.second, p.first); });
+}
+void cat_coalesce(benchmark::State& s) {
+  over(s, morphs("nest.coalesce"), [](cat::NestMorphism const& f) { return cat::coalesce(f); });
+}
+void cat_complement(benchmark::State& s) {
+  over(s, morphs("nest.complement"), [](cat::NestMorphism const& f) { return cat::complement(f); });
+}
+void cat_logical_divide(benchmark::State& s) {
+  over(s, morph_pairs("nest.logical_divide"), [](MorphPair const& p) { return cat::logical_divide(p.first, p.second); });
+}
+void cat_logical_product(benchmark::State& s) {
+  over(s, morph_pairs("nest.logical_product"),
+       [](MorphPair const& p) { return cat::logical_product(p.first, p.second); });
+}
+
+// ---------------------------------------------------------------- algorithms
+void alg_mutual_refinement(benchmark::State& s) {
+  static const std::vector<std::pair<IntTuple, IntTuple>> v = [] {
+    std::vector<std::pair<IntTuple, IntTuple>> out;
+    for (auto const& a : exported_args("mutual_refinement")) {
+      auto t = int_tuple_from_json(a[0], "t");
+      auto u = int_tuple_from_json(a[1], "u");
+      if (t && u) out.emplace_back(*t, *u);
+    }
+    return out;
+  }();
+  over(s, v, [](auto const& p) { return mutual_refinement(p.first, p.second); });
+}
+
+// The core composition workload through Algorithm 4.1.2 (paper B o A = core composition(B, A)):
+// the cases it accepts (tractable, mutually refinable).
+std::vector<std::pair<Layout, Layout>> const& categorical_pairs() {
+  static const std::vector<std::pair<Layout, Layout>> v = [] {
+    std::vector<std::pair<Layout, Layout>> out;
+    for (auto const& op : core_workload())
+      if (op.name == "composition")
+        for (auto const& c : op.cases)
+          if (c.b.is_layout() && categorical_composition(*c.b.layout, c.a)) out.emplace_back(*c.b.layout, c.a);
+    return out;
+  }();
+  return v;
+}
+
+void alg_categorical_composition(benchmark::State& s) {
+  over(s, categorical_pairs(), [](auto const& p) { return categorical_composition(p.first, p.second); });
+}
+void alg_nest_composition(benchmark::State& s) {
+  over(s, categorical_pairs(), [](auto const& p) { return nest_composition(p.first, p.second); });
+}
+// core composition on exactly the cases categorical_composition accepts (same inputs, engine ratio).
+void core_composition_same_cases(benchmark::State& s) {
+  over(s, categorical_pairs(), [](auto const& p) { return composition(p.second, p.first); });
+}
+
+// ---------------------------------------------------------------- the vector checker
+void check_document_10k(benchmark::State& state) {
+  auto const& doc = checker_document();
+  std::size_t failed = 0;
+  for (auto _ : state) {
+    auto r = conformance::check_document(doc, "bench", {});
+    if (r)
+      for (auto const& o : *r) failed += o.match == conformance::Match::fail;
+    benchmark::DoNotOptimize(r);
+  }
+  if (failed) state.SkipWithError("the checker reported failures");
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(doc["cases"].size()));
+}
+
+void parse_and_check_10k(benchmark::State& state) {
+  static const std::string text = checker_document().dump();
+  for (auto _ : state) {
+    auto doc = Json::parse(text);
+    auto r = conformance::check_document(doc, "bench", {});
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetItemsProcessed(state.iterations() * 10000);
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(text.size()));
+}
+
+void json_parse_10k(benchmark::State& state) {
+  static const std::string text = checker_document().dump();
+  for (auto _ : state) {
+    auto doc = Json::parse(text);
+    benchmark::DoNotOptimize(doc);
+  }
+  state.SetItemsProcessed(state.iterations() * 10000);
+}
+
+void register_all() {
+  for (auto const& op : core_workload())
+    common(benchmark::RegisterBenchmark(("core/" + op.name).c_str(), core_op, &op));
+  common(benchmark::RegisterBenchmark("core/composition_inadmissible", core_composition_inadmissible));
+  common(benchmark::RegisterBenchmark("eval/random_access", eval_random_access));
+  common(benchmark::RegisterBenchmark("eval/tabulate", eval_tabulate));
+  common(benchmark::RegisterBenchmark("eval/loop_call", eval_loop_call));
+  common(benchmark::RegisterBenchmark("parse/parse_layout", parse_layout_bench));
+  common(benchmark::RegisterBenchmark("parse/parse_tiler", parse_tiler_bench));
+  common(benchmark::RegisterBenchmark("categories/standard_representation", cat_standard_representation));
+  common(benchmark::RegisterBenchmark("categories/to_layout", cat_to_layout));
+  common(benchmark::RegisterBenchmark("categories/compose", cat_compose));
+  common(benchmark::RegisterBenchmark("categories/coalesce", cat_coalesce));
+  common(benchmark::RegisterBenchmark("categories/complement", cat_complement));
+  common(benchmark::RegisterBenchmark("categories/logical_divide", cat_logical_divide));
+  common(benchmark::RegisterBenchmark("categories/logical_product", cat_logical_product));
+  common(benchmark::RegisterBenchmark("algorithms/mutual_refinement", alg_mutual_refinement));
+  common(benchmark::RegisterBenchmark("algorithms/categorical_composition", alg_categorical_composition));
+  common(benchmark::RegisterBenchmark("algorithms/nest_composition", alg_nest_composition));
+  common(benchmark::RegisterBenchmark("algorithms/core_composition_same_cases", core_composition_same_cases));
+  common(benchmark::RegisterBenchmark("check/check_document_10k", check_document_10k))
+      ->Unit(benchmark::kMillisecond);
+  common(benchmark::RegisterBenchmark("check/json_parse_10k", json_parse_10k))->Unit(benchmark::kMillisecond);
+  common(benchmark::RegisterBenchmark("check/parse_and_check_10k", parse_and_check_10k))
+      ->Unit(benchmark::kMillisecond);
+}
+
+// --time-json FILE: time core ops on given cases ({"ops": {op: [args...]}}) with a plain loop
+// (median of 5 runs of >= 20 ms CPU time), as bench/compare's CuTe harness does; prints {op: ns}.
+int time_json(char const* file) {
+  std::ifstream in(file);
+  Json j = Json::parse(in);
+  Json out = Json::object();
+  for (auto const& [op, cases] : j["ops"].items()) {
+    CoreOp o{op, {}, nullptr};
+    for (auto const& args : cases) {
+      CoreCase c;
+      c.a = *layout_from_json(args[0], "a");
+      if (op == "complement") c.n = args[1].get<Int>();
+      else if (args.size() > 1) c.b = *tiler_from_json(args[1], "b"), c.has_b = true;
+      o.cases.push_back(std::move(c));
+    }
+    if (o.cases.empty()) continue;
+    CoreFn f = core_fn(op);
+    auto fn = [&] {
+      for (auto const& c : o.cases) {
+        auto r = f(c);
+        benchmark::DoNotOptimize(r);
+      }
+    };
+    // CPU time of this thread, as Google Benchmark's items_per_second.
+    auto now = [] { timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return double(t.tv_sec) + 1e-9 * double(t.tv_nsec); };
+    auto secs = [&](double t0) { return now() - t0; };
+    fn();
+    int reps = 1;
+    for (;;) {
+      double t0 = now();
+      for (int r = 0; r < reps; ++r) fn();
+      if (secs(t0) > 0.02) break;
+      reps *= 2;
+    }
+    std::vector<double> ns;
+    for (int k = 0; k < 5; ++k) {
+      double t0 = now();
+      for (int r = 0; r < reps; ++r) fn();
+      ns.push_back(secs(t0) * 1e9 / (double(reps) * double(o.cases.size())));
+    }
+    std::sort(ns.begin(), ns.end());
+    out[op] = ns[2];
+  }
+  std::cout << out.dump() << "\n";
+  return 0;
+}
+
+int write_json(char const* file, Json const& j) {
+  std::ofstream out(file);
+  out << j.dump() << "\n";
+  if (!out) {
+    std::cerr << "catlayout_bench: cannot write " << file << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace catlayout::bench
+
+int main(int argc, char** argv) {
+  using namespace catlayout::bench;
+  if (argc == 3 && std::strcmp(argv[1], "--dump-workload") == 0) return write_json(argv[2], workload_json());
+  if (argc == 3 && std::strcmp(argv[1], "--time-json") == 0) return time_json(argv[2]);
+  if (argc == 3 && std::strcmp(argv[1], "--write-vectors") == 0) return write_json(argv[2], checker_document());
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+  register_all();
+  benchmark::AddCustomContext("workload", "seed " + std::to_string(seed) + ", " + std::to_string(cases_per_op) +
+                                              " cases per core op");
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

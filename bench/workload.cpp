@@ -1,0 +1,442 @@
+#include "workload.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <random>
+
+#include "catlayout/conformance/export.hpp"
+
+namespace catlayout::bench {
+namespace {
+
+using Rng = std::mt19937_64;
+constexpr Int max_size = 4096;
+
+Int uniform(Rng& g, Int lo, Int hi) { return std::uniform_int_distribution<Int>(lo, hi)(g); }
+bool chance(Rng& g, double p) { return std::uniform_real_distribution<double>(0, 1)(g) < p; }
+
+IntTuple parse_tuple(std::string_view s) { return *parse_int_tuple(s); }
+Layout parse(std::string_view s) { return *parse_layout(s); }
+
+// A leaf of a realistic GPU shape: mostly powers of two, sometimes 3, 6, 12 or 1.
+Int leaf(Rng& g) {
+  static constexpr Int table[] = {2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 32, 64, 3, 6, 12, 1};
+  return table[uniform(g, 0, std::size(table) - 1)];
+}
+
+struct Style {
+  double gap = 0.0;        // strides jump by 2 or 4 after some mode (a layout with holes)
+  double zero = 0.0;       // one leaf gets stride 0 (broadcast)
+  Int max = max_size;      // size bound
+};
+
+// Values in the nesting of profile P (an IntTuple of 1s): compact in a random mode order
+// (column-major, row-major or shuffled), optionally with a gap and a broadcast mode.
+Layout fill(Rng& g, IntTuple const& prof, Style st) {
+  std::size_t k = length(prof);
+  std::vector<Int> s(k);
+  for (auto& v : s) v = leaf(g);
+  auto size = [&] { Int p = 1; for (auto v : s) p *= v; return p; };
+  while (size() > st.max) {
+    auto it = std::max_element(s.begin(), s.end());
+    *it = *it % 2 == 0 ? *it / 2 : 1;
+  }
+  std::vector<std::size_t> order(k);
+  for (std::size_t i = 0; i < k; ++i) order[i] = i;
+  double r = std::uniform_real_distribution<double>(0, 1)(g);
+  if (r < 0.2) std::reverse(order.begin(), order.end());
+  else if (r < 0.55) std::shuffle(order.begin(), order.end(), g);
+  std::vector<Int> d(k);
+  Int p = 1;
+  std::size_t gap_at = chance(g, st.gap) ? static_cast<std::size_t>(uniform(g, 0, k - 1)) : k;
+  for (std::size_t j = 0; j < k; ++j) {
+    if (j == gap_at) p *= uniform(g, 1, 2) * 2;
+    d[order[j]] = p;
+    p *= s[order[j]];
+  }
+  if (chance(g, st.zero)) d[uniform(g, 0, k - 1)] = 0;
+  return *Layout::make(*substitute(s, prof), *substitute(d, prof));
+}
+
+std::vector<Int> primes_of(Int n) {
+  std::vector<Int> f;
+  for (Int p = 2; p * p <= n; ++p)
+    while (n % p == 0) f.push_back(p), n /= p;
+  if (n > 1) f.push_back(n);
+  return f;
+}
+
+// A layout of profile P whose image lies in [0, n): n's prime factors dealt out to P's leaves,
+// compact in a random order; sometimes a divisor of n only (a tile of A's domain).
+Layout onto(Rng& g, IntTuple const& prof, Int n) {
+  auto f = primes_of(n);
+  std::shuffle(f.begin(), f.end(), g);
+  if (f.size() > 1 && chance(g, 0.3)) f.pop_back();
+  std::size_t k = length(prof);
+  std::vector<Int> s(k, 1);
+  for (std::size_t i = 0; i < f.size(); ++i) s[i < k ? i : static_cast<std::size_t>(uniform(g, 0, k - 1))] *= f[i];
+  std::shuffle(s.begin(), s.end(), g);
+  std::vector<std::size_t> order(k);
+  for (std::size_t i = 0; i < k; ++i) order[i] = i;
+  if (chance(g, 0.6)) std::shuffle(order.begin(), order.end(), g);
+  std::vector<Int> d(k);
+  Int p = 1;
+  for (auto i : order) d[i] = p, p *= s[i];
+  return *Layout::make(*substitute(s, prof), *substitute(d, prof));
+}
+
+Int random_divisor(Rng& g, Int n, bool proper = true) {
+  std::vector<Int> ds;
+  for (Int d = 1; d <= n; ++d)
+    if (n % d == 0 && (!proper || (d > 1 && d < n))) ds.push_back(d);
+  if (ds.empty()) return n;  // n prime (or 1): the whole mode
+  return ds[uniform(g, 0, ds.size() - 1)];
+}
+
+// A by-mode tiler over the first `modes` modes of A: integers, t:1 layouts or strided t:s.
+Tiler by_mode(Rng& g, Layout const& a, std::size_t modes, char kind) {
+  std::vector<Tiler> ts;
+  for (std::size_t i = 0; i < modes && i < a.rank(); ++i) {
+    Int m = a.mode(i).size();
+    Int t = random_divisor(g, m);
+    if (kind == 'i') {
+      ts.push_back(Tiler::of_integer(t));
+    } else {
+      Int rest = m / t;
+      Int s = chance(g, 0.4) && rest > 1 ? random_divisor(g, rest, false) : 1;
+      ts.push_back(Tiler::of(*Layout::make(t, s)));
+    }
+  }
+  return Tiler::by_mode(std::move(ts));
+}
+
+// A layout tiler t:s of a rank-1 (or whole) layout of size m, or a 2-mode (t0,t1):(s0,s1).
+Tiler layout_tiler(Rng& g, Int m, std::size_t rank) {
+  Int t = random_divisor(g, m);
+  Int rest = m / t;
+  Int s = chance(g, 0.4) && rest > 1 ? random_divisor(g, rest, false) : 1;
+  if (rank == 1 || t < 4) return Tiler::of(*Layout::make(t, s));
+  Int t0 = random_divisor(g, t);
+  return Tiler::of(*Layout::make(tup(t0, t / t0), tup(s, s * t0)));
+}
+
+struct Maker {
+  std::string op;
+  Result<Layout> (*fn)(CoreCase const&);
+};
+
+Result<Layout> coalesce_fn(CoreCase const& c) { return coalesce(c.a); }
+Result<Layout> composition_fn(CoreCase const& c) { return composition(c.a, c.b); }
+Result<Layout> complement_fn(CoreCase const& c) { return complement(c.a, c.n); }
+Result<Layout> logical_divide_fn(CoreCase const& c) { return logical_divide(c.a, c.b); }
+Result<Layout> zipped_divide_fn(CoreCase const& c) { return zipped_divide(c.a, c.b); }
+Result<Layout> tiled_divide_fn(CoreCase const& c) { return tiled_divide(c.a, c.b); }
+Result<Layout> flat_divide_fn(CoreCase const& c) { return flat_divide(c.a, c.b); }
+Result<Layout> logical_product_fn(CoreCase const& c) { return logical_product(c.a, c.b); }
+Result<Layout> zipped_product_fn(CoreCase const& c) { return zipped_product(c.a, c.b); }
+Result<Layout> tiled_product_fn(CoreCase const& c) { return tiled_product(c.a, c.b); }
+Result<Layout> flat_product_fn(CoreCase const& c) { return flat_product(c.a, c.b); }
+Result<Layout> blocked_product_fn(CoreCase const& c) { return blocked_product(c.a, *c.b.layout); }
+Result<Layout> raked_product_fn(CoreCase const& c) { return raked_product(c.a, *c.b.layout); }
+Result<Layout> right_inverse_fn(CoreCase const& c) { return right_inverse(c.a); }
+Result<Layout> left_inverse_fn(CoreCase const& c) { return left_inverse(c.a); }
+
+std::map<std::string, Result<Layout> (*)(CoreCase const&), std::less<>> const& fns() {
+  static const std::map<std::string, Result<Layout> (*)(CoreCase const&), std::less<>> m = {
+      {"coalesce", coalesce_fn},
+      {"composition", composition_fn},
+      {"complement", complement_fn},
+      {"logical_divide", logical_divide_fn},
+      {"zipped_divide", zipped_divide_fn},
+      {"tiled_divide", tiled_divide_fn},
+      {"flat_divide", flat_divide_fn},
+      {"logical_product", logical_product_fn},
+      {"zipped_product", zipped_product_fn},
+      {"tiled_product", tiled_product_fn},
+      {"flat_product", flat_product_fn},
+      {"blocked_product", blocked_product_fn},
+      {"raked_product", raked_product_fn},
+      {"right_inverse", right_inverse_fn},
+      {"left_inverse", left_inverse_fn},
+  };
+  return m;
+}
+
+// Profiles of A used throughout (ranks 1-6, depth up to 3, TV layouts).
+const char* const kRank1 = "1";
+const char* const kRank2 = "(1,1)";
+const char* const kRank3 = "(1,1,1)";
+const char* const kTV = "((1,1),(1,1))";
+const char* const kTV3 = "((1,1),(1,1,1))";
+const char* const kDepth3 = "((1,(1,1)),1)";
+const char* const kRank6 = "(1,1,1,1,1,1)";
+const char* const kNested = "(1,(1,1),1)";
+
+// Fill `cases` cases of `op`: fixed realistic cases first, then random ones cycling over the
+// generator list; every case is one catlayout accepts (the others are redrawn).
+template <class Gen>
+void fill_op(CoreOp& op, Rng& g, std::vector<CoreCase> fixed, std::vector<Gen> const& gens) {
+  auto fn = fns().at(op.name);
+  op.fn = fn;
+  for (auto& c : fixed)
+    if (fn(c)) op.cases.push_back(std::move(c));
+  std::size_t k = 0;
+  int tries = 0;
+  while (static_cast<int>(op.cases.size()) < cases_per_op && tries < 100000) {
+    ++tries;
+    CoreCase c = gens[k % gens.size()](g);
+    auto r = fn(c);
+    if (!r || r->size() > max_size * 16) continue;
+    op.cases.push_back(std::move(c));
+    ++k;
+  }
+}
+
+CoreCase unary(Layout a) { return CoreCase{std::move(a), {}, 0, false}; }
+CoreCase binary(Layout a, Tiler b) { return CoreCase{std::move(a), std::move(b), 0, true}; }
+
+using Gen = std::function<CoreCase(Rng&)>;
+
+std::vector<CoreOp> build() {
+  std::vector<CoreOp> out;
+  Rng g(seed);
+  auto P = [](const char* s) { return parse_tuple(s); };
+  std::vector<const char*> all_profiles = {kRank1, kRank2, kRank3, kTV, kTV3, kDepth3, kRank6, kNested};
+  auto unary_gens = [&](Style st) {
+    std::vector<Gen> gens;
+    for (auto p : all_profiles) gens.push_back([p, st, &P](Rng& r) { return unary(fill(r, P(p), st)); });
+    return gens;
+  };
+  Layout tv1 = parse("((4,8),(2,2)):((32,1),(16,8))");
+  Layout tv2 = parse("((4,8),(2,2,2)):((64,1),(16,8,256))");
+  Layout tile = parse("(128,64):(64,1)");
+  auto tiler = [](std::string_view s) { return *parse_tiler(s); };
+
+  {
+    CoreOp op{"coalesce", {}, nullptr};
+    fill_op(op, g, {unary(tv1), unary(tv2), unary(tile), unary(parse("((2,4),(2,8)):((1,2),(8,16))"))},
+            unary_gens(Style{0.3, 0.15}));
+    out.push_back(std::move(op));
+  }
+  {
+    CoreOp op{"composition", {}, nullptr};
+    std::vector<std::pair<const char*, const char*>> pairs = {
+        {kRank2, kRank2}, {kRank2, kTV}, {kTV, kRank1}, {kRank3, kRank2}, {kDepth3, kRank1}, {kRank6, kRank2},
+        {kTV3, kTV}};
+    std::vector<Gen> gens;
+    for (auto [pa, pb] : pairs)
+      gens.push_back([pa, pb, &P](Rng& r) {
+        Layout a = fill(r, P(pa), Style{0.2, 0.0});
+        return binary(a, Tiler::of(onto(r, P(pb), a.size())));
+      });
+    gens.push_back([&P](Rng& r) {  // by-mode tiler: composition(A, <B0, B1>)
+      Layout a = fill(r, P(kRank2), Style{});
+      return binary(a, by_mode(r, a, 2, 'l'));
+    });
+    fill_op(op, g,
+            {binary(parse("(16,8):(1,16)"), Tiler::of(tv1)), binary(parse("(32,8):(1,32)"), Tiler::of(tv2)),
+             binary(tile, tiler("<16:1,8:1>")), binary(parse("(6,2):(8,2)"), tiler("(4,3):(3,1)"))},
+            gens);
+    out.push_back(std::move(op));
+  }
+  {
+    CoreOp op{"complement", {}, nullptr};
+    std::vector<Gen> gens;
+    for (auto p : all_profiles)
+      gens.push_back([p, &P](Rng& r) {
+        CoreCase c = unary(fill(r, P(p), Style{0.4, 0.0, 1024}));
+        c.n = cosize(c.a) * (Int{1} << uniform(r, 0, 2));
+        return c;
+      });
+    auto with_n = [](Layout a, Int n) { CoreCase c = unary(std::move(a)); c.n = n; return c; };
+    fill_op(op, g, {with_n(parse("4:2"), 24), with_n(tv1, 128), with_n(parse("(2,2):(1,8)"), 64)}, gens);
+    out.push_back(std::move(op));
+  }
+  // Divides: the same inputs for logical/zipped/tiled/flat.
+  {
+    std::vector<Gen> gens = {
+        [&P](Rng& r) { Layout a = fill(r, P(kRank2), Style{}); return binary(a, by_mode(r, a, 2, 'i')); },
+        [&P](Rng& r) { Layout a = fill(r, P(kRank2), Style{}); return binary(a, by_mode(r, a, 2, 'l')); },
+        [&P](Rng& r) { Layout a = fill(r, P(kTV), Style{}); return binary(a, by_mode(r, a, 2, 'i')); },
+        [&P](Rng& r) { Layout a = fill(r, P(kRank3), Style{}); return binary(a, by_mode(r, a, 2, 'i')); },
+        [&P](Rng& r) { Layout a = fill(r, P(kRank1), Style{}); return binary(a, layout_tiler(r, a.size(), 1)); },
+        [&P](Rng& r) { Layout a = fill(r, P(kDepth3), Style{}); return binary(a, by_mode(r, a, 1, 'l')); },
+        [&P](Rng& r) { Layout a = fill(r, P(kRank6), Style{}); return binary(a, by_mode(r, a, 2, 'i')); },
+    };
+    std::vector<CoreCase> fixed = {binary(tile, tiler("<16,8>")), binary(tile, tiler("<16:1,8:1>")),
+                                   binary(tile, tiler("<(4,4):(1,32),8:1>")), binary(tv1, tiler("<4,2>"))};
+    for (auto name : {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide"}) {
+      CoreOp op{name, {}, nullptr};
+      Rng gd(seed + 1);  // the same inputs for each variant
+      fill_op(op, gd, fixed, gens);
+      out.push_back(std::move(op));
+    }
+  }
+  // Products: a tile times a (small) repetition layout, the same inputs for the variants.
+  {
+    std::vector<Gen> gens = {
+        [&P](Rng& r) {
+          Layout a = fill(r, P(kRank2), Style{0, 0, 64});
+          return binary(a, Tiler::of(fill(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
+        },
+        [&P](Rng& r) {
+          Layout a = fill(r, P(kRank1), Style{0, 0, 64});
+          return binary(a, Tiler::of(fill(r, P(kRank1), Style{0, 0, 4096 / a.size()})));
+        },
+        [&P](Rng& r) {
+          Layout a = fill(r, P(kTV), Style{0, 0, 128});
+          return binary(a, Tiler::of(fill(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
+        },
+        [&P](Rng& r) {
+          Layout a = fill(r, P(kRank2), Style{0, 0, 64});
+          Int budget = 4096 / a.size();
+          std::vector<Tiler> m;
+          for (int i = 0; i < 2; ++i) m.push_back(Tiler::of(fill(r, P(kRank1), Style{0, 0, i == 0 ? 8 : budget / 8})));
+          return binary(a, Tiler::by_mode(std::move(m)));
+        },
+        [&P](Rng& r) {
+          Layout a = fill(r, P(kRank3), Style{0, 0, 64});
+          return binary(a, Tiler::of(fill(r, P(kRank1), Style{0, 0, 4096 / a.size()})));
+        },
+    };
+    std::vector<CoreCase> fixed = {binary(parse("(2,2):(1,2)"), Tiler::of(parse("(4,8):(1,4)"))),
+                                   binary(parse("(4,8):(8,1)"), tiler("<2:1,4:1>"))};
+    for (auto name : {"logical_product", "zipped_product", "tiled_product", "flat_product"}) {
+      CoreOp op{name, {}, nullptr};
+      Rng gp(seed + 2);
+      fill_op(op, gp, fixed, gens);
+      out.push_back(std::move(op));
+    }
+    std::vector<Gen> lgens = {
+        [&P](Rng& r) {
+          Layout a = fill(r, P(kRank2), Style{0, 0, 64});
+          return binary(a, Tiler::of(fill(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
+        },
+        [&P](Rng& r) {
+          Layout a = fill(r, P(kRank1), Style{0, 0, 64});
+          return binary(a, Tiler::of(fill(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
+        },
+        [&P](Rng& r) {
+          Layout a = fill(r, P(kRank3), Style{0, 0, 64});
+          return binary(a, Tiler::of(fill(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
+        },
+    };
+    std::vector<CoreCase> lfixed = {binary(parse("(2,4):(4,1)"), Tiler::of(parse("(8,4):(1,8)"))),
+                                    binary(parse("(4,1):(1,0)"), Tiler::of(parse("(8,32):(32,1)")))};
+    for (auto name : {"blocked_product", "raked_product"}) {
+      CoreOp op{name, {}, nullptr};
+      Rng gp(seed + 3);
+      fill_op(op, gp, lfixed, lgens);
+      out.push_back(std::move(op));
+    }
+  }
+  {
+    CoreOp op{"right_inverse", {}, nullptr};
+    fill_op(op, g, {unary(tv1), unary(tv2), unary(tile)}, unary_gens(Style{0.3, 0.1}));
+    out.push_back(std::move(op));
+  }
+  {
+    CoreOp op{"left_inverse", {}, nullptr};
+    fill_op(op, g, {unary(tv1), unary(tv2), unary(tile)}, unary_gens(Style{0.3, 0.0}));
+    out.push_back(std::move(op));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<CoreOp> const& core_workload() {
+  static const std::vector<CoreOp> w = build();
+  return w;
+}
+
+CoreFn core_fn(std::string const& op) { return fns().at(op); }
+
+std::vector<Layout> const& eval_layouts() {
+  static const std::vector<Layout> ls = [] {
+    Rng g(seed + 10);
+    std::vector<Layout> v = {parse("((4,8),(2,2)):((32,1),(16,8))"), parse("((4,8),(2,2,2)):((64,1),(16,8,256))"),
+                             parse("(128,32):(32,1)"), parse("((8,4),(4,2,4)):((4,128),(1,32,256))")};
+    const char* profiles[] = {kRank1, kRank2, kRank3, kTV, kTV3, kDepth3, kRank6, kNested};
+    for (int i = 0; v.size() < 64; ++i) {
+      Style st{0.3, 0.05, 4096};
+      v.push_back(fill(g, parse_tuple(profiles[i % 8]), st));
+    }
+    return v;
+  }();
+  return ls;
+}
+
+std::vector<EvalPoint> const& eval_points() {
+  static const std::vector<EvalPoint> ps = [] {
+    Rng g(seed + 11);
+    std::vector<EvalPoint> v;
+    auto const& ls = eval_layouts();
+    for (int k = 0; k < 64; ++k)
+      for (std::uint32_t j = 0; j < ls.size(); ++j) v.push_back({j, uniform(g, 0, ls[j].size() - 1)});
+    std::shuffle(v.begin(), v.end(), g);
+    return v;
+  }();
+  return ps;
+}
+
+Json workload_json() {
+  Json ops = Json::object();
+  for (auto const& op : core_workload()) {
+    Json cases = Json::array();
+    for (auto const& c : op.cases) {
+      Json args = Json::array({to_json(c.a)});
+      if (op.name == "complement") args.push_back(c.n);
+      else if (c.has_b) args.push_back(to_json(c.b));
+      cases.push_back(args);
+    }
+    ops[op.name] = cases;
+  }
+  Json layouts = Json::array();
+  for (auto const& l : eval_layouts()) layouts.push_back(to_json(l));
+  Json points = Json::array();
+  for (auto const& p : eval_points()) points.push_back(Json::array({p.layout, p.index}));
+  return Json{{"schema", "catlayout.bench-workload/1"},
+              {"seed", seed},
+              {"ops", ops},
+              {"evaluate", {{"layouts", layouts}, {"points", points}}}};
+}
+
+Json const& checker_document() {
+  static const Json doc = [] {
+    std::vector<std::string> ops = {"composition",     "complement",    "coalesce",      "logical_divide",
+                                    "logical_product", "zipped_divide", "tiled_product", "blocked_product",
+                                    "right_inverse",   "left_inverse",  "nest.compose",
+                                    "nest.logical_divide", "mutual_refinement", "layout.to_nest"};
+    std::vector<Json> per_op;
+    for (auto const& op : ops) {
+      conformance::ExportOptions opt;
+      opt.seed = seed;
+      opt.count = 1000;
+      auto d = conformance::export_op(op, opt);
+      if (!d) continue;
+      per_op.push_back((*d)["cases"]);
+    }
+    Json cases = Json::array();
+    // evaluate is left out: its exported cases carry whole tabulations (51 KB a case on average,
+    // 94% of such a document's bytes), which measures JSON number parsing, not the algebra.
+    // Interleave the ops (a mixed document), cycling until there are 10,000 cases.
+    std::size_t i = 0;
+    while (cases.size() < 10000) {
+      for (auto const& c : per_op) {
+        if (cases.size() >= 10000) break;
+        Json x = c[i % c.size()];
+        x["id"] = "bench/" + std::to_string(cases.size());
+        cases.push_back(std::move(x));
+      }
+      ++i;
+    }
+    return Json{{"schema", "catlayout.vectors/1"},
+                {"source", "catlayout_bench: exporter cases of 14 ops (all but evaluate), interleaved and cycled to 10,000"},
+                {"cases", cases}};
+  }();
+  return doc;
+}
+
+}  // namespace catlayout::bench

@@ -107,7 +107,7 @@ int run_check(Args const& a) {
   }
   conformance::print_summary(all, std::cout);
   if (a.has("--report")) {
-    auto w = conformance::write_atomically(a.value("--report"), conformance::report_json(all).dump(1) + "\n", true);
+    auto w = conformance::write_atomically(a.value("--report"), conformance::report_json(all).dump(1, ' ', false, Json::error_handler_t::replace) + "\n", true);
     if (!w) return report_error(w.error());
   }
   for (auto const& o : all)

@@ -8,4 +8,4 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCATLAYOUT_SANITIZE=
   -DCATLAYOUT_SKIP_ROOMS="gpu;bench" >/dev/null
 cmake --build build-asan -j"$(nproc)"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E "package\\.|oracle\\."
+  ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E "package\\.|oracle\\.|docs\\."

@@ -25,8 +25,11 @@ static std::string brief(Json const& j) {
     auto l = layout_from_json(j, "$");
     if (l) return to_string(*l);
   }
-  std::string s = j.dump();
-  return s.size() > 200 ? s.substr(0, 200) + "..." : s;
+  std::string s = j.dump(-1, ' ', false, Json::error_handler_t::replace);
+  if (s.size() <= 200) return s;
+  std::size_t cut = 200;  // never split a UTF-8 sequence: back up over continuation bytes
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  return s.substr(0, cut) + "...";
 }
 
 CaseOutcome classify(std::string_view op, Json const& expect, Result<Json> const& got) {

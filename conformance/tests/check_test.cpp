@@ -92,3 +92,22 @@ TEST(Check, NotJsonIsAnErrorNamingTheFile) {
   EXPECT_NE(r.error().message.find("not valid JSON"), std::string::npos);
   EXPECT_NE(r.error().message.find(path), std::string::npos);
 }
+
+// Fuzzing regressions (fuzz/regressions/): each once crashed or overflowed.
+TEST(Check, FuzzRegressions) {
+  auto doc1 = Json::parse(R"({"schema":"catlayout.vectors/1","cases":[{"args":[{"shape":4611686018427387904,"stride":1}],"expect":{"error":"invalid_input"},"id":"c","op":"complement"}]})");
+  auto r1 = check_document(doc1, "regression.json", {});  // ceil_div(2^62, 2^62) once overflowed
+  ASSERT_TRUE(r1);
+  auto c = run_op("complement", Json::array({{{"shape", 4611686018427387904}, {"stride", 1}}}), "$");
+  ASSERT_TRUE(c) << c.error().what();
+  EXPECT_EQ(c->dump(), R"({"shape":1,"stride":0})");
+  std::string e(150, 'x');
+  for (int i = 0; i < 60; ++i) e += "\xc3\xa9";  // a long string of two-byte characters
+  Json doc2 = {{"schema", "catlayout.vectors/1"},
+               {"cases", Json::array({{{"id", "utf8"}, {"op", "coalesce"},
+                                       {"args", Json::array({{{"shape", 2}, {"stride", 1}}})}, {"expect", e}}})}};
+  auto r2 = check_document(doc2, "regression.json", {});
+  ASSERT_TRUE(r2);
+  EXPECT_EQ((*r2)[0].match, Match::fail);
+  EXPECT_NO_THROW(report_json(*r2).dump(1, ' ', false, Json::error_handler_t::strict));
+}

@@ -24,7 +24,7 @@ inline Result<Int> checked_abs(Int a) {
   return a < 0 ? -a : a;
 }
 
-inline Int ceil_div(Int a, Int b) { return (a + b - 1) / b; }  // a >= 0, b > 0
+inline Int ceil_div(Int a, Int b) { return a / b + (a % b != 0); }  // a >= 0, b > 0; no a + b - 1 overflow
 inline Int signum(Int a) { return (a > 0) - (a < 0); }
 
 }  // namespace catlayout

@@ -57,9 +57,11 @@ Result<Layout> flat_product(Layout const& a, Tiler const& b) {
 // transpose ((first_0, second_0), ..., (first_k, second_k)) over first's modes.
 static Result<Layout> zip_pair(Layout const& first, Layout const& second) {
   if (first.shape().is_leaf()) return make_layout({*make_layout({first, second})});
-  if (second.rank() < first.rank() || (second.shape().is_leaf() && first.rank() > 1))  // nor can CuTe's zip
-    return fail(ErrorKind::invalid_input, "zip: ", to_string(second), " has fewer modes than the ", first.rank(),
-                " modes of ", to_string(first));
+  // Pairing needs equal ranks: CuTe's zip fails on fewer modes and silently drops extra ones
+  // (blocked_product((4):(2), 4:1) would lose half of its elements); catlayout refuses both.
+  if (second.rank() != first.rank() || (second.shape().is_leaf() && first.rank() > 1))
+    return fail(ErrorKind::invalid_input, "zip: ", to_string(second), " has ", second.rank(), " modes, not the ",
+                first.rank(), " modes of ", to_string(first), " it would be paired with");
   std::vector<Layout> modes;
   for (std::size_t i = 0; i < first.rank(); ++i) {
     CL_TRY(m, make_layout({first.mode(i), second.mode(i)}));

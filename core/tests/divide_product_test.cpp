@@ -75,3 +75,15 @@ TEST(Product, Arrangements) {
   EXPECT_EQ(S(tiled_product(a, t)), "((2,2),3,2):((1,2),2,1)");
   EXPECT_EQ(S(flat_product(a, t)), "(2,2,3,2):(1,2,2,1)");
 }
+
+// fuzz/regressions/fuzz_algebra/blocked-product-drops-modes.bin: comp(A) o B has two modes but A one;
+// CuTe's zip would drop one (a layout of half the size). catlayout refuses instead.
+TEST(Product, RankProductsNeverDropModes) {
+  auto r = blocked_product(L("(4):(2)"), L("4:1"));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().kind, ErrorKind::invalid_input);
+  EXPECT_NE(r.error().message.find("zip: (2,2):(1,8) has 2 modes, not the 1 modes"), std::string::npos) << r.error().message;
+  auto ok = blocked_product(L("4:2"), L("4:1"));  // an integral A pairs whole
+  ASSERT_TRUE(ok);
+  EXPECT_EQ(ok->size(), 16);
+}

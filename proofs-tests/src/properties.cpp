@@ -408,7 +408,11 @@ Outcome product_mode0_is_a(Layout const& a, Layout const& b) {
 
 Outcome blocked_raked_agree(Layout const& a, Layout const& b) {
   auto bp = blocked_product(a, b), rp = raked_product(a, b);
-  if (!bp && !rp) return refused(bp.error(), {ErrorKind::inadmissible, ErrorKind::not_complementable}, "blocked_product");
+  auto zip_refusal = [](Error const& e) { return e.kind == ErrorKind::invalid_input && e.message.starts_with("zip: "); };
+  if (!bp && !rp) {
+    if (zip_refusal(bp.error()) || zip_refusal(rp.error())) return Outcome::skip();  // ranks CuTe's zip cannot pair
+    return refused(bp.error(), {ErrorKind::inadmissible, ErrorKind::not_complementable}, "blocked_product");
+  }
   if (!bp || !rp) {
     // CuTe's zip is asymmetric: raked zips (C, A), which fails when C has more modes than an
     // integral A (blocked zips (A, C) whole). That one refusal is expected; any other is not.

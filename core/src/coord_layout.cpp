@@ -6,6 +6,7 @@
 
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/limits.hpp"
+#include "catlayout/core/text.hpp"
 
 namespace catlayout {
 
@@ -321,22 +322,7 @@ class Parser {
   Result<Int> integer_leaf() {
     skip();
     if (peek() == '_') ++pos_;  // CuTe's static integer _4
-    std::size_t start = pos_;
-    if (peek() == '-' || peek() == '+') ++pos_;
-    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-    std::string_view digits = text_.substr(start, pos_ - start);
-    if (digits.empty() || digits == "-" || digits == "+") {
-      pos_ = start;
-      return expected("an integer or '('");
-    }
-    if (digits[0] == '+') digits.remove_prefix(1);
-    Int v = 0;
-    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-    if (ec != std::errc() || p != digits.data() + digits.size()) {
-      pos_ = start;
-      return error("integer " + std::string(digits) + " does not fit in int64");
-    }
-    return v;
+    return scan_integer(text_, pos_);
   }
 
   Result<ScaledBasis> basis_leaf() {

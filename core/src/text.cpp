@@ -50,22 +50,7 @@ class Parser {
 
   Result<Int> integer() {
     skip();
-    std::size_t start = pos_;
-    if (peek() == '-' || peek() == '+') ++pos_;
-    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-    std::string_view digits = text_.substr(start, pos_ - start);
-    if (digits.empty() || digits == "-" || digits == "+") {
-      pos_ = start;
-      return expected("an integer or '('");
-    }
-    if (digits[0] == '+') digits.remove_prefix(1);
-    Int v = 0;
-    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-    if (ec != std::errc() || p != digits.data() + digits.size()) {
-      pos_ = start;
-      return error("integer " + std::string(digits) + " does not fit in int64");
-    }
-    return v;
+    return scan_integer(text_, pos_);
   }
 
   Result<Layout> layout() {
@@ -180,6 +165,24 @@ std::unexpected<Error> too_long(std::string_view text) {
 }
 
 }  // namespace
+
+Result<Int> scan_integer(std::string_view text, std::size_t& pos) {
+  std::size_t start = pos, end = pos;
+  if (end < text.size() && (text[end] == '-' || text[end] == '+')) ++end;
+  while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+  std::string_view digits = text.substr(start, end - start);
+  if (digits.empty() || digits == "-" || digits == "+") {
+    std::string found = start < text.size() ? "'" + std::string(1, text[start]) + "'" : "end of input";
+    return fail(ErrorKind::invalid_input, "expected an integer or '(' at column ", start + 1, ", found ", found);
+  }
+  if (digits[0] == '+') digits.remove_prefix(1);
+  Int v = 0;
+  auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (ec != std::errc() || p != digits.data() + digits.size())
+    return fail(ErrorKind::invalid_input, "integer ", digits, " does not fit in int64 at column ", start + 1);
+  pos = end;
+  return v;
+}
 
 Result<IntTuple> parse_int_tuple(std::string_view text) {
   if (text.size() > limits::max_text) return too_long(text);

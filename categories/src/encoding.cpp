@@ -78,7 +78,7 @@ Result<TupleMorphism> flat_standard_representation(Layout const& l) {
     CL_TRY(next, checked_mul(flat.stride[i], flat.shape[i], "cosize of the standard representation"));
     reached = next;
   }
-  return TupleMorphism::make(flat.shape, std::move(t), std::move(alpha));
+  return TupleMorphism::make(flat.shape.to_vector(), std::move(t), std::move(alpha));
 }
 
 Result<NestMorphism> standard_representation(Layout const& l) {

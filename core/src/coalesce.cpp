@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "layout_access.hpp"
+
 namespace catlayout {
 
 // Back-to-front merge of CuTe's bw_coalesce: skip size-1 modes, replace an initial size-1
@@ -37,7 +39,8 @@ Layout coalesce(Layout const& l) {
   if (f.shape.empty()) return Layout();  // ():() coalesces to 1:0, as every size-1 layout does
   auto m = merge_back(f, f.shape.back());
   if (m.shape.size() == 1 && m.shape[0] == 1) return Layout();
-  return *from_flat(m);
+  // Merging s1:d1 with s2:s1*d1 keeps the size and the span (s1 s2 - 1)|d1|: still valid.
+  return detail::LayoutAccess::trusted_flat(m.shape, m.stride, l.size());
 }
 
 FlatLayout coalesce_extended(Layout const& l) {
@@ -53,7 +56,7 @@ Result<Layout> coalesce(Layout const& l, IntTuple const& p) {
   if (p.rank() > l.rank())
     return fail(ErrorKind::invalid_input, "profile ", to_string(p), " has ", p.rank(), " modes but ", to_string(l),
                 " has rank ", l.rank());
-  std::vector<IntTuple> s, d;
+  IntTuple s, d;
   for (std::size_t i = 0; i < l.rank(); ++i) {
     Layout m = l.mode(i);
     if (i < p.rank()) {
@@ -63,28 +66,28 @@ Result<Layout> coalesce(Layout const& l, IntTuple const& p) {
     s.push_back(m.shape());
     d.push_back(m.stride());
   }
-  return Layout::make(IntTuple(std::move(s)), IntTuple(std::move(d)));
+  return Layout::make(std::move(s), std::move(d));
 }
 
-static void relative_rec(Layout const& l, IntTuple const& coarse, std::vector<IntTuple>& s, std::vector<IntTuple>& d) {
+static void relative_rec(Layout const& l, IntTuple const& coarse, IntTuple& s, IntTuple& d) {
   if (coarse.is_leaf()) {
     Layout c = coalesce(l);
     s.push_back(c.shape());
     d.push_back(c.stride());
     return;
   }
-  std::vector<IntTuple> cs, cd;
+  IntTuple cs, cd;
   for (std::size_t i = 0; i < coarse.rank(); ++i) relative_rec(l.mode(i), coarse.mode(i), cs, cd);
-  s.emplace_back(std::move(cs));
-  d.emplace_back(std::move(cd));
+  s.push_back(cs);
+  d.push_back(cd);
 }
 
 Result<Layout> relative_coalesce(Layout const& l, IntTuple const& coarse) {
   if (!refines(l.shape(), coarse))
     return fail(ErrorKind::invalid_input, "shape ", to_string(l.shape()), " does not refine ", to_string(coarse));
-  std::vector<IntTuple> s, d;
+  IntTuple s, d;
   relative_rec(l, coarse, s, d);
-  return Layout::make(s[0], d[0]);
+  return Layout::make(s.mode(0), d.mode(0));
 }
 
 }  // namespace catlayout

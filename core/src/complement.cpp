@@ -19,7 +19,7 @@ Layout filter(Layout const& a) {
 // CuTe's ceil_div of a shape by an integer, mode by mode, then its product.
 static Int ceil_div_shape(IntTuple const& target, Int d) {
   Int result = 1, rest = d;
-  for (Int t : flatten_values(target)) {
+  for (Int t : target.values()) {
     result *= ceil_div(t, rest);  // each factor <= t: bounded by size(target)
     rest = ceil_div(rest, t);
   }
@@ -27,7 +27,7 @@ static Int ceil_div_shape(IntTuple const& target, Int d) {
 }
 
 Result<Layout> complement(Layout const& a, IntTuple const& cotarget) {
-  for (Int t : flatten_values(cotarget))
+  for (Int t : cotarget.values())
     if (t < 1) return fail(ErrorKind::invalid_input, "complement target ", to_string(cotarget), " is not positive");
   CL_CHECK(product(cotarget));
   auto f = flat_modes(filter(a));
@@ -36,10 +36,10 @@ Result<Layout> complement(Layout const& a, IntTuple const& cotarget) {
     return n == 1 ? Layout() : *Layout::make(n, 1);
   }
   // Sort the modes by stride (stable: the first minimum first, as CuTe).
-  std::vector<std::size_t> idx(f.shape.size());
-  std::iota(idx.begin(), idx.end(), 0);
+  SmallVec<std::uint32_t, 8> idx(f.shape.size(), 0);
+  std::iota(idx.begin(), idx.end(), 0u);
   std::stable_sort(idx.begin(), idx.end(), [&](auto x, auto y) { return f.stride[x] < f.stride[y]; });
-  std::vector<Int> rs, rd{1};
+  Ints rs, rd{1};
   Int reach = 1;  // the extent covered so far: s_i * d_i of the previous sorted mode
   for (std::size_t k = 0; k < idx.size(); ++k) {
     Int s = f.shape[idx[k]], d = f.stride[idx[k]];

@@ -16,7 +16,7 @@ Mode leaf(Int s, Int d) { return {IntTuple(s), IntTuple(d)}; }
 // A o (n:r) for one integral mode of B, A already coalesced (extension kept).
 // used[i]: the largest coordinate of mode i of A that B's modes reach together. Right-
 // distributivity over B's modes holds only while these sums stay inside the mode (no carry).
-Result<Mode> compose_mode(FlatLayout const& a, Layout const& a_orig, Int n, Int r, std::vector<Int>& used) {
+Result<Mode> compose_mode(FlatLayout const& a, Layout const& a_orig, Int n, Int r, Ints& used) {
   if (r == 0) return leaf(n, 0);  // B is constant: A(0) = 0
   if (a.shape.empty())
     return fail(ErrorKind::inadmissible, "A = ", to_string(a_orig), " is the empty layout, defined at 0 only");
@@ -27,7 +27,7 @@ Result<Mode> compose_mode(FlatLayout const& a, Layout const& a_orig, Int n, Int 
   if (r < 0 && n > 1)
     return fail(ErrorKind::inadmissible, "B's stride ", r, " is negative: B(1) = ", r,
                 " lies outside A's domain [0, ", a_orig.size(), ")");
-  std::vector<Int> rs, rd;
+  Ints rs, rd;
   Int rest_shape = n, rest_stride = r;
   for (std::size_t i = 0; i + 1 < a.shape.size(); ++i) {
     Int cs = a.shape[i], cd = a.stride[i];
@@ -69,28 +69,36 @@ Result<Mode> compose_mode(FlatLayout const& a, Layout const& a_orig, Int n, Int 
     rd.push_back(last);
   }
   if (rs.size() == 1) return leaf(rs[0], rd[0]);
-  std::vector<IntTuple> s(rs.begin(), rs.end()), d(rd.begin(), rd.end());
-  return Mode{IntTuple(std::move(s)), IntTuple(std::move(d))};
+  return Mode{IntTuple::flat(rs), IntTuple::flat(rd)};
 }
 
 // Right-distributivity over B's modes: the result keeps B's nesting.
 Result<Mode> compose_rec(FlatLayout const& a, Layout const& a_orig, IntTuple const& bs, IntTuple const& bd,
-                         std::vector<Int>& used) {
+                         Ints& used) {
   if (bs.is_leaf()) return compose_mode(a, a_orig, bs.value(), bd.value(), used);
-  std::vector<IntTuple> s, d;
+  Mode out;
+  if (bs.word().size() == bs.rank() + 2) {  // a flat B: no sub-tuples to cut out
+    auto s = bs.values(), d = bd.values();
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      CL_TRY(m, compose_mode(a, a_orig, s[i], d[i], used));
+      out.shape.push_back(m.shape);
+      out.stride.push_back(m.stride);
+    }
+    return out;
+  }
   for (std::size_t i = 0; i < bs.rank(); ++i) {
     CL_TRY(m, compose_rec(a, a_orig, bs.mode(i), bd.mode(i), used));
-    s.push_back(std::move(m.shape));
-    d.push_back(std::move(m.stride));
+    out.shape.push_back(m.shape);
+    out.stride.push_back(m.stride);
   }
-  return Mode{IntTuple(std::move(s)), IntTuple(std::move(d))};
+  return out;
 }
 
 }  // namespace
 
 Result<Layout> composition(Layout const& a, Layout const& b) {
   auto flat_a = coalesce_extended(a);
-  std::vector<Int> used(flat_a.shape.size(), 0);
+  Ints used(flat_a.shape.size(), 0);
   CL_TRY(m, compose_rec(flat_a, a, b.shape(), b.stride(), used));
   for (std::size_t i = 0; i + 1 < used.size(); ++i)
     if (used[i] >= flat_a.shape[i])

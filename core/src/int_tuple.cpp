@@ -1,83 +1,146 @@
 #include "catlayout/core/int_tuple.hpp"
 
+#include <stdexcept>
+
 #include "catlayout/core/checked.hpp"
 
 namespace catlayout {
 
-std::size_t depth(IntTuple const& t) {
-  if (t.is_leaf()) return 0;
-  std::size_t d = 0;
-  for (auto const& c : t.children()) d = std::max(d, depth(c));
-  return d + 1;
+IntTuple::IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word)
+    : values_(values), word_(word) {
+  count_rank();
 }
 
-std::size_t length(IntTuple const& t) {
-  if (t.is_leaf()) return 1;
-  std::size_t n = 0;
-  for (auto const& c : t.children()) n += length(c);
-  return n;
-}
-
-static void flatten_into(IntTuple const& t, std::vector<Int>& out) {
-  if (t.is_leaf()) {
-    out.push_back(t.value());
+void IntTuple::count_rank() {
+  if (is_leaf()) {
+    rank_ = 1;
     return;
   }
-  for (auto const& c : t.children()) flatten_into(c, out);
+  std::uint32_t r = 0;
+  int level = 0;
+  for (std::size_t k = 1; k + 1 < word_.size(); ++k) {
+    auto t = word_[k];
+    if (level == 0 && t != close_token) ++r;
+    level += (t == open_token) - (t == close_token);
+  }
+  rank_ = r;
 }
 
-std::vector<Int> flatten_values(IntTuple const& t) {
-  std::vector<Int> out;
-  flatten_into(t, out);
+IntTuple::IntTuple(std::vector<IntTuple> const& children) : IntTuple() {
+  for (auto const& c : children) push_back(c);
+}
+
+IntTuple IntTuple::flat(std::span<Int const> values) {
+  IntTuple t;
+  t.values_.assign(values.begin(), values.end());
+  t.word_.clear();
+  t.word_.resize(values.size() + 2, leaf_token);
+  t.word_[0] = open_token;
+  t.word_.back() = close_token;
+  t.rank_ = static_cast<std::uint32_t>(values.size());
+  return t;
+}
+
+IntTuple IntTuple::with_profile(IntTuple const& p, std::span<Int const> values) {
+  IntTuple t = p;
+  t.values_.assign(values.begin(), values.end());
+  return t;
+}
+
+void IntTuple::push_back(IntTuple const& child) {
+  word_.pop_back();  // reopen the closing bracket
+  for (auto t : child.word_) word_.push_back(t);
+  word_.push_back(close_token);
+  for (Int v : child.values_) values_.push_back(v);
+  ++rank_;
+}
+
+IntTuple IntTuple::mode(std::size_t i) const {
+  if (is_leaf()) {
+    if (i == 0) return *this;
+  } else {
+    std::size_t child = 0, leaves = 0, start = 0, start_leaf = 0;
+    int level = 0;
+    for (std::size_t k = 1; k + 1 < word_.size(); ++k) {
+      auto t = word_[k];
+      if (level == 0) {
+        if (child == i) {
+          start = k;
+          start_leaf = leaves;
+        }
+      }
+      level += (t == open_token) - (t == close_token);
+      leaves += t == leaf_token;
+      if (level == 0) {
+        if (child == i)
+          return IntTuple(std::span(values_.data() + start_leaf, leaves - start_leaf),
+                          std::span(word_.data() + start, k + 1 - start));
+        ++child;
+      }
+    }
+  }
+  throw std::out_of_range(str("mode ", i, " of ", to_string(*this), ", which has rank ", rank()));
+}
+
+std::vector<IntTuple> IntTuple::children() const {
+  std::vector<IntTuple> out;
+  if (is_leaf()) return out;
+  std::size_t leaves = 0, start = 1, start_leaf = 0;
+  int level = 0;
+  for (std::size_t k = 1; k + 1 < word_.size(); ++k) {
+    auto t = word_[k];
+    level += (t == open_token) - (t == close_token);
+    leaves += t == leaf_token;
+    if (level == 0) {
+      out.push_back(IntTuple(std::span(values_.data() + start_leaf, leaves - start_leaf),
+                             std::span(word_.data() + start, k + 1 - start)));
+      start = k + 1;
+      start_leaf = leaves;
+    }
+  }
   return out;
 }
 
+std::size_t depth(IntTuple const& t) {
+  int level = 0, most = 0;
+  for (auto x : t.word()) {
+    level += (x == IntTuple::open_token) - (x == IntTuple::close_token);
+    most = std::max(most, level);
+  }
+  return static_cast<std::size_t>(most);
+}
+
+std::size_t length(IntTuple const& t) { return t.values().size(); }
+
+std::vector<Int> flatten_values(IntTuple const& t) { return {t.values().begin(), t.values().end()}; }
+
 IntTuple flatten(IntTuple const& t) {
   if (t.is_leaf()) return t;
-  std::vector<IntTuple> leaves;
-  for (Int v : flatten_values(t)) leaves.emplace_back(v);
-  return IntTuple(std::move(leaves));
+  return IntTuple::flat(t.values());
 }
 
 IntTuple profile(IntTuple const& t) {
-  if (t.is_leaf()) return IntTuple(1);
-  std::vector<IntTuple> c;
-  for (auto const& x : t.children()) c.push_back(profile(x));
-  return IntTuple(std::move(c));
+  Ints ones(t.values().size(), 1);
+  return IntTuple::with_profile(t, ones);
 }
 
-bool congruent(IntTuple const& a, IntTuple const& b) {
-  if (a.is_leaf() || b.is_leaf()) return a.is_leaf() && b.is_leaf();
-  if (a.rank() != b.rank()) return false;
-  for (std::size_t i = 0; i < a.rank(); ++i)
-    if (!congruent(a.mode(i), b.mode(i))) return false;
-  return true;
-}
+bool congruent(IntTuple const& a, IntTuple const& b) { return a.word() == b.word(); }
 
 Result<Int> product(IntTuple const& t) {
-  if (t.is_leaf()) return t.value();
   Int p = 1;
-  for (auto const& c : t.children()) {
-    CL_TRY(x, product(c));
-    CL_TRY(q, checked_mul(p, x, "size"));
+  for (Int x : t.values()) {
+    Int q;
+    if (__builtin_mul_overflow(p, x, &q)) return checked_mul(p, x, "size");  // names the overflow
     p = q;
   }
   return p;
-}
-
-static IntTuple substitute_at(std::vector<Int> const& v, IntTuple const& p, std::size_t& pos) {
-  if (p.is_leaf()) return IntTuple(v[pos++]);
-  std::vector<IntTuple> c;
-  for (auto const& x : p.children()) c.push_back(substitute_at(v, x, pos));
-  return IntTuple(std::move(c));
 }
 
 Result<IntTuple> substitute(std::vector<Int> const& values, IntTuple const& p) {
   if (length(p) != values.size())
     return fail(ErrorKind::invalid_input, "profile ", to_string(p), " has ", length(p), " entries, not ",
                 values.size());
-  std::size_t pos = 0;
-  return substitute_at(values, p, pos);
+  return IntTuple::with_profile(p, values);
 }
 
 bool refines(IntTuple const& refined, IntTuple const& coarse) {
@@ -108,34 +171,42 @@ Result<std::vector<IntTuple>> relative_modes(IntTuple const& refined, IntTuple c
 }
 
 IntTuple append(IntTuple const& t, IntTuple const& x) {
-  std::vector<IntTuple> c = t.is_leaf() ? std::vector<IntTuple>{t} : t.children();
+  IntTuple c = wrap(t);
   c.push_back(x);
-  return IntTuple(std::move(c));
+  return c;
 }
 
-IntTuple wrap(IntTuple const& t) { return t.is_leaf() ? IntTuple(std::vector<IntTuple>{t}) : t; }
+IntTuple wrap(IntTuple const& t) {
+  if (!t.is_leaf()) return t;
+  IntTuple c;
+  c.push_back(t);
+  return c;
+}
 
 IntTuple unwrap(IntTuple const& t) {
   if (!t.is_leaf() && t.rank() == 1) return unwrap(t.mode(0));
   return t;
 }
 
-static void print_into(IntTuple const& t, std::string& out) {
-  if (t.is_leaf()) {
-    out += std::to_string(t.value());
-    return;
-  }
-  out += '(';
-  for (std::size_t i = 0; i < t.rank(); ++i) {
-    if (i) out += ',';
-    print_into(t.mode(i), out);
-  }
-  out += ')';
-}
-
 std::string to_string(IntTuple const& t) {
   std::string s;
-  print_into(t, s);
+  std::size_t v = 0;
+  bool need_comma = false;
+  for (auto x : t.word()) {
+    if (x == IntTuple::close_token) {
+      s += ')';
+      need_comma = true;
+      continue;
+    }
+    if (need_comma) s += ',';
+    if (x == IntTuple::open_token) {
+      s += '(';
+      need_comma = false;
+    } else {
+      s += std::to_string(t.values()[v++]);
+      need_comma = true;
+    }
+  }
   return s;
 }
 

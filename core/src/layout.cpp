@@ -4,43 +4,52 @@
 
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/limits.hpp"
+#include "layout_access.hpp"
 
 namespace catlayout {
 
-Layout::Layout(IntTuple s, IntTuple d, int)
-    : shape_(std::move(s)), stride_(std::move(d)), flat_shape_(flatten_values(shape_)), flat_stride_(flatten_values(stride_)) {
-  size_ = *product(shape_);  // a sub-layout's size divides a valid size: no overflow
+Layout Layout::mode(std::size_t i) const {
+  IntTuple s = shape_.mode(i);
+  Int n = 1;
+  for (Int x : s.values()) n *= x;  // a sub-layout's size divides a valid size: no overflow
+  return detail::LayoutAccess::trusted(std::move(s), stride_.mode(i), n);
 }
 
 Result<Layout> Layout::make(IntTuple shape, IntTuple stride) {
   if (!congruent(shape, stride))
     return fail(ErrorKind::invalid_input, "shape ", to_string(shape), " and stride ", to_string(stride),
                 " are not congruent");
-  if (depth(shape) > limits::max_depth)
+  // A word of 2k brackets cannot nest deeper than k: count only when that could exceed the limit.
+  if (shape.word().size() > 2 * limits::max_depth && depth(shape) > limits::max_depth)
     return fail(ErrorKind::invalid_input, "nesting depth ", depth(shape), " exceeds the limit ", limits::max_depth);
-  auto s = flatten_values(shape);
-  auto d = flatten_values(stride);
-  Int span = 0;  // max |offset| over the domain: sum of (s_i - 1) |d_i|
+  auto s = shape.values();
+  auto d = stride.values();
+  Int span = 0, size = 1;  // span: max |offset| over the domain, sum of (s_i - 1) |d_i|
+  bool overflow = false;
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (s[i] <= 0)
       return fail(ErrorKind::invalid_input, "shape entry ", s[i], " at flat position ", i, " of ", to_string(shape),
                   " is not positive");
-    CL_TRY(ad, checked_abs(d[i]));
-    CL_TRY(term, checked_mul(s[i] - 1, ad, "offset"));
-    CL_TRY(sp, checked_add(span, term, "offset"));
-    span = sp;
+    Int term;
+    overflow |= d[i] == INT64_MIN;
+    overflow |= __builtin_mul_overflow(s[i] - 1, d[i] < 0 ? -d[i] : d[i], &term);
+    overflow |= __builtin_add_overflow(span, term, &span);
+    overflow |= __builtin_mul_overflow(size, s[i], &size);
   }
-  CL_TRY(size, product(shape));
-  Layout l;
-  l.shape_ = std::move(shape);
-  l.stride_ = std::move(stride);
-  l.size_ = size;
-  l.flat_shape_ = std::move(s);
-  l.flat_stride_ = std::move(d);
-  return l;
+  if (overflow) {  // rare: redo the checks one by one for the message that names the numbers
+    span = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      CL_TRY(ad, checked_abs(d[i]));
+      CL_TRY(term, checked_mul(s[i] - 1, ad, "offset"));
+      CL_TRY(sp, checked_add(span, term, "offset"));
+      span = sp;
+    }
+    CL_CHECK(product(shape));
+  }
+  return detail::LayoutAccess::trusted(std::move(shape), std::move(stride), size);
 }
 
-static Int eval_flat(std::vector<Int> const& s, std::vector<Int> const& d, Int i) {
+static Int eval_flat(std::span<Int const> s, std::span<Int const> d, Int i) {
   Int off = 0;
   for (std::size_t k = 0; k + 1 < s.size(); ++k) {
     off += (i % s[k]) * d[k];
@@ -51,7 +60,7 @@ static Int eval_flat(std::vector<Int> const& s, std::vector<Int> const& d, Int i
 }
 
 Int Layout::operator()(Int i) const {
-  return eval_flat(flat_shape_, flat_stride_, i);
+  return eval_flat(flat_shape(), flat_stride(), i);
 }
 
 Result<Int> Layout::at(Int i) const {
@@ -62,8 +71,8 @@ Result<Int> Layout::at(Int i) const {
 
 Result<Int> Layout::extended(Int i) const {
   if (i < size_) return at(i);
-  auto const& s = flat_shape_;
-  auto const& d = flat_stride_;
+  auto s = flat_shape();
+  auto d = flat_stride();
   if (s.empty()) return fail(ErrorKind::invalid_input, "the empty layout has no extension past index 0");
   Int off = 0, rest = i;
   for (std::size_t k = 0; k + 1 < s.size(); ++k) {
@@ -81,7 +90,7 @@ static Result<Int> at_coord_rec(IntTuple const& c, IntTuple const& s, IntTuple c
     if (c.value() < 0 || c.value() >= n)
       return fail(ErrorKind::invalid_input, "coordinate ", c.value(), " is outside [0, ", n, ") of shape ",
                   to_string(s));
-    return eval_flat(flatten_values(s), flatten_values(d), c.value());
+    return eval_flat(s.values(), d.values(), c.value());
   }
   if (s.is_leaf() || c.rank() != s.rank())
     return fail(ErrorKind::invalid_input, "coordinate ", to_string(c), " does not match shape ", to_string(s));
@@ -105,9 +114,9 @@ std::vector<Int> tabulate(Layout const& l) {
                                 limits::max_tabulate));
   std::vector<Int> out;
   out.reserve(static_cast<std::size_t>(l.size()));
-  auto const& s = l.flat_shape();
-  auto const& d = l.flat_stride();
-  std::vector<Int> crd(s.size(), 0);
+  auto s = l.flat_shape();
+  auto d = l.flat_stride();
+  Ints crd(s.size(), 0);
   Int off = 0;
   for (Int i = 0; i < l.size(); ++i) {
     out.push_back(off);
@@ -132,16 +141,11 @@ Layout layout(IntTuple shape, IntTuple stride) {
   return *r;
 }
 
-FlatLayout flat_modes(Layout const& l) { return {l.flat_shape_, l.flat_stride_}; }
+FlatLayout flat_modes(Layout const& l) { return {l.flat_shape(), l.flat_stride()}; }
 
 Result<Layout> from_flat(FlatLayout const& f) {
   if (f.shape.size() == 1) return Layout::make(f.shape[0], f.stride[0]);
-  std::vector<IntTuple> s, d;
-  for (std::size_t i = 0; i < f.shape.size(); ++i) {
-    s.emplace_back(f.shape[i]);
-    d.emplace_back(f.stride[i]);
-  }
-  return Layout::make(IntTuple(std::move(s)), IntTuple(std::move(d)));
+  return Layout::make(IntTuple::flat(f.shape), IntTuple::flat(f.stride));
 }
 
 }  // namespace catlayout

@@ -71,8 +71,8 @@ std::string describe(Layout const& l) { return to_string(l) + " " + to_json(l).d
 
 FlatFn::FlatFn(Layout const& l) {
   auto f = flat_modes(l);
-  shape = std::move(f.shape);
-  stride = std::move(f.stride);
+  shape = f.shape.to_vector();
+  stride = f.stride.to_vector();
 }
 
 Int FlatFn::operator()(Int i) const {

@@ -1,37 +1,63 @@
 #pragma once
 // Nested tuples of integers (paper §2.2): an integer (depth 0) or a tuple of nested tuples.
+//
+// Stored flat, without a tree: the integers in order (the flat entries, paper's flat(T)) and
+// the nesting as a bracket word over {leaf, (, )}. Both stay inline up to 8 entries, so the
+// layouts kernels use never allocate, congruence is an equality of words, and substituting
+// values into a profile (X)_P is a copy.
+#include <span>
 #include <vector>
 
 #include "catlayout/core/error.hpp"
+#include "catlayout/core/small_vec.hpp"
 
 namespace catlayout {
 
+using Ints = SmallVec<Int, 8>;
+
 class IntTuple {
  public:
-  IntTuple() = default;                         // the empty tuple ()
-  IntTuple(Int v) : value_(v), leaf_(true) {}   // NOLINT: an integer is a depth-0 tuple
-  explicit IntTuple(std::vector<IntTuple> children) : children_(std::move(children)) {}
+  enum Token : std::uint8_t { leaf_token = 0, open_token = 1, close_token = 2 };
+  using Word = SmallVec<std::uint8_t, 24>;
 
-  bool is_leaf() const { return leaf_; }
-  Int value() const { return value_; }
-  std::vector<IntTuple> const& children() const { return children_; }
+  IntTuple() : word_{open_token, close_token}, rank_(0) {}   // the empty tuple ()
+  IntTuple(Int v) : values_{v}, word_{leaf_token}, rank_(1) {}  // NOLINT: an integer is a depth-0 tuple
+  explicit IntTuple(std::vector<IntTuple> const& children);
+  // (v_0, ..., v_{n-1}): a flat tuple of integers.
+  static IntTuple flat(std::span<Int const> values);
+  // The nesting of `profile` filled with `values` (paper: (X)_P); pre: lengths agree.
+  static IntTuple with_profile(IntTuple const& profile, std::span<Int const> values);
+
+  bool is_leaf() const { return word_.size() == 1; }
+  Int value() const { return is_leaf() ? values_[0] : 0; }
+  std::vector<IntTuple> children() const;
   // CuTe's rank: an integer has rank 1.
-  std::size_t rank() const { return leaf_ ? 1 : children_.size(); }
-  // Mode i; an integer is its own mode 0 (CuTe's get<0>(int)).
-  IntTuple const& mode(std::size_t i) const { return leaf_ ? *this : children_.at(i); }
+  std::size_t rank() const { return rank_; }
+  // Mode i; an integer is its own mode 0 (CuTe's get<0>(int)). Throws std::out_of_range past the rank.
+  IntTuple mode(std::size_t i) const;
+  // Append a mode to a tuple (pre: !is_leaf()).
+  void push_back(IntTuple const& child);
 
-  bool operator==(IntTuple const& o) const = default;
+  // The flat entries, in order, and the bracket word: equal words mean congruent tuples.
+  std::span<Int const> values() const { return {values_.data(), values_.size()}; }
+  Word const& word() const { return word_; }
+
+  bool operator==(IntTuple const& o) const { return values_ == o.values_ && word_ == o.word_; }
 
  private:
-  std::vector<IntTuple> children_;
-  Int value_ = 0;
-  bool leaf_ = false;
+  IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word);
+  void count_rank();
+  Ints values_;
+  Word word_;
+  std::uint32_t rank_ = 0;
 };
 
 // tup(2, tup(1, 6)) is (2,(1,6)).
 template <class... Ts>
 IntTuple tup(Ts const&... ts) {
-  return IntTuple(std::vector<IntTuple>{IntTuple(ts)...});
+  IntTuple t;
+  (t.push_back(IntTuple(ts)), ...);
+  return t;
 }
 
 std::size_t depth(IntTuple const& t);

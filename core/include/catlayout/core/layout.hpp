@@ -7,9 +7,13 @@
 
 namespace catlayout {
 
-// Flat views used by the algorithms: parallel vectors of shapes and strides.
+namespace detail {
+struct LayoutAccess;  // core's own constructor for layouts it has already validated
+}
+
+// Flat views used by the algorithms: parallel lists of shapes and strides (inline up to 8).
 struct FlatLayout {
-  std::vector<Int> shape, stride;
+  Ints shape, stride;
 };
 
 class Layout {
@@ -17,14 +21,14 @@ class Layout {
   // Def. 2.3.1.1; pre: congruent, positive shape, every offset in range of int64.
   static Result<Layout> make(IntTuple shape, IntTuple stride);
   Layout() : shape_(1), stride_(0) {}  // 1:0, the trivial layout
-  std::vector<Int> const& flat_shape() const { return flat_shape_; }
-  std::vector<Int> const& flat_stride() const { return flat_stride_; }
+  std::span<Int const> flat_shape() const { return shape_.values(); }
+  std::span<Int const> flat_stride() const { return stride_.values(); }
 
   IntTuple const& shape() const { return shape_; }
   IntTuple const& stride() const { return stride_; }
   Int size() const { return size_; }
   std::size_t rank() const { return shape_.rank(); }
-  Layout mode(std::size_t i) const { return Layout(shape_.mode(i), stride_.mode(i), 0); }
+  Layout mode(std::size_t i) const;
 
   // Phi_L(i) for 0 <= i < size (unchecked range: construction bounds every such offset).
   Int operator()(Int i) const;
@@ -37,13 +41,9 @@ class Layout {
   bool operator==(Layout const& o) const { return shape_ == o.shape_ && stride_ == o.stride_; }
 
  private:
-  Layout(IntTuple s, IntTuple d, int);  // trusted: a sub-layout of a valid layout
-  friend class LayoutBuilder;
+  friend struct detail::LayoutAccess;
   IntTuple shape_, stride_;
   Int size_ = 1;
-  // The flattened modes, kept so that evaluation never walks the nesting or allocates.
-  std::vector<Int> flat_shape_{1}, flat_stride_{0};
-  friend FlatLayout flat_modes(Layout const& l);
 };
 
 Int cosize(Layout const& l);                         // CuTe: L(size-1) + 1

@@ -1,4 +1,6 @@
 #pragma once
+#include <initializer_list>
+#include <span>
 // Structural operations of paper §2.1.3 and §2.3.2: they rearrange modes, never compute.
 #include <vector>
 
@@ -6,7 +8,9 @@
 
 namespace catlayout {
 
-Result<Layout> make_layout(std::vector<Layout> const& modes);    // nested concatenation (A,B,...)
+Result<Layout> make_layout(std::span<Layout const> modes);       // nested concatenation (A,B,...)
+Result<Layout> make_layout(std::initializer_list<Layout> modes);
+inline Result<Layout> make_layout(std::vector<Layout> const& modes) { return make_layout(std::span<Layout const>(modes)); }
 Result<Layout> flat_concat(Layout const& a, Layout const& b);    // §2.1.3: A * B on flattenings
 Layout flatten(Layout const& l);                                 // §2.3.2: L^flat
 Layout squeeze(Layout const& l);                                 // §2.1.3.2: drop size-1 modes (flat)

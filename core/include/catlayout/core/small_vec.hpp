@@ -1,0 +1,175 @@
+#pragma once
+// A vector of trivially copyable values that keeps up to N of them inline: the layouts
+// kernels use have at most 8 flat modes, and building one must not touch the heap.
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <initializer_list>
+#include <iterator>
+#include <new>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+namespace catlayout {
+
+template <class T, std::uint32_t N>
+class SmallVec {
+  static_assert(std::is_trivially_copyable_v<T>, "SmallVec copies its values with memcpy");
+
+ public:
+  using value_type = T;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+  using reference = T&;
+  using const_reference = T const&;
+  using iterator = T*;
+  using const_iterator = T const*;
+
+  SmallVec() = default;
+  SmallVec(std::initializer_list<T> il) { assign(il.begin(), il.end()); }
+  SmallVec(size_type n, T v) { resize(n, v); }
+  template <class It>
+    requires(!std::is_integral_v<It>)
+  SmallVec(It first, It last) {
+    assign(first, last);
+  }
+  SmallVec(std::span<T const> s) { assign(s.begin(), s.end()); }  // NOLINT: a view of values converts
+  SmallVec(std::vector<T> const& v) { assign(v.begin(), v.end()); }  // NOLINT
+  SmallVec(SmallVec const& o) { copy_from(o); }
+  SmallVec(SmallVec&& o) noexcept { steal(o); }
+  SmallVec& operator=(SmallVec const& o) {
+    if (this != &o) {
+      size_ = 0;
+      copy_from(o);
+    }
+    return *this;
+  }
+  SmallVec& operator=(SmallVec&& o) noexcept {
+    if (this != &o) {
+      release();
+      steal(o);
+    }
+    return *this;
+  }
+  ~SmallVec() { release(); }
+
+  T* data() { return cap_ > N ? heap_ : inline_; }
+  T const* data() const { return cap_ > N ? heap_ : inline_; }
+  size_type size() const { return size_; }
+  size_type capacity() const { return cap_; }
+  bool empty() const { return size_ == 0; }
+  T& operator[](size_type i) { return data()[i]; }
+  T const& operator[](size_type i) const { return data()[i]; }
+  T& front() { return data()[0]; }
+  T const& front() const { return data()[0]; }
+  T& back() { return data()[size_ - 1]; }
+  T const& back() const { return data()[size_ - 1]; }
+  iterator begin() { return data(); }
+  iterator end() { return data() + size_; }
+  const_iterator begin() const { return data(); }
+  const_iterator end() const { return data() + size_; }
+  std::reverse_iterator<iterator> rbegin() { return std::reverse_iterator<iterator>(end()); }
+  std::reverse_iterator<iterator> rend() { return std::reverse_iterator<iterator>(begin()); }
+  operator std::span<T const>() const { return {data(), size_}; }  // NOLINT
+  std::vector<T> to_vector() const { return {begin(), end()}; }
+  operator std::vector<T>() const { return to_vector(); }  // NOLINT: for APIs that take vectors (allocates)
+
+  void reserve(size_type n) {
+    if (n > cap_) grow(n);
+  }
+  void clear() { size_ = 0; }
+  void push_back(T v) {
+    if (size_ == cap_) grow(size_ + 1);
+    data()[size_++] = v;
+  }
+  template <class... A>
+  T& emplace_back(A&&... a) {
+    push_back(T(std::forward<A>(a)...));
+    return back();
+  }
+  void pop_back() { --size_; }
+  void resize(size_type n, T v = T{}) {
+    reserve(n);
+    for (size_type i = size_; i < n; ++i) data()[i] = v;
+    size_ = static_cast<std::uint32_t>(n);
+  }
+  template <class It>
+  void assign(It first, It last) {
+    size_ = 0;
+    if constexpr (std::random_access_iterator<It>) reserve(static_cast<size_type>(last - first));
+    for (; first != last; ++first) push_back(*first);
+  }
+  iterator insert(const_iterator pos, T v) { return insert(pos, &v, &v + 1); }
+  template <class It>
+  iterator insert(const_iterator pos, It first, It last) {
+    auto at = static_cast<size_type>(pos - begin());
+    SmallVec tail(begin() + at, end());  // the inserted range may alias this vector
+    size_ = static_cast<std::uint32_t>(at);
+    for (; first != last; ++first) push_back(*first);
+    for (T x : tail) push_back(x);
+    return begin() + at;
+  }
+  iterator erase(const_iterator pos) { return erase(pos, pos + 1); }
+  iterator erase(const_iterator first, const_iterator last) {
+    auto at = static_cast<size_type>(first - begin());
+    auto n = static_cast<size_type>(last - first);
+    std::memmove(data() + at, data() + at + n, (size_ - at - n) * sizeof(T));
+    size_ -= static_cast<std::uint32_t>(n);
+    return begin() + at;
+  }
+
+  friend bool operator==(SmallVec const& a, SmallVec const& b) {
+    return a.size_ == b.size_ && std::equal(a.begin(), a.end(), b.begin());
+  }
+  friend bool operator==(SmallVec const& a, std::vector<T> const& b) {
+    return a.size_ == b.size() && std::equal(a.begin(), a.end(), b.begin());
+  }
+
+ private:
+  void grow(size_type want) {
+    size_type cap = std::max<size_type>(want, 2 * static_cast<size_type>(cap_));
+    auto* p = static_cast<T*>(std::malloc(cap * sizeof(T)));
+    if (!p) throw std::bad_alloc();
+    std::memcpy(p, data(), size_ * sizeof(T));
+    release();
+    heap_ = p;
+    cap_ = static_cast<std::uint32_t>(cap);
+  }
+  void release() {
+    if (cap_ > N) std::free(heap_);
+    cap_ = N;
+  }
+  void copy_from(SmallVec const& o) {
+    if (o.size_ <= N) {
+      release();
+      std::memcpy(inline_, o.data(), sizeof(T) * N > 64 ? o.size_ * sizeof(T) : sizeof(T) * N);
+      size_ = o.size_;
+      return;
+    }
+    reserve(o.size_);
+    std::memcpy(data(), o.data(), o.size_ * sizeof(T));
+    size_ = o.size_;
+  }
+  void steal(SmallVec& o) {
+    if (o.cap_ > N) {
+      heap_ = o.heap_;
+      cap_ = o.cap_;
+      size_ = o.size_;
+      o.cap_ = N;
+      o.size_ = 0;
+      return;
+    }
+    std::memcpy(inline_, o.inline_, sizeof(T) * N > 64 ? o.size_ * sizeof(T) : sizeof(T) * N);
+    size_ = o.size_;
+  }
+
+  std::uint32_t size_ = 0, cap_ = N;
+  union {
+    T inline_[N];
+    T* heap_;
+  };
+};
+
+}  // namespace catlayout

@@ -1,0 +1,23 @@
+#pragma once
+// Core-internal: build a Layout from values the caller has already validated (a sub-layout of a
+// valid layout, a selection or reordering of its modes, a coalesced form). Def. 2.3.1.1 still
+// holds; only the checks are skipped. Not installed: users go through Layout::make.
+#include "catlayout/core/layout.hpp"
+
+namespace catlayout::detail {
+
+struct LayoutAccess {
+  static Layout trusted(IntTuple shape, IntTuple stride, Int size) {
+    Layout l;
+    l.shape_ = std::move(shape);
+    l.stride_ = std::move(stride);
+    l.size_ = size;
+    return l;
+  }
+  static Layout trusted_flat(std::span<Int const> s, std::span<Int const> d, Int size) {
+    if (s.size() == 1) return trusted(s[0], d[0], size);
+    return trusted(IntTuple::flat(s), IntTuple::flat(d), size);
+  }
+};
+
+}  // namespace catlayout::detail

@@ -8,11 +8,14 @@ namespace catlayout {
 
 // Back-to-front merge of CuTe's bw_coalesce: skip size-1 modes, replace an initial size-1
 // mode, merge s_i:d_i into s:d when s_i*d_i == d, otherwise start a new mode.
-static FlatLayout merge_back(FlatLayout const& f, Int last_shape) {
-  FlatLayout out;  // built back to front
-  Int cs = last_shape, cd = f.stride.back();
-  for (std::size_t k = f.shape.size() - 1; k-- > 0;) {
-    Int s = f.shape[k], d = f.stride[k];
+// pre: shape non-empty.
+static void merge_back(std::span<Int const> shape, std::span<Int const> stride, Int last_shape, FlatLayout& out) {
+  std::size_t n = shape.size(), pos = n;  // filled from the back
+  out.shape.resize(n);
+  out.stride.resize(n);
+  Int cs = last_shape, cd = stride.back();
+  for (std::size_t k = n - 1; k-- > 0;) {
+    Int s = shape[k], d = stride[k];
     if (s == 1) continue;
     if (cs == 1) {
       cs = s;
@@ -21,34 +24,50 @@ static FlatLayout merge_back(FlatLayout const& f, Int last_shape) {
       cs *= s;  // the merged size divides size(L): no overflow
       cd = d;
     } else {
-      out.shape.push_back(cs);
-      out.stride.push_back(cd);
+      --pos;
+      out.shape[pos] = cs;
+      out.stride[pos] = cd;
       cs = s;
       cd = d;
     }
   }
-  out.shape.push_back(cs);
-  out.stride.push_back(cd);
-  std::reverse(out.shape.begin(), out.shape.end());
-  std::reverse(out.stride.begin(), out.stride.end());
+  --pos;
+  out.shape[pos] = cs;
+  out.stride[pos] = cd;
+  out.shape.erase(out.shape.begin(), out.shape.begin() + pos);
+  out.stride.erase(out.stride.begin(), out.stride.begin() + pos);
+}
+
+static void coalesce_into(std::span<Int const> shape, std::span<Int const> stride, FlatLayout& out) {
+  if (!shape.empty()) merge_back(shape, stride, shape.back(), out);
+  if (shape.empty() || (out.shape.size() == 1 && out.shape[0] == 1)) {
+    out.shape.clear();  // 1:0, as every size-1 layout
+    out.stride.clear();
+    out.shape.push_back(1);
+    out.stride.push_back(0);
+  }
+}
+
+FlatLayout coalesce_flat(FlatLayout const& f) {
+  FlatLayout out;
+  coalesce_into(f.shape, f.stride, out);
   return out;
 }
 
 Layout coalesce(Layout const& l) {
-  auto f = flat_modes(l);
-  if (f.shape.empty()) return Layout();  // ():() coalesces to 1:0, as every size-1 layout does
-  auto m = merge_back(f, f.shape.back());
-  if (m.shape.size() == 1 && m.shape[0] == 1) return Layout();
+  FlatLayout m;
+  coalesce_into(l.flat_shape(), l.flat_stride(), m);
   // Merging s1:d1 with s2:s1*d1 keeps the size and the span (s1 s2 - 1)|d1|: still valid.
   return detail::LayoutAccess::trusted_flat(m.shape, m.stride, l.size());
 }
 
 FlatLayout coalesce_extended(Layout const& l) {
-  auto f = flat_modes(l);
-  if (f.shape.empty()) return f;
+  FlatLayout out;
+  auto s = l.flat_shape();
   // A trailing size-1 mode still carries the stride of the extension: hold it with a
   // placeholder size that cannot be replaced (CuTe uses 2 as well; it is never read).
-  return merge_back(f, f.shape.back() == 1 ? 2 : f.shape.back());
+  if (!s.empty()) merge_back(s, l.flat_stride(), s.back() == 1 ? 2 : s.back(), out);
+  return out;
 }
 
 Result<Layout> coalesce(Layout const& l, IntTuple const& p) {

@@ -3,26 +3,35 @@
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/coalesce.hpp"
 #include "catlayout/core/structural.hpp"
+#include "layout_access.hpp"
 
 namespace catlayout {
 namespace {
 
-struct Mode {
-  IntTuple shape, stride;
+// The result under construction: B's bracket word with each of B's leaves replaced by the
+// mode A o (n:r), an integer or a flat tuple.
+struct Out {
+  Ints shape, stride;
+  IntTuple::Word word;
+  std::expected<void, Error> leaf(Int s, Int d) {
+    shape.push_back(s);
+    stride.push_back(d);
+    word.push_back(IntTuple::leaf_token);
+    return {};
+  }
 };
-
-Mode leaf(Int s, Int d) { return {IntTuple(s), IntTuple(d)}; }
 
 // A o (n:r) for one integral mode of B, A already coalesced (extension kept).
 // used[i]: the largest coordinate of mode i of A that B's modes reach together. Right-
 // distributivity over B's modes holds only while these sums stay inside the mode (no carry).
-Result<Mode> compose_mode(FlatLayout const& a, Layout const& a_orig, Int n, Int r, Ints& used) {
-  if (r == 0) return leaf(n, 0);  // B is constant: A(0) = 0
+std::expected<void, Error> compose_mode(FlatLayout const& a, Layout const& a_orig, Int n, Int r, Ints& used,
+                                        Out& out) {
+  if (r == 0) return out.leaf(n, 0);  // B is constant: A(0) = 0
   if (a.shape.empty())
     return fail(ErrorKind::inadmissible, "A = ", to_string(a_orig), " is the empty layout, defined at 0 only");
   if (a.shape.size() == 1) {  // A is one (unbounded) mode s:d, so A(j r) = j r d
     CL_TRY(d, checked_mul(r, a.stride[0], "stride"));
-    return leaf(n, d);
+    return out.leaf(n, d);
   }
   if (r < 0 && n > 1)
     return fail(ErrorKind::inadmissible, "B's stride ", r, " is negative: B(1) = ", r,
@@ -59,39 +68,20 @@ Result<Mode> compose_mode(FlatLayout const& a, Layout const& a_orig, Int n, Int 
     rs.push_back(new_shape);
     rd.push_back(d);
     used[i] += (new_shape - 1) * ar;  // < cs each: the sum over B's rank stays small
-    rest_shape /= new_shape;
+    rest_shape /= new_shape;          // exact (checked above): the mode's size stays n
     rest_stride = next_stride;
   }
   CL_TRY(last, checked_mul(rest_stride, a.stride.back(), "stride"));
-  if (rs.empty()) return leaf(rest_shape, last);
+  if (rs.empty()) return out.leaf(rest_shape, last);
   if (rest_shape != 1) {
     rs.push_back(rest_shape);
     rd.push_back(last);
   }
-  if (rs.size() == 1) return leaf(rs[0], rd[0]);
-  return Mode{IntTuple::flat(rs), IntTuple::flat(rd)};
-}
-
-// Right-distributivity over B's modes: the result keeps B's nesting.
-Result<Mode> compose_rec(FlatLayout const& a, Layout const& a_orig, IntTuple const& bs, IntTuple const& bd,
-                         Ints& used) {
-  if (bs.is_leaf()) return compose_mode(a, a_orig, bs.value(), bd.value(), used);
-  Mode out;
-  if (bs.word().size() == bs.rank() + 2) {  // a flat B: no sub-tuples to cut out
-    auto s = bs.values(), d = bd.values();
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      CL_TRY(m, compose_mode(a, a_orig, s[i], d[i], used));
-      out.shape.push_back(m.shape);
-      out.stride.push_back(m.stride);
-    }
-    return out;
-  }
-  for (std::size_t i = 0; i < bs.rank(); ++i) {
-    CL_TRY(m, compose_rec(a, a_orig, bs.mode(i), bd.mode(i), used));
-    out.shape.push_back(m.shape);
-    out.stride.push_back(m.stride);
-  }
-  return out;
+  if (rs.size() == 1) return out.leaf(rs[0], rd[0]);
+  out.word.push_back(IntTuple::open_token);
+  for (std::size_t k = 0; k < rs.size(); ++k) out.leaf(rs[k], rd[k]);
+  out.word.push_back(IntTuple::close_token);
+  return {};
 }
 
 }  // namespace
@@ -99,16 +89,39 @@ Result<Mode> compose_rec(FlatLayout const& a, Layout const& a_orig, IntTuple con
 Result<Layout> composition(Layout const& a, Layout const& b) {
   auto flat_a = coalesce_extended(a);
   Ints used(flat_a.shape.size(), 0);
-  CL_TRY(m, compose_rec(flat_a, a, b.shape(), b.stride(), used));
+  // Right-distributivity over B's modes: walk B's bracket word, so the result keeps B's nesting.
+  Out out;
+  auto bs = b.flat_shape(), bd = b.flat_stride();
+  std::size_t k = 0;
+  for (auto t : b.shape().word()) {
+    if (t != IntTuple::leaf_token) {
+      out.word.push_back(t);
+      continue;
+    }
+    CL_CHECK(compose_mode(flat_a, a, bs[k], bd[k], used, out));
+    ++k;
+  }
   for (std::size_t i = 0; i + 1 < used.size(); ++i)
     if (used[i] >= flat_a.shape[i])
       return fail(ErrorKind::inadmissible, "B's modes overlap in mode ", i, " of coalesce(A) = ",
                   to_string(*from_flat(flat_a)), ": their coordinates there add up to ", used[i],
                   ", past its shape ", flat_a.shape[i], ", so A o B is not the sum of A o B's modes (",
                   to_string(a), " o ", to_string(b), ")");
-  auto r = Layout::make(std::move(m.shape), std::move(m.stride));
-  if (!r) return fail(r.error().kind, r.error().message, " in ", to_string(a), " o ", to_string(b));
-  return r;
+  // Each mode of the result has the size of B's mode: only the span can overflow (A is extended).
+  Int span = 0;
+  bool overflow = false;
+  for (std::size_t i = 0; i < out.shape.size(); ++i) {
+    Int d = out.stride[i], term;
+    overflow |= d == INT64_MIN || __builtin_mul_overflow(out.shape[i] - 1, d < 0 ? -d : d, &term) ||
+                __builtin_add_overflow(span, term, &span);
+  }
+  IntTuple s = detail::LayoutAccess::tuple(std::move(out.shape), out.word);
+  IntTuple d = detail::LayoutAccess::tuple(std::move(out.stride), std::move(out.word));
+  if (overflow) {
+    auto r = Layout::make(std::move(s), std::move(d));  // names the overflowing numbers
+    return fail(r.error().kind, r.error().message, " in ", to_string(a), " o ", to_string(b));
+  }
+  return detail::LayoutAccess::trusted(std::move(s), std::move(d), b.size());
 }
 
 Result<Layout> composition(Layout const& a, Tiler const& b) {
@@ -116,12 +129,13 @@ Result<Layout> composition(Layout const& a, Tiler const& b) {
   if (b.modes.size() > a.rank())
     return fail(ErrorKind::invalid_input, "the tiler ", to_string(b), " has ", b.modes.size(), " modes but ",
                 to_string(a), " has rank ", a.rank());
-  std::vector<Layout> modes;
+  IntTuple s, d;
   for (std::size_t i = 0; i < b.modes.size(); ++i) {
     CL_TRY(m, composition(a.mode(i), b.modes[i]));
-    modes.push_back(std::move(m));
+    s.push_back(m.shape());
+    d.push_back(m.stride());
   }
-  return make_layout(modes);
+  return Layout::make(std::move(s), std::move(d));
 }
 
 }  // namespace catlayout

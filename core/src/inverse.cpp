@@ -5,14 +5,15 @@
 
 #include "catlayout/core/coalesce.hpp"
 #include "catlayout/core/composition.hpp"
+#include "small_sort.hpp"
 
 namespace catlayout {
 namespace {
 
 struct Sorted {
   FlatLayout f;
-  std::vector<Int> preprod;       // exclusive prefix products of the shape
-  std::vector<std::size_t> order;  // mode indices by increasing stride (stable)
+  Ints preprod;                     // exclusive prefix products of the shape
+  SmallVec<std::uint32_t, 8> order;  // mode indices by increasing stride (stable)
 };
 
 Sorted sorted_view(Layout const& l) {
@@ -20,9 +21,7 @@ Sorted sorted_view(Layout const& l) {
   s.f = flat_modes(coalesce(l));
   s.preprod.push_back(1);
   for (std::size_t i = 0; i + 1 < s.f.shape.size(); ++i) s.preprod.push_back(s.preprod.back() * s.f.shape[i]);
-  s.order.resize(s.f.shape.size());
-  std::iota(s.order.begin(), s.order.end(), 0);
-  std::stable_sort(s.order.begin(), s.order.end(), [&](auto x, auto y) { return s.f.stride[x] < s.f.stride[y]; });
+  s.order = detail::stable_order(s.f.shape.size(), [&](auto x, auto y) { return s.f.stride[x] < s.f.stride[y]; });
   return s;
 }
 

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "catlayout/core/checked.hpp"
+#include "catlayout/core/coalesce.hpp"
 #include "catlayout/core/limits.hpp"
 #include "layout_access.hpp"
 
@@ -59,9 +60,7 @@ static Int eval_flat(std::span<Int const> s, std::span<Int const> d, Int i) {
   return off;
 }
 
-Int Layout::operator()(Int i) const {
-  return eval_flat(flat_shape(), flat_stride(), i);
-}
+Int Layout::eval64(Int i) const { return eval_flat(flat_shape(), flat_stride(), i); }
 
 Result<Int> Layout::at(Int i) const {
   if (i < 0 || i >= size_)
@@ -112,21 +111,24 @@ std::vector<Int> tabulate(Layout const& l) {
   if (l.size() > limits::max_tabulate)
     throw std::length_error(str("tabulate: size ", l.size(), " of ", to_string(l), " exceeds the limit ",
                                 limits::max_tabulate));
-  std::vector<Int> out;
-  out.reserve(static_cast<std::size_t>(l.size()));
-  auto s = l.flat_shape();
-  auto d = l.flat_stride();
+  std::vector<Int> out(static_cast<std::size_t>(l.size()));
+  // Coalescing keeps the function and makes the first mode as long as possible: it becomes a
+  // tight (vectorised) inner loop, and an odometer steps the other modes once per pass.
+  Layout c = coalesce(l);
+  auto s = c.flat_shape();
+  auto d = c.flat_stride();
+  Int s0 = s[0], d0 = d[0];
   Ints crd(s.size(), 0);
-  Int off = 0;
-  for (Int i = 0; i < l.size(); ++i) {
-    out.push_back(off);
-    // Odometer step: increment the colexicographic coordinate.
-    for (std::size_t k = 0; k < s.size(); ++k) {
+  Int base = 0;
+  Int* p = out.data();
+  for (Int done = 0; done < c.size(); done += s0, p += s0) {
+    for (Int j = 0; j < s0; ++j) p[j] = base + j * d0;
+    for (std::size_t k = 1; k < s.size(); ++k) {
       if (++crd[k] < s[k]) {
-        off += d[k];
+        base += d[k];
         break;
       }
-      off -= (s[k] - 1) * d[k];
+      base -= (s[k] - 1) * d[k];
       crd[k] = 0;
     }
   }

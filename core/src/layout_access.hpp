@@ -14,6 +14,14 @@ struct LayoutAccess {
     l.size_ = size;
     return l;
   }
+  // A tuple from a well-formed bracket word and as many values as it has leaves.
+  static IntTuple tuple(Ints values, IntTuple::Word word) {
+    IntTuple t;
+    t.values_ = std::move(values);
+    t.word_ = std::move(word);
+    t.count_rank();
+    return t;
+  }
   static Layout trusted_flat(std::span<Int const> s, std::span<Int const> d, Int size) {
     if (s.size() == 1) return trusted(s[0], d[0], size);
     return trusted(IntTuple::flat(s), IntTuple::flat(d), size);

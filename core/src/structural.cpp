@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "layout_access.hpp"
+#include "small_sort.hpp"
 
 namespace catlayout {
 
@@ -61,9 +62,7 @@ Layout filter_zeros(Layout const& l) {
 
 Layout sort(Layout const& l) {
   auto f = flat_modes(l);
-  SmallVec<std::uint32_t, 8> idx(f.shape.size(), 0);
-  std::iota(idx.begin(), idx.end(), 0u);
-  std::stable_sort(idx.begin(), idx.end(), [&](std::uint32_t a, std::uint32_t b) {
+  auto idx = detail::stable_order(f.shape.size(), [&](std::uint32_t a, std::uint32_t b) {
     return f.stride[a] != f.stride[b] ? f.stride[a] < f.stride[b] : f.shape[a] < f.shape[b];
   });
   Ints s, d;

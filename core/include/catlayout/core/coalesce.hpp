@@ -15,5 +15,8 @@ Result<Layout> relative_coalesce(Layout const& l, IntTuple const& coarse);
 // CuTe's coalesce_x: keeps the function outside the domain too (the last mode's stride
 // survives a trailing size-1 mode). Used by composition, which extends A past size(A).
 FlatLayout coalesce_extended(Layout const& l);
+// Def. 2.3.3.1 on flat modes: {1},{0} when nothing is left. The values' function is kept,
+// so a valid layout's modes give a valid layout's modes.
+FlatLayout coalesce_flat(FlatLayout const& f);
 
 }  // namespace catlayout

@@ -13,6 +13,10 @@
 
 namespace catlayout {
 
+namespace detail {
+struct LayoutAccess;  // core's builder of tuples and layouts it has already validated
+}
+
 using Ints = SmallVec<Int, 8>;
 
 class IntTuple {
@@ -45,6 +49,7 @@ class IntTuple {
   bool operator==(IntTuple const& o) const { return values_ == o.values_ && word_ == o.word_; }
 
  private:
+  friend struct detail::LayoutAccess;
   IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word);
   void count_rank();
   Ints values_;

@@ -31,7 +31,10 @@ class Layout {
   Layout mode(std::size_t i) const;
 
   // Phi_L(i) for 0 <= i < size (unchecked range: construction bounds every such offset).
-  Int operator()(Int i) const;
+  Int operator()(Int i) const {  // inline: evaluation is the innermost loop of its callers
+    if (size_ <= Int{UINT32_MAX}) return eval32(static_cast<std::uint32_t>(i));
+    return eval64(i);
+  }
   Result<Int> at(Int i) const;                  // checks 0 <= i < size
   // CuTe's extended layout function: the last flat mode is unbounded (paper §4.1.6).
   Result<Int> extended(Int i) const;
@@ -41,6 +44,27 @@ class Layout {
   bool operator==(Layout const& o) const { return shape_ == o.shape_ && stride_ == o.stride_; }
 
  private:
+  // A layout of size < 2^32 has 32-bit indices and shapes, and 32-bit division is several times
+  // faster than 64-bit division on x86; a power-of-two shape (the common case) needs none.
+  Int eval32(std::uint32_t i) const {
+    auto s = flat_shape();
+    auto d = flat_stride();
+    if (s.empty()) return 0;  // ():(), the one-point layout
+    Int off = 0;
+    std::size_t last = s.size() - 1;
+    for (std::size_t k = 0; k < last; ++k) {
+      auto sk = static_cast<std::uint32_t>(s[k]);
+      if ((sk & (sk - 1)) == 0) {
+        off += static_cast<Int>(i & (sk - 1)) * d[k];
+        i >>= __builtin_ctz(sk);
+      } else {
+        off += static_cast<Int>(i % sk) * d[k];
+        i /= sk;
+      }
+    }
+    return off + static_cast<Int>(i) * d[last];
+  }
+  Int eval64(Int i) const;
   friend struct detail::LayoutAccess;
   IntTuple shape_, stride_;
   Int size_ = 1;

@@ -25,9 +25,9 @@ static void basis_text(BasisTuple const& t, std::string& out) {
     return;
   }
   out += '(';
-  for (std::size_t i = 0; i < t.children().size(); ++i) {
+  for (std::size_t i = 0; i < t.rank(); ++i) {
     if (i) out += ',';
-    basis_text(t.children()[i], out);
+    basis_text(t.mode(i), out);
   }
   out += ')';
 }

@@ -4,6 +4,7 @@
 #include "catlayout/core/complement.hpp"
 #include "catlayout/core/composition.hpp"
 #include "catlayout/core/structural.hpp"
+#include "layout_access.hpp"
 
 namespace catlayout {
 
@@ -21,62 +22,77 @@ Result<Layout> logical_divide(Layout const& a, Tiler const& b) {
   if (b.modes.size() > a.rank())
     return fail(ErrorKind::invalid_input, "the tiler ", to_string(b), " has ", b.modes.size(), " modes but ",
                 to_string(a), " has rank ", a.rank());
-  std::vector<Layout> modes;
+  IntTuple s, d;
   for (std::size_t i = 0; i < a.rank(); ++i) {
     if (i < b.modes.size()) {
       CL_TRY(m, logical_divide(a.mode(i), b.modes[i]));
-      modes.push_back(std::move(m));
+      s.push_back(m.shape());
+      d.push_back(m.stride());
     } else {
-      modes.push_back(a.mode(i));
+      s.push_back(a.shape().mode(i));
+      d.push_back(a.stride().mode(i));
     }
   }
-  return make_layout(modes);
+  return Layout::make(std::move(s), std::move(d));
 }
 
 namespace {
-struct Split {
-  std::vector<Layout> first, second;
+// The two halves zip2_by gathers, as shape and stride tuples.
+struct Halves {
+  IntTuple first_shape, first_stride, second_shape, second_stride;
 };
 
-Result<Split> zip2_split(Layout const& l, Tiler const& guide) {
+Result<Halves> zip2_halves(IntTuple const& s, IntTuple const& d, Tiler const& guide) {
   if (guide.is_layout()) {
-    if (l.rank() != 2 || l.shape().is_leaf())
-      return fail(ErrorKind::invalid_input, "zip2_by: expected a rank-2 mode, found ", to_string(l));
-    return Split{{l.mode(0)}, {l.mode(1)}};
+    if (s.rank() != 2 || s.is_leaf())
+      return fail(ErrorKind::invalid_input, "zip2_by: expected a rank-2 mode, found ", to_string(s), ":",
+                  to_string(d));
+    return Halves{s.mode(0), d.mode(0), s.mode(1), d.mode(1)};
   }
-  if (l.shape().is_leaf() || l.rank() < guide.modes.size())
-    return fail(ErrorKind::invalid_input, "zip2_by: ", to_string(l), " has fewer modes than the tiler ",
-                to_string(guide));
-  std::vector<Layout> firsts, seconds;
+  if (s.is_leaf() || s.rank() < guide.modes.size())
+    return fail(ErrorKind::invalid_input, "zip2_by: ", to_string(s), ":", to_string(d),
+                " has fewer modes than the tiler ", to_string(guide));
+  Halves h;
   for (std::size_t i = 0; i < guide.modes.size(); ++i) {
-    CL_TRY(z, zip2_by(l.mode(i), guide.modes[i]));
-    firsts.push_back(z.mode(0));
-    seconds.push_back(z.mode(1));
+    CL_TRY(z, zip2_halves(s.mode(i), d.mode(i), guide.modes[i]));
+    h.first_shape.push_back(z.first_shape);
+    h.first_stride.push_back(z.first_stride);
+    h.second_shape.push_back(z.second_shape);
+    h.second_stride.push_back(z.second_stride);
   }
-  for (std::size_t i = guide.modes.size(); i < l.rank(); ++i) seconds.push_back(l.mode(i));
-  CL_TRY(f, make_layout(firsts));
-  CL_TRY(s, make_layout(seconds));
-  return Split{{f}, {s}};
+  for (std::size_t i = guide.modes.size(); i < s.rank(); ++i) {
+    h.second_shape.push_back(s.mode(i));
+    h.second_stride.push_back(d.mode(i));
+  }
+  return h;
 }
 }  // namespace
 
+// zip2_by and unpack_modes regroup the modes of a valid layout: same flat modes, same size.
 Result<Layout> zip2_by(Layout const& l, Tiler const& guide) {
-  CL_TRY(sp, zip2_split(l, guide));
-  return make_layout({sp.first[0], sp.second[0]});
+  CL_TRY(h, zip2_halves(l.shape(), l.stride(), guide));
+  return detail::LayoutAccess::trusted(tup(h.first_shape, h.second_shape), tup(h.first_stride, h.second_stride),
+                                       l.size());
 }
 
 Result<Layout> unpack_modes(Layout const& l, bool first, bool second) {
-  std::vector<Layout> modes;
+  if (l.shape().is_leaf() || l.rank() != 2)
+    return fail(ErrorKind::invalid_input, "unpack: expected a rank-2 layout, found ", to_string(l));
+  IntTuple s, d;
   for (std::size_t i = 0; i < 2; ++i) {
-    Layout m = l.mode(i);
+    IntTuple ms = l.shape().mode(i), md = l.stride().mode(i);
     bool unpack = i == 0 ? first : second;
-    if (unpack && !m.shape().is_leaf() && m.rank() > 1) {  // CuTe slices a rank-1 mode with one _: kept whole
-      for (std::size_t j = 0; j < m.rank(); ++j) modes.push_back(m.mode(j));
+    if (unpack && !ms.is_leaf() && ms.rank() > 1) {  // CuTe slices a rank-1 mode with one _: kept whole
+      for (std::size_t j = 0; j < ms.rank(); ++j) {
+        s.push_back(ms.mode(j));
+        d.push_back(md.mode(j));
+      }
     } else {
-      modes.push_back(m);
+      s.push_back(ms);
+      d.push_back(md);
     }
   }
-  return make_layout(modes);
+  return detail::LayoutAccess::trusted(std::move(s), std::move(d), l.size());
 }
 
 Result<Layout> zipped_divide(Layout const& a, Tiler const& b) {

@@ -6,9 +6,15 @@
 
 namespace catlayout {
 
-IntTuple::IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word)
-    : values_(values), word_(word) {
+IntTuple::IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word) {
+  values_.append(values.data(), values.size());
+  word_.append(word.data(), word.size());
   count_rank();
+}
+
+IntTuple::IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word, std::uint32_t rank) : rank_(rank) {
+  values_.append(values.data(), values.size());
+  word_.append(word.data(), word.size());
 }
 
 void IntTuple::count_rank() {
@@ -48,10 +54,15 @@ IntTuple IntTuple::with_profile(IntTuple const& p, std::span<Int const> values) 
 }
 
 void IntTuple::push_back(IntTuple const& child) {
+  if (&child == this) {  // t.push_back(t): append a copy
+    IntTuple copy = child;
+    push_back(copy);
+    return;
+  }
   word_.pop_back();  // reopen the closing bracket
-  for (auto t : child.word_) word_.push_back(t);
+  word_.append(child.word_.data(), child.word_.size());
   word_.push_back(close_token);
-  for (Int v : child.values_) values_.push_back(v);
+  values_.append(child.values_.data(), child.values_.size());
   ++rank_;
 }
 
@@ -59,22 +70,25 @@ IntTuple IntTuple::mode(std::size_t i) const {
   if (is_leaf()) {
     if (i == 0) return *this;
   } else {
+    // One pass over the word: find child i, and count its own modes (tokens opened at level 1).
     std::size_t child = 0, leaves = 0, start = 0, start_leaf = 0;
+    std::uint32_t child_rank = 0;
     int level = 0;
     for (std::size_t k = 1; k + 1 < word_.size(); ++k) {
       auto t = word_[k];
       if (level == 0) {
-        if (child == i) {
-          start = k;
-          start_leaf = leaves;
-        }
+        start = k;
+        start_leaf = leaves;
+        child_rank = t == leaf_token ? 1 : 0;
+      } else if (level == 1 && t != close_token) {
+        ++child_rank;
       }
       level += (t == open_token) - (t == close_token);
       leaves += t == leaf_token;
       if (level == 0) {
         if (child == i)
           return IntTuple(std::span(values_.data() + start_leaf, leaves - start_leaf),
-                          std::span(word_.data() + start, k + 1 - start));
+                          std::span(word_.data() + start, k + 1 - start), child_rank);
         ++child;
       }
     }

@@ -7,7 +7,7 @@ namespace catlayout {
 Json to_json(IntTuple const& t) {
   if (t.is_leaf()) return t.value();
   Json a = Json::array();
-  for (auto const& c : t.children()) a.push_back(to_json(c));
+  for (std::size_t i = 0; i < t.rank(); ++i) a.push_back(to_json(t.mode(i)));
   return a;
 }
 
@@ -35,22 +35,33 @@ Result<Int> int_from_json(Json const& j, std::string const& path) {
   return fail(ErrorKind::invalid_input, "expected an integer at ", path, ", found ", type_name(j));
 }
 
-static Result<IntTuple> int_tuple_rec(Json const& j, std::string const& path, std::size_t depth) {
+// `path` grows and shrinks with the recursion: the JSON path of j, for error messages only.
+static Result<IntTuple> int_tuple_rec(Json const& j, std::string& path, std::size_t depth) {
   if (depth > limits::max_depth)
     return fail(ErrorKind::invalid_input, "nesting deeper than the limit of ", limits::max_depth, " at ", path);
   if (j.is_array()) {
-    std::vector<IntTuple> c;
+    IntTuple t;
+    std::size_t n = path.size();
     for (std::size_t i = 0; i < j.size(); ++i) {
-      CL_TRY(x, int_tuple_rec(j[i], path + "[" + std::to_string(i) + "]", depth + 1));
-      c.push_back(std::move(x));
+      if (depth < limits::max_depth && j[i].is_number_integer()) {  // the common case: no path needed
+        t.push_back(j[i].get<Int>());
+        continue;
+      }
+      path += "[" + std::to_string(i) + "]";
+      CL_TRY(x, int_tuple_rec(j[i], path, depth + 1));
+      path.resize(n);
+      t.push_back(x);
     }
-    return IntTuple(std::move(c));
+    return t;
   }
   CL_TRY(v, int_from_json(j, path));
   return IntTuple(v);
 }
 
-Result<IntTuple> int_tuple_from_json(Json const& j, std::string const& path) { return int_tuple_rec(j, path, 0); }
+Result<IntTuple> int_tuple_from_json(Json const& j, std::string const& path) {
+  std::string p = path;
+  return int_tuple_rec(j, p, 0);
+}
 
 Result<Layout> layout_from_json(Json const& j, std::string const& path) {
   if (!j.is_object() || !j.contains("shape") || !j.contains("stride"))

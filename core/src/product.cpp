@@ -5,6 +5,7 @@
 #include "catlayout/core/composition.hpp"
 #include "catlayout/core/divide.hpp"
 #include "catlayout/core/structural.hpp"
+#include "layout_access.hpp"
 
 namespace catlayout {
 
@@ -26,16 +27,18 @@ Result<Layout> logical_product(Layout const& a, Tiler const& b) {
   if (b.modes.size() > a.rank())
     return fail(ErrorKind::invalid_input, "the tiler ", to_string(b), " has ", b.modes.size(), " modes but ",
                 to_string(a), " has rank ", a.rank());
-  std::vector<Layout> modes;
+  IntTuple s, d;
   for (std::size_t i = 0; i < a.rank(); ++i) {
     if (i < b.modes.size()) {
       CL_TRY(m, logical_product(a.mode(i), b.modes[i]));
-      modes.push_back(std::move(m));
+      s.push_back(m.shape());
+      d.push_back(m.stride());
     } else {
-      modes.push_back(a.mode(i));
+      s.push_back(a.shape().mode(i));
+      d.push_back(a.stride().mode(i));
     }
   }
-  return make_layout(modes);
+  return Layout::make(std::move(s), std::move(d));
 }
 
 Result<Layout> zipped_product(Layout const& a, Tiler const& b) {
@@ -56,18 +59,21 @@ Result<Layout> flat_product(Layout const& a, Tiler const& b) {
 // CuTe's zip(first, second): ((first, second)) when first is one integral mode, else the
 // transpose ((first_0, second_0), ..., (first_k, second_k)) over first's modes.
 static Result<Layout> zip_pair(Layout const& first, Layout const& second) {
-  if (first.shape().is_leaf()) return make_layout({*make_layout({first, second})});
+  CL_TRY(n, checked_mul(first.size(), second.size(), "size"));  // the size of the layout they came from
+  if (first.shape().is_leaf())
+    return detail::LayoutAccess::trusted(tup(tup(first.shape(), second.shape())),
+                                         tup(tup(first.stride(), second.stride())), n);
   // Pairing needs equal ranks: CuTe's zip fails on fewer modes and silently drops extra ones
   // (blocked_product((4):(2), 4:1) would lose half of its elements); catlayout refuses both.
   if (second.rank() != first.rank() || (second.shape().is_leaf() && first.rank() > 1))
     return fail(ErrorKind::invalid_input, "zip: ", to_string(second), " has ", second.rank(), " modes, not the ",
                 first.rank(), " modes of ", to_string(first), " it would be paired with");
-  std::vector<Layout> modes;
+  IntTuple s, d;  // the same flat modes regrouped: the size and span of a valid layout
   for (std::size_t i = 0; i < first.rank(); ++i) {
-    CL_TRY(m, make_layout({first.mode(i), second.mode(i)}));
-    modes.push_back(std::move(m));
+    s.push_back(tup(first.shape().mode(i), second.shape().mode(i)));
+    d.push_back(tup(first.stride().mode(i), second.stride().mode(i)));
   }
-  return make_layout(modes);
+  return detail::LayoutAccess::trusted(std::move(s), std::move(d), n);
 }
 
 // Rank-sensitive products: pad A and B to a common rank R, take (A, comp(A) o B), zip.

@@ -208,8 +208,9 @@ Result<std::vector<Int>> parse_int_list(std::string_view text) {
   return p.finish(p.int_list());
 }
 
-Layout divisor_layout(Tiler const& t) {
-  if (t.integer && t.layout->size() == 1) return Layout();
+Layout const& divisor_layout(Tiler const& t) {
+  static const Layout unit;  // 1:0
+  if (t.integer && t.layout->size() == 1) return unit;
   return *t.layout;
 }
 

@@ -51,6 +51,7 @@ class IntTuple {
  private:
   friend struct detail::LayoutAccess;
   IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word);
+  IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word, std::uint32_t rank);
   void count_rank();
   Ints values_;
   Word word_;

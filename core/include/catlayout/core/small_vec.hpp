@@ -101,6 +101,12 @@ class SmallVec {
     if constexpr (std::random_access_iterator<It>) reserve(static_cast<size_type>(last - first));
     for (; first != last; ++first) push_back(*first);
   }
+  // Append n values (not from this vector) in one copy.
+  void append(T const* src, size_type n) {
+    reserve(size_ + n);
+    std::memcpy(data() + size_, src, n * sizeof(T));
+    size_ += static_cast<std::uint32_t>(n);
+  }
   iterator insert(const_iterator pos, T v) { return insert(pos, &v, &v + 1); }
   template <class It>
   iterator insert(const_iterator pos, It first, It last) {

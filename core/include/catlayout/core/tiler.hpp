@@ -20,7 +20,7 @@ struct Tiler {
 
 // The layout divides and products use for a tiler: CuTe's make_layout(n) for an integer n,
 // whose single element has stride 0 (1:0), else the layout itself.
-Layout divisor_layout(Tiler const& t);
+Layout const& divisor_layout(Tiler const& t);  // pre: t.is_layout()
 
 std::string to_string(Tiler const& t);  // 6:1 or <3:4,8:2>
 

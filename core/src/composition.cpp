@@ -42,7 +42,7 @@ std::expected<void, Error> compose_mode(FlatLayout const& a, Layout const& a_ori
     Int cs = a.shape[i], cd = a.stride[i];
     Int ar = rest_stride < 0 ? -rest_stride : rest_stride;
     // CuTe's stride divisibility condition.
-    if (!(rest_stride % cs == 0 || rest_stride < cs))
+    if (!(rest_stride < cs || (rest_stride > 0 ? mod_nonneg(rest_stride, cs) : rest_stride % cs) == 0))
       return fail(ErrorKind::inadmissible, "stride divisibility: the stride ", rest_stride, " left of B's stride ", r,
                   " is neither a multiple of nor less than the shape ", cs, " of mode ", i, " of coalesce(A) = ",
                   to_string(*from_flat(a)));
@@ -54,13 +54,13 @@ std::expected<void, Error> compose_mode(FlatLayout const& a, Layout const& a_ori
     }
     Int new_shape = std::min(next_shape, rest_shape);
     // CuTe's shape divisibility condition.
-    if (rest_shape % new_shape != 0)
+    if (mod_nonneg(rest_shape, new_shape) != 0)
       return fail(ErrorKind::inadmissible, "shape divisibility: ", new_shape, " elements fit in mode ", i,
                   " of coalesce(A) = ", to_string(*from_flat(a)), " but do not divide the remaining shape ",
                   rest_shape, " of B's mode ", n, ":", r);
     // Stepping past this mode needs the stride to divide the mode's shape, else the walk
     // skews (CuTe misses this check: (4,6):(2,3) o 6:3).
-    if (new_shape < rest_shape && cs % ar != 0)
+    if (new_shape < rest_shape && mod_nonneg(cs, ar) != 0)
       return fail(ErrorKind::inadmissible, "stride divisibility: B's stride ", ar, " does not divide the shape ", cs,
                   " of mode ", i, " of coalesce(A) = ", to_string(*from_flat(a)), ", yet B's mode ", n, ":", r,
                   " runs past it");
@@ -68,7 +68,7 @@ std::expected<void, Error> compose_mode(FlatLayout const& a, Layout const& a_ori
     rs.push_back(new_shape);
     rd.push_back(d);
     used[i] += (new_shape - 1) * ar;  // < cs each: the sum over B's rank stays small
-    rest_shape /= new_shape;          // exact (checked above): the mode's size stays n
+    rest_shape = div_nonneg(rest_shape, new_shape);  // exact (checked above): the mode's size stays n
     rest_stride = next_stride;
   }
   CL_TRY(last, checked_mul(rest_stride, a.stride.back(), "stride"));
@@ -115,8 +115,10 @@ Result<Layout> composition(Layout const& a, Layout const& b) {
     overflow |= d == INT64_MIN || __builtin_mul_overflow(out.shape[i] - 1, d < 0 ? -d : d, &term) ||
                 __builtin_add_overflow(span, term, &span);
   }
-  IntTuple s = detail::LayoutAccess::tuple(std::move(out.shape), out.word);
-  IntTuple d = detail::LayoutAccess::tuple(std::move(out.stride), std::move(out.word));
+  // The result keeps B's top-level modes; a single mode of B becomes a leaf or a flat tuple.
+  std::size_t rank = !b.shape().is_leaf() ? b.rank() : out.word.size() == 1 ? 1 : out.shape.size();
+  IntTuple s = detail::LayoutAccess::tuple(std::move(out.shape), out.word, rank);
+  IntTuple d = detail::LayoutAccess::tuple(std::move(out.stride), std::move(out.word), rank);
   if (overflow) {
     auto r = Layout::make(std::move(s), std::move(d));  // names the overflowing numbers
     return fail(r.error().kind, r.error().message, " in ", to_string(a), " o ", to_string(b));

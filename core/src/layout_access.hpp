@@ -22,6 +22,13 @@ struct LayoutAccess {
     t.count_rank();
     return t;
   }
+  static IntTuple tuple(Ints values, IntTuple::Word word, std::size_t rank) {  // rank known to the caller
+    IntTuple t;
+    t.values_ = std::move(values);
+    t.word_ = std::move(word);
+    t.rank_ = static_cast<std::uint32_t>(rank);
+    return t;
+  }
   static Layout trusted_flat(std::span<Int const> s, std::span<Int const> d, Int size) {
     if (s.size() == 1) return trusted(s[0], d[0], size);
     return trusted(IntTuple::flat(s), IntTuple::flat(d), size);

@@ -110,9 +110,13 @@ Result<std::vector<CaseOutcome>> check_file(std::string const& path, CheckOption
                 " bytes for one vector file; split it");
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail(ErrorKind::invalid_input, path, ": cannot open the file");
+  // Parsing from memory is about twice as fast as through the stream's character iterator.
+  std::string text(static_cast<std::size_t>(bytes), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
   Json doc;
   try {
-    doc = Json::parse(in);
+    doc = Json::parse(text);
   } catch (Json::exception const& e) {
     return fail(ErrorKind::invalid_input, path, ": not valid JSON: ", e.what());
   }

@@ -38,10 +38,9 @@ IntTuple::IntTuple(std::vector<IntTuple> const& children) : IntTuple() {
 
 IntTuple IntTuple::flat(std::span<Int const> values) {
   IntTuple t;
-  t.values_.assign(values.begin(), values.end());
-  t.word_.clear();
-  t.word_.resize(values.size() + 2, leaf_token);
-  t.word_[0] = open_token;
+  t.values_.append(values.data(), values.size());
+  t.word_.resize(values.size() + 2, leaf_token);  // "()" grows to "()LL..L"
+  t.word_[1] = leaf_token;
   t.word_.back() = close_token;
   t.rank_ = static_cast<std::uint32_t>(values.size());
   return t;

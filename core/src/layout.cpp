@@ -16,37 +16,54 @@ Layout Layout::mode(std::size_t i) const {
   return detail::LayoutAccess::trusted(std::move(s), stride_.mode(i), n);
 }
 
-Result<Layout> Layout::make(IntTuple shape, IntTuple stride) {
+// Why (shape, stride) is not a layout: the slow path of Layout::make, kept out of line so that
+// the check of valid input stays a short loop. pre: the quick check failed.
+[[gnu::cold, gnu::noinline]] static Error make_error(IntTuple const& shape, IntTuple const& stride) {
+  auto err = [](auto r) { return r.error(); };
   if (!congruent(shape, stride))
-    return fail(ErrorKind::invalid_input, "shape ", to_string(shape), " and stride ", to_string(stride),
-                " are not congruent");
-  // A word of 2k brackets cannot nest deeper than k: count only when that could exceed the limit.
-  if (shape.word().size() > 2 * limits::max_depth && depth(shape) > limits::max_depth)
-    return fail(ErrorKind::invalid_input, "nesting depth ", depth(shape), " exceeds the limit ", limits::max_depth);
+    return err(fail(ErrorKind::invalid_input, "shape ", to_string(shape), " and stride ", to_string(stride),
+                    " are not congruent"));
+  if (depth(shape) > limits::max_depth)
+    return err(fail(ErrorKind::invalid_input, "nesting depth ", depth(shape), " exceeds the limit ",
+                    limits::max_depth));
   auto s = shape.values();
   auto d = stride.values();
-  Int span = 0, size = 1;  // span: max |offset| over the domain, sum of (s_i - 1) |d_i|
-  bool overflow = false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
+  for (std::size_t i = 0; i < s.size(); ++i)
     if (s[i] <= 0)
-      return fail(ErrorKind::invalid_input, "shape entry ", s[i], " at flat position ", i, " of ", to_string(shape),
-                  " is not positive");
+      return err(fail(ErrorKind::invalid_input, "shape entry ", s[i], " at flat position ", i, " of ",
+                      to_string(shape), " is not positive"));
+  Int span = 0;  // max |offset| over the domain: sum of (s_i - 1) |d_i|
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    auto ad = checked_abs(d[i]);
+    if (!ad) return ad.error();
+    auto term = checked_mul(s[i] - 1, *ad, "offset");
+    if (!term) return term.error();
+    auto sp = checked_add(span, *term, "offset");
+    if (!sp) return sp.error();
+    span = *sp;
+  }
+  auto n = product(shape);
+  if (!n) return n.error();
+  return Error{ErrorKind::invalid_input, "not a layout: " + to_string(shape) + ":" + to_string(stride)};
+}
+
+Result<Layout> Layout::make(IntTuple shape, IntTuple stride) {
+  // One pass over the flat entries, with every condition of Def. 2.3.1.1 folded into one flag:
+  // positive shape, offsets (span = sum of (s_i - 1)|d_i|) and size inside int64. A word of 2k
+  // brackets cannot nest deeper than k, so depth is counted only when it could exceed the limit.
+  bool bad = !congruent(shape, stride) ||
+             (shape.word().size() > 2 * limits::max_depth && depth(shape) > limits::max_depth);
+  auto s = shape.values();
+  auto d = stride.values();
+  Int span = 0, size = 1;
+  for (std::size_t i = 0; i < s.size() && !bad; ++i) {
     Int term;
-    overflow |= d[i] == INT64_MIN;
-    overflow |= __builtin_mul_overflow(s[i] - 1, d[i] < 0 ? -d[i] : d[i], &term);
-    overflow |= __builtin_add_overflow(span, term, &span);
-    overflow |= __builtin_mul_overflow(size, s[i], &size);
+    bad |= s[i] <= 0 || d[i] == INT64_MIN;
+    bad |= __builtin_mul_overflow(s[i] - 1, d[i] < 0 ? -d[i] : d[i], &term);
+    bad |= __builtin_add_overflow(span, term, &span);
+    bad |= __builtin_mul_overflow(size, s[i], &size);
   }
-  if (overflow) {  // rare: redo the checks one by one for the message that names the numbers
-    span = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      CL_TRY(ad, checked_abs(d[i]));
-      CL_TRY(term, checked_mul(s[i] - 1, ad, "offset"));
-      CL_TRY(sp, checked_add(span, term, "offset"));
-      span = sp;
-    }
-    CL_CHECK(product(shape));
-  }
+  if (bad) return std::unexpected(make_error(shape, stride));
   return detail::LayoutAccess::trusted(std::move(shape), std::move(stride), size);
 }
 

@@ -8,11 +8,7 @@ namespace catlayout::detail {
 
 struct LayoutAccess {
   static Layout trusted(IntTuple shape, IntTuple stride, Int size) {
-    Layout l;
-    l.shape_ = std::move(shape);
-    l.stride_ = std::move(stride);
-    l.size_ = size;
-    return l;
+    return Layout(std::move(shape), std::move(stride), size);
   }
   // A tuple from a well-formed bracket word and as many values as it has leaves.
   static IntTuple tuple(Ints values, IntTuple::Word word) {

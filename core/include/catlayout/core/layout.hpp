@@ -31,7 +31,7 @@ class Layout {
   Layout mode(std::size_t i) const;
 
   // Phi_L(i) for 0 <= i < size (unchecked range: construction bounds every such offset).
-  Int operator()(Int i) const {  // inline: evaluation is the innermost loop of its callers
+  [[gnu::always_inline]] Int operator()(Int i) const {  // inline: evaluation is its callers' innermost loop
     if (size_ <= Int{UINT32_MAX}) return eval32(static_cast<std::uint32_t>(i));
     return eval64(i);
   }
@@ -44,20 +44,26 @@ class Layout {
   bool operator==(Layout const& o) const { return shape_ == o.shape_ && stride_ == o.stride_; }
 
  private:
+  Layout(IntTuple&& s, IntTuple&& d, Int size) : shape_(std::move(s)), stride_(std::move(d)), size_(size) {
+    for (Int x : shape_.values()) pow2_ &= (x & (x - 1)) == 0;
+  }
   // A layout of size < 2^32 has 32-bit indices and shapes, and 32-bit division is several times
   // faster than 64-bit division on x86; a power-of-two shape (the common case) needs none.
-  Int eval32(std::uint32_t i) const {
+  [[gnu::always_inline]] Int eval32(std::uint32_t i) const {
     auto s = flat_shape();
     auto d = flat_stride();
     if (s.empty()) return 0;  // ():(), the one-point layout
     Int off = 0;
     std::size_t last = s.size() - 1;
-    for (std::size_t k = 0; k < last; ++k) {
-      auto sk = static_cast<std::uint32_t>(s[k]);
-      if ((sk & (sk - 1)) == 0) {
+    if (pow2_) {  // one branch per call, not one per mode: random access does not mispredict
+      for (std::size_t k = 0; k < last; ++k) {
+        auto sk = static_cast<std::uint32_t>(s[k]);
         off += static_cast<Int>(i & (sk - 1)) * d[k];
         i >>= __builtin_ctz(sk);
-      } else {
+      }
+    } else {
+      for (std::size_t k = 0; k < last; ++k) {
+        auto sk = static_cast<std::uint32_t>(s[k]);
         off += static_cast<Int>(i % sk) * d[k];
         i /= sk;
       }
@@ -68,6 +74,7 @@ class Layout {
   friend struct detail::LayoutAccess;
   IntTuple shape_, stride_;
   Int size_ = 1;
+  bool pow2_ = true;  // every shape entry a power of two: evaluation by shift and mask
 };
 
 Int cosize(Layout const& l);                         // CuTe: L(size-1) + 1

@@ -35,7 +35,7 @@ static Int ceil_div_shape(std::span<Int const> target, Int d) {
   return result;
 }
 
-static Result<Layout> complement_of(Layout const& a, std::span<Int const> cotarget) {
+Result<Layout> complement(Layout const& a, std::span<Int const> cotarget) {
   Int n = 1;
   for (Int t : cotarget)
     if (t < 1 || __builtin_mul_overflow(n, t, &n)) {
@@ -77,11 +77,11 @@ static Result<Layout> complement_of(Layout const& a, std::span<Int const> cotarg
   return Layout::make(IntTuple::flat(c.shape), IntTuple::flat(c.stride));
 }
 
-Result<Layout> complement(Layout const& a, IntTuple const& cotarget) { return complement_of(a, cotarget.values()); }
+Result<Layout> complement(Layout const& a, IntTuple const& cotarget) { return complement(a, cotarget.values()); }
 
 Result<Layout> complement(Layout const& a, Int n) {
   if (n < 1) return fail(ErrorKind::invalid_input, "complement target N = ", n, " is not positive");
-  return complement_of(a, std::span<Int const>(&n, 1));
+  return complement(a, std::span<Int const>(&n, 1));
 }
 
 Result<Layout> complement(Layout const& a) { return complement(a, IntTuple(cosize(filter(a)))); }

@@ -9,11 +9,13 @@
 namespace catlayout {
 
 static Result<Layout> divide_by_layout(Layout const& a, Layout const& b) {
-  auto c = complement(b, coalesce(a).shape());
+  // CuTe's cotarget is shape(coalesce(A)): its flat entries, without building the layout.
+  auto coal = coalesce_flat(flat_modes(a));
+  auto c = complement(b, std::span<Int const>(coal.shape));
   if (!c)  // Def. 2.3.8.1 asks for comp(B, size(A)): without it the division is inadmissible
     return fail(ErrorKind::inadmissible, "dividing ", to_string(a), " by ", to_string(b), ": the tiler has no complement: ",
                 c.error().message);
-  CL_TRY(bc, make_layout({b, *c}));
+  CL_TRY(bc, Layout::make(tup(b.shape(), c->shape()), tup(b.stride(), c->stride())));
   return composition(a, bc);
 }
 

@@ -9,6 +9,7 @@ namespace catlayout {
 Result<Layout> complement(Layout const& a, Int n);
 // CuTe's complement against a shape (logical_divide uses shape(coalesce(A))).
 Result<Layout> complement(Layout const& a, IntTuple const& cotarget);
+Result<Layout> complement(Layout const& a, std::span<Int const> cotarget);  // the same, on its flat entries
 // comp(A) = comp(A, cosize(filter(A))).
 Result<Layout> complement(Layout const& a);
 

@@ -158,15 +158,14 @@ class SmallVec {
  private:
   void grow(size_type want) {
     size_type cap = std::max<size_type>(want, 2 * static_cast<size_type>(cap_));
-    auto* p = static_cast<T*>(std::malloc(cap * sizeof(T)));
-    if (!p) throw std::bad_alloc();
+    auto* p = static_cast<T*>(::operator new(cap * sizeof(T)));  // operator new: tests can count it
     std::memcpy(p, data(), size_ * sizeof(T));
     release();
     heap_ = p;
     cap_ = static_cast<std::uint32_t>(cap);
   }
   void release() {
-    if (cap_ > N) std::free(heap_);
+    if (cap_ > N) ::operator delete(heap_);
     cap_ = N;
   }
   void copy_from(SmallVec const& o) {

@@ -28,8 +28,15 @@ static std::string type_name(Json const& j) {
   return std::string("a JSON ") + j.type_name();
 }
 
+// nlohmann reads every non-negative integer as unsigned (is_number_integer() holds for both):
+// one past INT64_MAX must be refused here, not wrapped to INT64_MIN.
+static bool fits_int64(Json const& j) {
+  return j.is_number_integer() &&
+         (!j.is_number_unsigned() || j.get<std::uint64_t>() <= static_cast<std::uint64_t>(INT64_MAX));
+}
+
 Result<Int> int_from_json(Json const& j, std::string const& path) {
-  if (j.is_number_integer()) return j.get<Int>();
+  if (fits_int64(j)) return j.get<Int>();
   if (j.is_number_unsigned())
     return fail(ErrorKind::invalid_input, "integer ", j.dump(), " at ", path, " does not fit in int64");
   return fail(ErrorKind::invalid_input, "expected an integer at ", path, ", found ", type_name(j));
@@ -43,7 +50,7 @@ static Result<IntTuple> int_tuple_rec(Json const& j, std::string& path, std::siz
     IntTuple t;
     std::size_t n = path.size();
     for (std::size_t i = 0; i < j.size(); ++i) {
-      if (depth < limits::max_depth && j[i].is_number_integer()) {  // the common case: no path needed
+      if (depth < limits::max_depth && fits_int64(j[i])) {  // the common case: no path needed
         t.push_back(j[i].get<Int>());
         continue;
       }

@@ -79,3 +79,21 @@ TEST(Hostile, NonIntegerJson) {
     EXPECT_NE(r.error().message.find("$.cases[0].args[0]"), std::string::npos) << r.error().message;
   }
 }
+
+// nlohmann reads non-negative integers as unsigned: one past INT64_MAX must be refused, not
+// wrapped to INT64_MIN (fuzz finding, fuzz/regressions/fuzz_vectors/shape-one-past-int64.json).
+TEST(Hostile, JsonIntegersOnePastInt64) {
+  for (auto text : {R"({"shape": 9223372036854775808, "stride": 1})", R"({"shape": [2, 9223372036854775808], "stride": [1, 2]})",
+                    R"({"shape": [[2], 2], "stride": [[9223372036854775808], 1]})"}) {
+    auto r = layout_from_json(Json::parse(text), "$");
+    ASSERT_FALSE(r) << text;
+    EXPECT_NE(r.error().message.find("does not fit in int64"), std::string::npos) << r.error().message;
+  }
+  auto ok = layout_from_json(Json::parse(R"({"shape": [2, 2], "stride": [1, 9223372036854775807]})"), "$");
+  EXPECT_FALSE(ok);  // fits int64, but the offset (2-1) * (2^63 - 1) + 1 overflows
+  EXPECT_TRUE(layout_from_json(Json::parse(R"({"shape": 2, "stride": 9223372036854775807})"), "$"));
+  // INT64_MIN as a shape entry: refused as not positive, before any arithmetic on it.
+  auto m = layout_from_json(Json::parse(R"({"shape": [-9223372036854775808, 2], "stride": [1, 1]})"), "$");
+  ASSERT_FALSE(m);
+  EXPECT_NE(m.error().message.find("is not positive"), std::string::npos) << m.error().message;
+}

@@ -8,11 +8,12 @@ namespace catlayout {
 
 // Back-to-front merge of CuTe's bw_coalesce: skip size-1 modes, replace an initial size-1
 // mode, merge s_i:d_i into s:d when s_i*d_i == d, otherwise start a new mode.
-// pre: shape non-empty.
+// pre: shape non-empty. Built back to front, then reversed in place: shifting the result to the
+// front instead would read scalar stores with vector loads, which the CPU cannot forward.
 static void merge_back(std::span<Int const> shape, std::span<Int const> stride, Int last_shape, FlatLayout& out) {
-  std::size_t n = shape.size(), pos = n;  // filled from the back
-  out.shape.resize(n);
-  out.stride.resize(n);
+  std::size_t n = shape.size();
+  out.shape.clear();
+  out.stride.clear();
   Int cs = last_shape, cd = stride.back();
   for (std::size_t k = n - 1; k-- > 0;) {
     Int s = shape[k], d = stride[k];
@@ -24,18 +25,16 @@ static void merge_back(std::span<Int const> shape, std::span<Int const> stride, 
       cs *= s;  // the merged size divides size(L): no overflow
       cd = d;
     } else {
-      --pos;
-      out.shape[pos] = cs;
-      out.stride[pos] = cd;
+      out.shape.push_back(cs);
+      out.stride.push_back(cd);
       cs = s;
       cd = d;
     }
   }
-  --pos;
-  out.shape[pos] = cs;
-  out.stride[pos] = cd;
-  out.shape.erase(out.shape.begin(), out.shape.begin() + pos);
-  out.stride.erase(out.stride.begin(), out.stride.begin() + pos);
+  out.shape.push_back(cs);
+  out.stride.push_back(cd);
+  std::reverse(out.shape.begin(), out.shape.end());
+  std::reverse(out.stride.begin(), out.stride.end());
 }
 
 static void coalesce_into(std::span<Int const> shape, std::span<Int const> stride, FlatLayout& out) {

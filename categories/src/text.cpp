@@ -1,4 +1,5 @@
 #include "catlayout/categories/text.hpp"
+#include "catlayout/core/text.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -10,9 +11,9 @@ namespace catlayout::categories {
 namespace {
 
 // S -(a_1,...,a_m)-> T, whitespace between tokens ignored; columns are 1-based.
-class Parser {
+class Parser : TextCursor {
  public:
-  explicit Parser(std::string_view t) : text_(t) {}
+  explicit Parser(std::string_view t) : TextCursor{t} {}
 
   // The three parts and the columns where domain and codomain start.
   struct Parts {
@@ -114,20 +115,7 @@ class Parser {
     return {};
   }
 
-  void skip() {
-    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-  }
-  char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
-  std::unexpected<Error> error(std::string const& what) const {
-    return fail(ErrorKind::invalid_input, what, " at column ", pos_ + 1);
-  }
-  std::unexpected<Error> expected(std::string const& what) const {
-    std::string found = pos_ < text_.size() ? "'" + std::string(1, text_[pos_]) + "'" : "end of input";
-    return fail(ErrorKind::invalid_input, "expected ", what, " at column ", pos_ + 1, ", found ", found);
-  }
-
-  std::string_view text_;
-  std::size_t pos_ = 0, depth_ = 0;
+  std::size_t depth_ = 0;
 };
 
 bool is_flat_tuple(IntTuple const& t) { return !t.is_leaf() && depth(t) <= 1; }

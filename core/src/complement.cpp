@@ -1,7 +1,5 @@
 #include "catlayout/core/complement.hpp"
 
-#include <algorithm>
-#include <numeric>
 
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/coalesce.hpp"

@@ -272,9 +272,9 @@ Result<SparseCoord> evaluate_at_coord(CoordLayout const& a, IntTuple const& coor
 
 namespace {
 
-class Parser {
+class Parser : TextCursor {
  public:
-  explicit Parser(std::string_view t) : text_(t) {}
+  explicit Parser(std::string_view t) : TextCursor{t} {}
 
   Result<CoordLayout> layout() {
     CL_TRY(s, tuple<IntTuple>([this] { return integer_leaf(); }));
@@ -345,20 +345,6 @@ class Parser {
     return b;
   }
 
-  void skip() {
-    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-  }
-  char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
-  std::unexpected<Error> error(std::string const& what) const {
-    return fail(ErrorKind::invalid_input, what, " at column ", pos_ + 1);
-  }
-  std::unexpected<Error> expected(std::string const& what) const {
-    std::string found = pos_ < text_.size() ? "'" + std::string(1, text_[pos_]) + "'" : "end of input";
-    return fail(ErrorKind::invalid_input, "expected ", what, " at column ", pos_ + 1, ", found ", found);
-  }
-
-  std::string_view text_;
-  std::size_t pos_ = 0;
   std::size_t depth_ = 0;
 };
 

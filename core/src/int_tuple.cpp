@@ -98,19 +98,7 @@ IntTuple IntTuple::mode(std::size_t i) const {
 std::vector<IntTuple> IntTuple::children() const {
   std::vector<IntTuple> out;
   if (is_leaf()) return out;
-  std::size_t leaves = 0, start = 1, start_leaf = 0;
-  int level = 0;
-  for (std::size_t k = 1; k + 1 < word_.size(); ++k) {
-    auto t = word_[k];
-    level += (t == open_token) - (t == close_token);
-    leaves += t == leaf_token;
-    if (level == 0) {
-      out.push_back(IntTuple(std::span(values_.data() + start_leaf, leaves - start_leaf),
-                             std::span(word_.data() + start, k + 1 - start)));
-      start = k + 1;
-      start_leaf = leaves;
-    }
-  }
+  for (std::size_t i = 0; i < rank(); ++i) out.push_back(mode(i));  // not a hot path: one walk each
   return out;
 }
 

@@ -84,8 +84,15 @@ std::vector<std::string> builtin_vector_files() {
   if (char const* env = std::getenv("CATLAYOUT_VECTORS")) dir = env;
   std::vector<std::string> files;
   std::error_code ec;
-  for (auto const& e : std::filesystem::recursive_directory_iterator(dir, ec))
-    if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path().string());
+  for (auto const& e : std::filesystem::recursive_directory_iterator(dir, ec)) {
+    if (!e.is_regular_file() || e.path().extension() != ".json") continue;
+    if (e.path().filename().string().ends_with(".report.json")) continue;  // hardware reports, not vectors
+#ifndef CATLAYOUT_HAVE_GPU
+    // The tensor-core facts need the gpu room's catalogue; a build without it leaves them out.
+    if (e.path().parent_path().filename() == "gpu") continue;
+#endif
+    files.push_back(e.path().string());
+  }
   std::sort(files.begin(), files.end());
   return files;
 }

@@ -1,4 +1,5 @@
-// Tensor-core fragment layouts: validate on the present GPU (exit 3 without one), show, export.
+// Tensor-core fragment layouts: list, show, validate on the present GPU (exit 3 without one) or
+// on the CPU simulator, and turn validate reports into golden vectors.
 #include <iostream>
 
 #ifdef CATLAYOUT_HAVE_GPU
@@ -12,30 +13,42 @@ std::vector<Command> gpu_commands() {
 #ifndef CATLAYOUT_HAVE_GPU
   return {};
 #else
-  Command v{"gpu validate", "gpu validate [--instr NAME]... [--json FILE]",
-            "probe the GPU: instruction x operand -> confirmed / MISMATCH (exit 3 without a GPU)",
-            "catlayout gpu validate --instr mma.m16n8k16.f32.f16.f16.f32 --json report.json", {{"--instr", 1}, {"--json", 1}},
+  Command l{"gpu list", "gpu list [--vectors FILE]",
+            "every catalogued instruction x operand and wgmma shared-memory layout, with its sources of "
+            "confirmation (ptx-formula, cutlass, hardware) from the committed vectors",
+            "catlayout gpu list", {{"--vectors", 1}}, nullptr};
+  l.run = [](Args const& a) {
+    std::string v = a.has("--vectors") ? a.value("--vectors") : CATLAYOUT_VECTORS_DIR "/gpu/h200-fragments.json";
+    return gpu::gpu_list_main(v, std::cout, std::cerr);
+  };
+  Command v{"gpu validate", "gpu validate [--instr NAME]... [--json FILE] [--simulate]",
+            "probe the GPU: instruction x operand -> confirmed / MISMATCH (exit 3 without a GPU; --simulate: "
+            "the same plan on the CPU simulator)",
+            "catlayout gpu validate --simulate --instr ldmatrix.x4", {{"--instr", 1}, {"--json", 1}, {"--simulate", 0}},
             nullptr};
   v.run = [](Args const& a) {
     std::vector<std::string> instr;
     if (a.has("--instr")) instr = a.opt.at("--instr");
     instr.insert(instr.end(), a.pos.begin(), a.pos.end());
-    return gpu::gpu_validate_main(instr, a.has("--json") ? a.value("--json") : "", std::cout, std::cerr);
+    return gpu::gpu_validate_main(instr, a.has("--json") ? a.value("--json") : "", std::cout, std::cerr,
+                                  a.has("--simulate"));
   };
-  Command s{"gpu show", "gpu show NAME A|B|C", "an instruction's TV layout and its (thread, value) -> (row, col) table",
+  Command s{"gpu show", "gpu show NAME [A|B|C|src|dst]",
+            "an instruction's TV layouts and their (thread, value) -> (row, col) tables, or a shared-memory layout",
             "catlayout gpu show mma.m16n8k16.f32.f16.f16.f32 C", {}, nullptr};
   s.run = [s](Args const& a) {
-    if (a.pos.size() != 2) return usage_error(s, "expected NAME and an operand A, B or C");
-    return gpu::gpu_show_main(a.pos[0], a.pos[1], std::cout, std::cerr);
+    if (a.pos.empty() || a.pos.size() > 2) return usage_error(s, "expected NAME and optionally an operand");
+    return gpu::gpu_show_main(a.pos[0], a.pos.size() == 2 ? a.pos[1] : "", std::cout, std::cerr);
   };
-  Command x{"gpu vectors", "gpu vectors REPORT.json OUT.json",
-            "turn a validate report into mma.fragment golden vectors", "catlayout gpu vectors report.json frag.json", {},
-            nullptr};
+  Command x{"gpu vectors", "gpu vectors [--cutlass RESULTS.json] REPORT.json... OUT.json",
+            "turn validate reports (one device) into mma.fragment / wgmma.smem_layout golden vectors",
+            "catlayout gpu vectors report.json frag.json", {{"--cutlass", 1}}, nullptr};
   x.run = [x](Args const& a) {
-    if (a.pos.size() != 2) return usage_error(x, "expected REPORT.json and OUT.json");
-    return gpu::gpu_vectors_main(a.pos[0], a.pos[1], std::cerr);
+    if (a.pos.size() < 2) return usage_error(x, "expected REPORT.json... and OUT.json");
+    std::vector<std::string> reports(a.pos.begin(), a.pos.end() - 1);
+    return gpu::gpu_vectors_main(reports, a.pos.back(), a.has("--cutlass") ? a.value("--cutlass") : "", std::cerr);
   };
-  return {v, s, x};
+  return {l, v, s, x};
 #endif
 }
 

@@ -13,6 +13,9 @@
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
 #include "catlayout/algorithms/mutual_refinement.hpp"
 #endif
+#ifdef CATLAYOUT_HAVE_GPU
+#include "catlayout/gpu/ops.hpp"
+#endif
 
 namespace catlayout::conformance {
 namespace {
@@ -112,6 +115,10 @@ std::map<std::string, Op, std::less<>> const& registry() {
         return categories::run_categorical_op(name, args, path);
       };
     }
+#endif
+#ifdef CATLAYOUT_HAVE_GPU
+    for (auto const& op : gpu::gpu_ops())
+      m[op] = [op](Json const& args, std::string const& path) { return gpu::run_gpu_op(op, args, path); };
 #endif
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
     m["mutual_refinement"] = [](Json const& args, std::string const& path) {

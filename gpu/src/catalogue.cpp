@@ -4,6 +4,7 @@
 #include "catlayout/gpu/catalogue.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 #include "catlayout/core/text.hpp"
@@ -15,6 +16,8 @@ std::string_view operand_name(Operand op) {
     case Operand::A: return "A";
     case Operand::B: return "B";
     case Operand::C: return "C";
+    case Operand::Src: return "src";
+    case Operand::Dst: return "dst";
   }
   return "?";
 }
@@ -23,6 +26,8 @@ std::optional<Operand> parse_operand(std::string_view s) {
   if (s == "A" || s == "a") return Operand::A;
   if (s == "B" || s == "b") return Operand::B;
   if (s == "C" || s == "c" || s == "D" || s == "d") return Operand::C;
+  if (s == "src" || s == "S" || s == "s" || s == "SRC") return Operand::Src;
+  if (s == "dst" || s == "DST") return Operand::Dst;
   return std::nullopt;
 }
 
@@ -34,19 +39,37 @@ std::string_view elem_name(Elem e) {
     case Elem::f32: return "f32";
     case Elem::f64: return "f64";
     case Elem::s8: return "s8";
+    case Elem::u8: return "u8";
     case Elem::s4: return "s4";
+    case Elem::u4: return "u4";
+    case Elem::b1: return "b1";
+    case Elem::e4m3: return "e4m3";
+    case Elem::e5m2: return "e5m2";
     case Elem::s32: return "s32";
+    case Elem::b16: return "b16";
+  }
+  return "?";
+}
+
+std::string_view kind_name(Kind k) {
+  switch (k) {
+    case Kind::mma: return "mma";
+    case Kind::wgmma: return "wgmma";
+    case Kind::ldmatrix: return "ldmatrix";
+    case Kind::stmatrix: return "stmatrix";
+    case Kind::movmatrix: return "movmatrix";
   }
   return "?";
 }
 
 int elem_bits(Elem e) {
   switch (e) {
-    case Elem::f16: case Elem::bf16: return 16;
+    case Elem::f16: case Elem::bf16: case Elem::b16: return 16;
     case Elem::tf32: case Elem::f32: case Elem::s32: return 32;
     case Elem::f64: return 64;
-    case Elem::s8: return 8;
-    case Elem::s4: return 4;
+    case Elem::s8: case Elem::u8: case Elem::e4m3: case Elem::e5m2: return 8;
+    case Elem::s4: case Elem::u4: return 4;
+    case Elem::b1: return 1;
   }
   return 0;
 }
@@ -161,9 +184,11 @@ Coord b_m16n8k64_s4(Int t, Int r, Int e) {
 // ---- PTX ISA 9.7.15.5.1.1 formulas, wgmma (thread = index in the warpgroup, 0..127).
 // D (.f32/.s32, N/2 registers): row = 16 * warp + groupID (+8 when i % 4 >= 2),
 // col = (i / 4) * 8 + threadID_in_group * 2 + (i & 1).
-Coord d_wgmma(Int t, Int r, Int) {
-  return {warp_rows(t) + gid(t) + ((r % 4) < 2 ? 0 : 8), (r / 4) * 8 + tig(t) * 2 + (r & 1)};
+Coord d_wgmma(Int t, Int i) {
+  return {warp_rows(t) + gid(t) + ((i % 4) < 2 ? 0 : 8), (i / 4) * 8 + tig(t) * 2 + (i & 1)};
 }
+Coord d_wgmma_b32(Int t, Int r, Int) { return d_wgmma(t, r); }
+Coord d_wgmma_f16x2(Int t, Int r, Int e) { return d_wgmma(t, 2 * r + e); }
 // A in registers: each warp holds its 16 rows as mma.m16n8k16 / m16n8k8.tf32 / m16n8k32.s8 A.
 Coord a_wgmma_k16_f16(Int t, Int r, Int e) {
   Coord c = a_m16n8k16_f16(t, r, e);
@@ -177,6 +202,30 @@ Coord a_wgmma_k32_s8(Int t, Int r, Int e) {
   Coord c = a_m16n8k32_s8(t, r, e);
   return {warp_rows(t) + c.row, c.col};
 }
+
+// m8n8k32 .s4/.u4 (9.7.14.5.4): one .b32 of 8 elements, row groupID, col threadID_in_group * 8 + i.
+Coord ab_m8n8k32_s4(Int t, Int, Int e) { return {gid(t), tig(t) * 8 + e}; }
+// b1 (9.7.14.5.5, .12, .13): 32 elements per .b32, columns threadID_in_group * 32 + (i % 32).
+Coord ab_m8n8k128_b1(Int t, Int, Int e) { return {gid(t), tig(t) * 32 + e}; }
+Coord a_m16n8k128_b1(Int t, Int r, Int e) { return {r == 0 ? gid(t) : gid(t) + 8, tig(t) * 32 + e}; }
+Coord b_m16n8k128_b1(Int t, Int, Int e) { return {gid(t), tig(t) * 32 + e}; }
+Coord a_m16n8k256_b1(Int t, Int r, Int e) {  // a0..a127: rows +8 for registers 1, 3; cols +128 for 2, 3
+  return {(r % 2) == 0 ? gid(t) : gid(t) + 8, tig(t) * 32 + e + (r < 2 ? 0 : 128)};
+}
+Coord b_m16n8k256_b1(Int t, Int r, Int e) { return {gid(t), tig(t) * 32 + e + (r == 0 ? 0 : 128)}; }
+// .f64 m16n8kK (sm_90; 9.7.14.5.6, .7, .8): a_i at row groupID (+8 for odd i), col threadID_in_group + 4 (i/2);
+// b_i at k = threadID_in_group + 4 i, n = groupID.
+Coord a_m16n8_f64(Int t, Int r, Int) { return {(r % 2) == 0 ? gid(t) : gid(t) + 8, tig(t) + 4 * (r / 2)}; }
+Coord b_m16n8_f64(Int t, Int r, Int) { return {gid(t), tig(t) + 4 * r}; }
+
+// ---- PTX ISA 9.7.9.x: ldmatrix / stmatrix / movmatrix, .b16, tile coordinates (e, s).
+// A register fragment of an 8x8 matrix (non-transposed): thread t holds row t / 4, elements
+// 2 (t % 4) and 2 (t % 4) + 1; register r belongs to matrix r.
+Coord rows_fragment(Int t, Int r, Int e) { return {2 * tig(t) + e, 8 * r + gid(t)}; }
+// .trans: thread t holds column t / 4 of matrix r, rows 2 (t % 4) + e.
+Coord trans_fragment(Int t, Int r, Int e) { return {gid(t), 8 * r + 2 * tig(t) + e}; }
+// Addresses: thread t names row t, whose 8 elements are its values (value v = 2 reg + elem).
+Coord row_address(Int t, Int r, Int e) { return {2 * r + e, t}; }
 
 Layout L(std::string const& text) {
   auto r = parse_layout(text);
@@ -205,14 +254,22 @@ void add_sm80(std::vector<Instruction>& cat) {
   auto const s_k16i = sec("9.7.14.5.9", "Matrix Fragments for mma.m16n8k16 with integer type");
   auto const s_k32 = sec("9.7.14.5.10", "Matrix Fragments for mma.m16n8k32");
   auto const s_k64 = sec("9.7.14.5.11", "Matrix Fragments for mma.m16n8k64");
+  auto const s_k128 = sec("9.7.14.5.12", "Matrix Fragments for mma.m16n8k128");
+  auto const s_k256 = sec("9.7.14.5.13", "Matrix Fragments for mma.m16n8k256");
   auto const s_f64 = sec("9.7.14.5.2", "Matrix Fragments for mma.m8n8k4 with .f64 floating point type");
   auto const s_m8k16 = sec("9.7.14.5.3", "Matrix Fragments for mma.m8n8k16");
+  auto const s_m8k32 = sec("9.7.14.5.4", "Matrix Fragments for mma.m8n8k32");
+  auto const s_m8k128 = sec("9.7.14.5.5", "Matrix Fragments for mma.m8n8k128");
   using O = Operand;
   using E = Elem;
 
-  auto mma = [&](std::string shape, std::string types, Int M, Int N, Int K, std::vector<Fragment> f) {
-    cat.push_back(Instruction{"mma." + shape + "." + types, "mma.sync.aligned." + shape + ".row.col." + types,
-                              "sm80", M, N, K, std::move(f)});
+  auto mma = [&](std::string shape, std::string types, Int M, Int N, Int K, std::vector<Fragment> f,
+                 std::string arch = "sm80", bool xor_popc = false) {
+    std::string suffix = xor_popc ? ".xor.popc" : "";
+    Elem b = f[1].elem;
+    cat.push_back(Instruction{"mma." + shape + "." + types + suffix,
+                              "mma.sync.aligned." + shape + ".row.col." + types + suffix, std::move(arch), Kind::mma,
+                              M, N, K, std::move(f), xor_popc, false, b});
   };
   // f16 / bf16, k8 and k16, with f16 and f32 accumulators.
   for (E in : {E::f16, E::bf16}) {
@@ -243,26 +300,75 @@ void add_sm80(std::vector<Instruction>& cat) {
       {frag(O::A, E::f64, 8, 4, 32, "((4,8),1):((8,1),0)", a_m8n8k4_f64, s_f64),
        frag(O::B, E::f64, 8, 4, 32, "((4,8),1):((8,1),0)", b_m8n8k4_f64, s_f64),
        frag(O::C, E::f64, 8, 8, 32, kC8x8, c8x8, s_f64)});
-  mma("m8n8k16", "s32.s8.s8.s32", 8, 8, 16,
-      {frag(O::A, E::s8, 8, 16, 32, "((4,8),4):((32,1),8)", a_m8n8k16_s8, s_m8k16),
-       frag(O::B, E::s8, 8, 16, 32, "((4,8),4):((32,1),8)", b_m8n8k16_s8, s_m8k16),
-       frag(O::C, E::s32, 8, 8, 32, kC8x8, c8x8, s_m8k16)});
-  mma("m16n8k16", "s32.s8.s8.s32", 16, 8, 16,
-      {frag(O::A, E::s8, 16, 16, 32, "((4,8),(4,2)):((64,1),(16,8))", a_m16n8k16_s8, s_k16i),
-       frag(O::B, E::s8, 8, 16, 32, "((4,8),4):((32,1),8)", b_m16n8k16_s8, s_k16i),
-       frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k16i)});
-  mma("m16n8k32", "s32.s8.s8.s32", 16, 8, 32,
-      {frag(O::A, E::s8, 16, 32, 32, "((4,8),(4,2,2)):((64,1),(16,8,256))", a_m16n8k32_s8, s_k32),
-       frag(O::B, E::s8, 8, 32, 32, "((4,8),(4,2)):((32,1),(8,128))", b_m16n8k32_s8, s_k32),
-       frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k32)});
-  mma("m16n8k32", "s32.s4.s4.s32", 16, 8, 32,
-      {frag(O::A, E::s4, 16, 32, 32, "((4,8),(8,2)):((128,1),(16,8))", a_m16n8k32_s4, s_k32),
-       frag(O::B, E::s4, 8, 32, 32, "((4,8),8):((64,1),8)", b_m16n8k32_s4, s_k32),
-       frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k32)});
-  mma("m16n8k64", "s32.s4.s4.s32", 16, 8, 64,
-      {frag(O::A, E::s4, 16, 64, 32, "((4,8),(8,2,2)):((128,1),(16,8,512))", a_m16n8k64_s4, s_k64),
-       frag(O::B, E::s4, 8, 64, 32, "((4,8),(8,2)):((64,1),(8,256))", b_m16n8k64_s4, s_k64),
-       frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k64)});
+  // SM90 .f64 m16n8k4 / k8 / k16: the tf32 pattern with one element per 64-bit register.
+  mma("m16n8k4", "f64.f64.f64.f64", 16, 8, 4,
+      {frag(O::A, E::f64, 16, 4, 32, "((4,8),2):((16,1),8)", a_m16n8_f64, s_k4),
+       frag(O::B, E::f64, 8, 4, 32, "((4,8),1):((8,1),0)", b_m16n8_f64, s_k4),
+       frag(O::C, E::f64, 16, 8, 32, kC16x8, c16x8_b32, s_k4)}, "sm90");
+  mma("m16n8k8", "f64.f64.f64.f64", 16, 8, 8,
+      {frag(O::A, E::f64, 16, 8, 32, "((4,8),(2,2)):((16,1),(8,64))", a_m16n8_f64, s_k8),
+       frag(O::B, E::f64, 8, 8, 32, "((4,8),2):((8,1),32)", b_m16n8_f64, s_k8),
+       frag(O::C, E::f64, 16, 8, 32, kC16x8, c16x8_b32, s_k8)}, "sm90");
+  mma("m16n8k16", "f64.f64.f64.f64", 16, 8, 16,
+      {frag(O::A, E::f64, 16, 16, 32, "((4,8),(2,4)):((16,1),(8,64))", a_m16n8_f64, s_k16f),
+       frag(O::B, E::f64, 8, 16, 32, "((4,8),4):((8,1),32)", b_m16n8_f64, s_k16f),
+       frag(O::C, E::f64, 16, 8, 32, kC16x8, c16x8_b32, s_k16f)}, "sm90");
+  // 8-bit integers: every signedness of A and B.
+  for (E a : {E::s8, E::u8})
+    for (E b : {E::s8, E::u8}) {
+      std::string types = "s32." + std::string(elem_name(a)) + "." + std::string(elem_name(b)) + ".s32";
+      mma("m8n8k16", types, 8, 8, 16,
+          {frag(O::A, a, 8, 16, 32, "((4,8),4):((32,1),8)", a_m8n8k16_s8, s_m8k16),
+           frag(O::B, b, 8, 16, 32, "((4,8),4):((32,1),8)", b_m8n8k16_s8, s_m8k16),
+           frag(O::C, E::s32, 8, 8, 32, kC8x8, c8x8, s_m8k16)});
+      mma("m16n8k16", types, 16, 8, 16,
+          {frag(O::A, a, 16, 16, 32, "((4,8),(4,2)):((64,1),(16,8))", a_m16n8k16_s8, s_k16i),
+           frag(O::B, b, 8, 16, 32, "((4,8),4):((32,1),8)", b_m16n8k16_s8, s_k16i),
+           frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k16i)});
+      mma("m16n8k32", types, 16, 8, 32,
+          {frag(O::A, a, 16, 32, 32, "((4,8),(4,2,2)):((64,1),(16,8,256))", a_m16n8k32_s8, s_k32),
+           frag(O::B, b, 8, 32, 32, "((4,8),(4,2)):((32,1),(8,128))", b_m16n8k32_s8, s_k32),
+           frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k32)});
+    }
+  // 4-bit integers.
+  for (E a : {E::s4, E::u4})
+    for (E b : {E::s4, E::u4}) {
+      std::string types = "s32." + std::string(elem_name(a)) + "." + std::string(elem_name(b)) + ".s32";
+      mma("m8n8k32", types, 8, 8, 32,
+          {frag(O::A, a, 8, 32, 32, "((4,8),8):((64,1),8)", ab_m8n8k32_s4, s_m8k32),
+           frag(O::B, b, 8, 32, 32, "((4,8),8):((64,1),8)", ab_m8n8k32_s4, s_m8k32),
+           frag(O::C, E::s32, 8, 8, 32, kC8x8, c8x8, s_m8k32)});
+      mma("m16n8k32", types, 16, 8, 32,
+          {frag(O::A, a, 16, 32, 32, "((4,8),(8,2)):((128,1),(16,8))", a_m16n8k32_s4, s_k32),
+           frag(O::B, b, 8, 32, 32, "((4,8),8):((64,1),8)", b_m16n8k32_s4, s_k32),
+           frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k32)});
+      mma("m16n8k64", types, 16, 8, 64,
+          {frag(O::A, a, 16, 64, 32, "((4,8),(8,2,2)):((128,1),(16,8,512))", a_m16n8k64_s4, s_k64),
+           frag(O::B, b, 8, 64, 32, "((4,8),(8,2)):((64,1),(8,256))", b_m16n8k64_s4, s_k64),
+           frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k64)});
+    }
+  // Single bits, D = C + popc(A xor B).
+  mma("m8n8k128", "s32.b1.b1.s32", 8, 8, 128,
+      {frag(O::A, E::b1, 8, 128, 32, "((4,8),32):((256,1),8)", ab_m8n8k128_b1, s_m8k128),
+       frag(O::B, E::b1, 8, 128, 32, "((4,8),32):((256,1),8)", ab_m8n8k128_b1, s_m8k128),
+       frag(O::C, E::s32, 8, 8, 32, kC8x8, c8x8, s_m8k128)}, "sm80", true);
+  mma("m16n8k128", "s32.b1.b1.s32", 16, 8, 128,
+      {frag(O::A, E::b1, 16, 128, 32, "((4,8),(32,2)):((512,1),(16,8))", a_m16n8k128_b1, s_k128),
+       frag(O::B, E::b1, 8, 128, 32, "((4,8),32):((256,1),8)", b_m16n8k128_b1, s_k128),
+       frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k128)}, "sm80", true);
+  mma("m16n8k256", "s32.b1.b1.s32", 16, 8, 256,
+      {frag(O::A, E::b1, 16, 256, 32, "((4,8),(32,2,2)):((512,1),(16,8,2048))", a_m16n8k256_b1, s_k256),
+       frag(O::B, E::b1, 8, 256, 32, "((4,8),(32,2)):((256,1),(8,1024))", b_m16n8k256_b1, s_k256),
+       frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k256)}, "sm80", true);
+}
+
+// The N that wgmma allows: every multiple of 8 up to 256; for 8-bit integers 8, 16, 24, then
+// multiples of 16 (PTX ISA 9.7.15.5.2 "wgmma.mma_async", .shape).
+std::vector<Int> wgmma_ns(bool integer) {
+  std::vector<Int> ns;
+  for (Int n = 8; n <= 256; n += 8)
+    if (!integer || n <= 24 || n % 16 == 0) ns.push_back(n);
+  return ns;
 }
 
 void add_sm90(std::vector<Instruction>& cat) {
@@ -274,22 +380,70 @@ void add_sm90(std::vector<Instruction>& cat) {
     return sec("9.7.15.5.1.1", "Register Fragments: Matrix Fragments for wgmma.mma_async.m64nN" + k +
                                    ", Multiplicand A in registers");
   };
+  // D: warp w's 16 rows, then (2 columns, 2 row halves, N/8 column blocks); the same layout by
+  // element for .f16 (two per register) and .f32/.s32 accumulators.
   auto d_layout = [](Int N) {
     return "((4,8,4),(2,2," + std::to_string(N / 8) + ")):((128,1,16),(64,8,512))";
   };
-  auto wgmma = [&](Int N, Int K, std::string types, Elem a, Elem d, std::string a_tv, PtxFormula af) {
+  auto wgmma = [&](Int N, Int K, Elem d, Elem a, Elem b, std::string const& a_tv, PtxFormula af) {
     std::string shape = "m64n" + std::to_string(N) + "k" + std::to_string(K);
+    std::string types = str(elem_name(d), ".", elem_name(a), ".", elem_name(b));
     std::string ks = "k" + std::to_string(K);
-    cat.push_back(Instruction{
-        "wgmma." + shape + "." + types, "wgmma.mma_async.sync.aligned." + shape + "." + types, "sm90a", 64, N, K,
-        {frag(Operand::C, d, 64, N, 128, d_layout(N), d_wgmma, s_d(ks)),
-         frag(Operand::A, a, 64, K, 128, a_tv, af, s_a(ks))}});
+    PtxFormula df = elem_bits(d) == 16 ? d_wgmma_f16x2 : d_wgmma_b32;
+    cat.push_back(Instruction{"wgmma." + shape + "." + types, "wgmma.mma_async.sync.aligned." + shape + "." + types,
+                              "sm90a", Kind::wgmma, 64, N, K,
+                              {frag(Operand::C, d, 64, N, 128, d_layout(N), df, s_d(ks)),
+                               frag(Operand::A, a, 64, K, 128, a_tv, af, s_a(ks))},
+                              false, false, b});
   };
-  auto const a_f16 = "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))";
-  for (Int N : {8, 16, 64, 128, 256}) wgmma(N, 16, "f32.f16.f16", Elem::f16, Elem::f32, a_f16, a_wgmma_k16_f16);
-  for (Int N : {8, 16, 64, 128, 256}) wgmma(N, 16, "f32.bf16.bf16", Elem::bf16, Elem::f32, a_f16, a_wgmma_k16_f16);
-  wgmma(8, 8, "f32.tf32.tf32", Elem::tf32, Elem::f32, "((4,8,4),(2,2)):((64,1,16),(8,256))", a_wgmma_k8_tf32);
-  wgmma(8, 32, "s32.s8.s8", Elem::s8, Elem::s32, "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))", a_wgmma_k32_s8);
+  auto const a_k16 = "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))";
+  auto const a_k8 = "((4,8,4),(2,2)):((64,1,16),(8,256))";
+  auto const a_k32 = "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))";
+  using E = Elem;
+  for (Int N : wgmma_ns(false)) {
+    wgmma(N, 16, E::f16, E::f16, E::f16, a_k16, a_wgmma_k16_f16);
+    wgmma(N, 16, E::f32, E::f16, E::f16, a_k16, a_wgmma_k16_f16);
+    wgmma(N, 16, E::f32, E::bf16, E::bf16, a_k16, a_wgmma_k16_f16);
+    wgmma(N, 8, E::f32, E::tf32, E::tf32, a_k8, a_wgmma_k8_tf32);
+    for (E d : {E::f16, E::f32})
+      for (E a : {E::e4m3, E::e5m2})
+        for (E b : {E::e4m3, E::e5m2}) wgmma(N, 32, d, a, b, a_k32, a_wgmma_k32_s8);
+  }
+  for (Int N : wgmma_ns(true))
+    for (E a : {E::s8, E::u8})
+      for (E b : {E::s8, E::u8}) wgmma(N, 32, E::s32, a, b, a_k32, a_wgmma_k32_s8);
+}
+
+// ldmatrix / stmatrix .x1/.x2/.x4 [.trans] .b16, movmatrix .trans .b16 (PTX ISA 9.7.9.21-9.7.9.23).
+void add_copies(std::vector<Instruction>& cat) {
+  auto const s_ld = sec("9.7.9.21", "Warp-level matrix load instruction: ldmatrix");
+  auto const s_st = sec("9.7.9.22", "Warp-level matrix store instruction: stmatrix");
+  auto const s_mov = sec("9.7.9.23", "Warp-level matrix transpose instruction: movmatrix");
+  using O = Operand;
+  for (Int x : {1, 2, 4})
+    for (bool trans : {false, true}) {
+      std::string xs = "x" + std::to_string(x), tr = trans ? ".trans" : "";
+      std::string reg_tv = trans ? str("((4,8),(2,", x, ")):((16,1),(8,64))") : str("((4,8),(2,", x, ")):((2,8),(1,64))");
+      PtxFormula reg_f = trans ? trans_fragment : rows_fragment;
+      std::string addr_tv = str("(", 8 * x, ",8):(8,1)");
+      Fragment regs = frag(O::Dst, Elem::b16, 8, 8 * x, 32, reg_tv, reg_f, s_ld);
+      Fragment addrs = frag(O::Src, Elem::b16, 8, 8 * x, 8 * x, addr_tv, row_address, s_ld);
+      cat.push_back(Instruction{"ldmatrix." + xs + tr + ".b16",
+                                "ldmatrix.sync.aligned.m8n8." + xs + tr + ".shared.b16", "sm75", Kind::ldmatrix,
+                                8 * x, 8, 0, {addrs, regs}, false, trans, Elem::b16});
+      regs.operand = O::Src;
+      regs.ptx_section = s_st;
+      addrs.operand = O::Dst;
+      addrs.ptx_section = s_st;
+      cat.push_back(Instruction{"stmatrix." + xs + tr + ".b16",
+                                "stmatrix.sync.aligned.m8n8." + xs + tr + ".shared.b16", "sm90", Kind::stmatrix,
+                                8 * x, 8, 0, {regs, addrs}, false, trans, Elem::b16});
+    }
+  cat.push_back(Instruction{"movmatrix.trans.b16", "movmatrix.sync.aligned.m8n8.trans.b16", "sm75", Kind::movmatrix,
+                            8, 8, 0,
+                            {frag(O::Src, Elem::b16, 8, 8, 32, "((4,8),2):((2,8),1)", rows_fragment, s_mov),
+                             frag(O::Dst, Elem::b16, 8, 8, 32, "((4,8),2):((16,1),8)", trans_fragment, s_mov)},
+                            false, true, Elem::b16});
 }
 
 }  // namespace
@@ -299,6 +453,7 @@ std::vector<Instruction> const& catalogue() {
     std::vector<Instruction> c;
     add_sm80(c);
     add_sm90(c);
+    add_copies(c);
     return c;
   }();
   return cat;
@@ -332,6 +487,87 @@ std::string check_fragment(Fragment const& f) {
                            ", PTX formula says ", to_string(p));
     }
   return "";  // injective on rows * cols slots of a rows * cols tile: a bijection
+}
+
+// ---- wgmma shared-memory layouts
+
+std::string_view major_name(Major m) { return m == Major::K ? "K" : "MN"; }
+
+std::string_view swizzle_name(SwizzleMode s) {
+  switch (s) {
+    case SwizzleMode::interleave: return "INTER";
+    case SwizzleMode::sw32: return "SW32";
+    case SwizzleMode::sw64: return "SW64";
+    case SwizzleMode::sw128: return "SW128";
+  }
+  return "?";
+}
+
+int swizzle_bytes(SwizzleMode s) {
+  switch (s) {
+    case SwizzleMode::interleave: return 16;
+    case SwizzleMode::sw32: return 32;
+    case SwizzleMode::sw64: return 64;
+    case SwizzleMode::sw128: return 128;
+  }
+  return 0;
+}
+
+Int SmemLayout::at(Int mn, Int k) const { return *evaluate(layout, mn + rows * k); }
+
+// PTX ISA 9.7.15.5.1.2: the swizzle modes XOR byte-address bits [4, 4 + b) with bits [7, 7 + b),
+// b = log2(swizzle bytes / 16); rows of the atom are `swizzle bytes` long along the major axis.
+Int SmemLayout::formula_byte(Int mn, Int k) const {
+  Int eb = elem_bits / 8, w = swizzle_bytes(swizzle);
+  Int byte = major == Major::K ? mn * w + k * eb : k * w + mn * eb;
+  Int b = std::bit_width(static_cast<std::uint64_t>(w / 16)) - 1;
+  return byte ^ (((byte >> 7) & ((Int{1} << b) - 1)) << 4);
+}
+
+std::vector<SmemLayout> const& smem_layouts() {
+  static std::vector<SmemLayout> const all = [] {
+    std::vector<SmemLayout> v;
+    auto const s = sec("9.7.15.5.1.2", "Shared Memory Matrix Layout");
+    for (int bits : {16, 32, 8})
+      for (Major m : {Major::K, Major::MN})
+        for (SwizzleMode sw : {SwizzleMode::interleave, SwizzleMode::sw32, SwizzleMode::sw64, SwizzleMode::sw128}) {
+          // The transpose (MN-major) exists for 16-bit types only.
+          if (m == Major::MN && bits != 16) continue;
+          Int along = swizzle_bytes(sw) * 8 / bits;  // elements of one swizzle row
+          Int rows = m == Major::K ? 8 : along, cols = m == Major::K ? along : 8;
+          int b = std::bit_width(static_cast<unsigned>(swizzle_bytes(sw) / 16)) - 1;
+          int base = 4 - (std::bit_width(static_cast<unsigned>(bits / 8)) - 1);  // 16 bytes in elements, log2
+          // (mn, k) -> element offset: K-major rows of `along` elements, MN-major columns of them.
+          std::string text = m == Major::K ? str("(8,", along, "):(", along, ",1)") : str("(", along, ",8):(1,", along, ")");
+          if (b > 0) text = str("Sw<", b, ",", base, ",3> o ", text);
+          auto parsed = parse_composed_layout(text);
+          if (!parsed) throw std::logic_error("smem layout " + text + ": " + parsed.error().what());
+          v.push_back(SmemLayout{str("wgmma.smem.", bits, "b.", major_name(m), ".", swizzle_name(sw)), bits, m, sw,
+                                 rows, cols, *parsed, s});
+        }
+    return v;
+  }();
+  return all;
+}
+
+SmemLayout const* find_smem_layout(std::string_view name) {
+  for (auto const& s : smem_layouts())
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+std::string check_smem_layout(SmemLayout const& s) {
+  Int eb = s.elem_bits / 8, n = s.rows * s.cols;
+  std::vector<char> seen(static_cast<std::size_t>(n), 0);
+  for (Int k = 0; k < s.cols; ++k)
+    for (Int mn = 0; mn < s.rows; ++mn) {
+      Int off = s.at(mn, k), byte = s.formula_byte(mn, k);
+      if (off < 0 || off >= n) return str(s.name, ": (", mn, ",", k, ") -> ", off, " outside the atom");
+      if (seen[static_cast<std::size_t>(off)]++) return str(s.name, ": offset ", off, " reached twice");
+      if (byte != off * eb)
+        return str(s.name, ": (", mn, ",", k, "): layout says element ", off, ", PTX formula says byte ", byte);
+    }
+  return "";
 }
 
 }  // namespace catlayout::gpu

@@ -19,17 +19,20 @@ ObservedMap expected_map(Fragment const& f) {
   return m;
 }
 
-Verdict compare(Fragment const& f, ObservedMap const& obs) {
+Verdict compare(Fragment const& f, ObservedMap const& obs) { return compare(expected_map(f), obs); }
+
+Verdict compare(ObservedMap const& expected, ObservedMap const& obs) {
   Verdict out;
-  if (obs.threads != f.threads || obs.values != f.values) {
+  Int const threads = expected.threads, values = expected.values;
+  if (obs.threads != threads || obs.values != values) {
     out.message = str("observed map is ", obs.threads, " threads x ", obs.values, " values, the layout ",
-                      f.threads, " x ", f.values);
-    out.mismatches = f.threads * f.values;
+                      threads, " x ", values);
+    out.mismatches = threads * values;
     return out;
   }
-  for (Int t = 0; t < f.threads; ++t)
-    for (Int v = 0; v < f.values; ++v) {
-      Coord want = f.layout_at(t, v), got = obs.get(t, v);
+  for (Int t = 0; t < threads; ++t)
+    for (Int v = 0; v < values; ++v) {
+      Coord want = expected.get(t, v), got = obs.get(t, v);
       std::string const& note = obs.note_at(t, v);
       if (want == got && note.empty()) continue;
       if (out.mismatches++ > 0) continue;
@@ -42,7 +45,7 @@ Verdict compare(Fragment const& f, ObservedMap const& obs) {
       if (!note.empty()) out.message += " [" + note + "]";
     }
   out.confirmed = out.mismatches == 0;
-  if (!out.confirmed) out.message += str(" (", out.mismatches, " of ", f.threads * f.values, " slots differ)");
+  if (!out.confirmed) out.message += str(" (", out.mismatches, " of ", threads * values, " slots differ)");
   return out;
 }
 

@@ -1,7 +1,9 @@
 // Probe planning and decoding (see probe.hpp for the trial design).
 #include <bit>
 #include <cmath>
+#include <algorithm>
 #include <cstring>
+#include <functional>
 
 #include "catlayout/gpu/probe.hpp"
 
@@ -23,9 +25,18 @@ std::uint64_t encode(Elem e, Int value) {
     case Elem::tf32:
     case Elem::f32: return std::bit_cast<std::uint32_t>(static_cast<float>(value));
     case Elem::f64: return std::bit_cast<std::uint64_t>(static_cast<double>(value));
-    case Elem::s8: return static_cast<std::uint64_t>(value) & 0xffu;
-    case Elem::s4: return static_cast<std::uint64_t>(value) & 0xfu;
+    case Elem::s8: case Elem::u8: return static_cast<std::uint64_t>(value) & 0xffu;
+    case Elem::s4: case Elem::u4: return static_cast<std::uint64_t>(value) & 0xfu;
+    case Elem::b1: return static_cast<std::uint64_t>(value) & 1u;
+    case Elem::b16: return static_cast<std::uint64_t>(value) & 0xffffu;
     case Elem::s32: return static_cast<std::uint64_t>(value) & 0xffffffffu;
+    case Elem::e4m3: case Elem::e5m2: {  // an integer 0 <= x <= 15 (e5m2: <= 8): exact
+      if (value <= 0) return 0;
+      auto x = static_cast<std::uint64_t>(value);
+      int ex = std::bit_width(x) - 1, mbits = e == Elem::e4m3 ? 3 : 2, bias = e == Elem::e4m3 ? 7 : 15;
+      std::uint64_t mant = ((x << mbits) >> ex) & ((1u << mbits) - 1u);
+      return (static_cast<std::uint64_t>(ex + bias) << mbits) | mant;
+    }
   }
   return 0;
 }
@@ -45,8 +56,20 @@ double decode(Elem e, std::uint64_t bits) {
     case Elem::f32: return std::bit_cast<float>(static_cast<std::uint32_t>(bits));
     case Elem::f64: return std::bit_cast<double>(bits);
     case Elem::s8: return static_cast<std::int8_t>(bits & 0xffu);
+    case Elem::u8: return static_cast<double>(bits & 0xffu);
     case Elem::s4: return static_cast<double>(static_cast<int>(bits & 0xfu) - ((bits & 0x8u) ? 16 : 0));
+    case Elem::u4: return static_cast<double>(bits & 0xfu);
+    case Elem::b1: return static_cast<double>(bits & 1u);
+    case Elem::b16: return static_cast<double>(bits & 0xffffu);
     case Elem::s32: return static_cast<std::int32_t>(bits & 0xffffffffu);
+    case Elem::e4m3: case Elem::e5m2: {  // normal numbers and zero (the probe sends nothing else)
+      int mbits = e == Elem::e4m3 ? 3 : 2, bias = e == Elem::e4m3 ? 7 : 15;
+      int ex = static_cast<int>((bits & 0x7fu) >> mbits);
+      double mant = static_cast<double>(bits & ((1u << mbits) - 1u));
+      double sign = (bits & 0x80u) ? -1.0 : 1.0;
+      if (ex == 0) return sign * std::ldexp(mant, 1 - bias - mbits);
+      return sign * std::ldexp((1u << mbits) + mant, ex - bias - mbits);
+    }
   }
   return 0;
 }
@@ -61,7 +84,7 @@ void put(Fragment const& f, std::uint32_t* w, Int v, Int value) {
   }
   int width = elem_bits(f.elem);
   std::uint32_t mask = width == 32 ? 0xffffffffu : ((1u << width) - 1u);
-  auto shift = static_cast<int>(e) * width;
+  auto shift = static_cast<int>(e) * width;  // b1: element e is bit e
   w[reg] = (w[reg] & ~(mask << shift)) | ((static_cast<std::uint32_t>(bits) & mask) << shift);
 }
 
@@ -74,8 +97,13 @@ double get(Fragment const& f, std::uint32_t const* w, Int v) {
 }
 
 void put_smem(Elem e, std::uint32_t* image, Int row, Int k, Int value) {
+  put_byte(e, image, device::smem_byte(static_cast<std::uint32_t>(row), static_cast<std::uint32_t>(k),
+                                       static_cast<std::uint32_t>(elem_bits(e))), value);
+}
+
+void put_byte(Elem e, std::uint32_t* image, Int at, Int value) {
   auto bits = static_cast<std::uint32_t>(elem_bits(e));
-  std::uint32_t byte = device::smem_byte(static_cast<std::uint32_t>(row), static_cast<std::uint32_t>(k), bits);
+  auto byte = static_cast<std::uint32_t>(at);
   std::uint64_t x = encode(e, value);
   for (std::uint32_t i = 0; i < bits / 8; ++i, ++byte) {
     std::uint32_t& w = image[byte / 4];
@@ -85,8 +113,13 @@ void put_smem(Elem e, std::uint32_t* image, Int row, Int k, Int value) {
 }
 
 double get_smem(Elem e, std::uint32_t const* image, Int row, Int k) {
+  return get_byte(e, image, device::smem_byte(static_cast<std::uint32_t>(row), static_cast<std::uint32_t>(k),
+                                              static_cast<std::uint32_t>(elem_bits(e))));
+}
+
+double get_byte(Elem e, std::uint32_t const* image, Int at) {
   auto bits = static_cast<std::uint32_t>(elem_bits(e));
-  std::uint32_t byte = device::smem_byte(static_cast<std::uint32_t>(row), static_cast<std::uint32_t>(k), bits);
+  auto byte = static_cast<std::uint32_t>(at);
   std::uint64_t x = 0;
   for (std::uint32_t i = 0; i < bits / 8; ++i, ++byte)
     x |= static_cast<std::uint64_t>((image[byte / 4] >> ((byte % 4) * 8)) & 0xffu) << (8 * i);
@@ -98,23 +131,32 @@ namespace {
 Int bit(Int x, Int p) { return (x >> p) & 1; }
 Int planes_for(Int n) { return std::bit_width(static_cast<std::uint64_t>(n)); }  // codes 1..n
 
-// A batch of `trials` trials with per-trial input sizes; words are zero-initialised.
+// A batch of `trials` trials with per-trial sizes; words are zero-initialised.
 struct Plan {
   device::Batch batch;
-  std::size_t a_per, b_per, d_per;
-  Plan(std::string kernel, Int trials, Int a_per_trial, Int b_per_trial, Int d_per_trial)
+  std::size_t a_per, b_per, d_per, x_per;
+  Plan(std::string kernel, Int trials, Int a_per_trial, Int b_per_trial, Int d_per_trial, Int aux_per_trial = 0)
       : a_per(static_cast<std::size_t>(a_per_trial)), b_per(static_cast<std::size_t>(b_per_trial)),
-        d_per(static_cast<std::size_t>(d_per_trial)) {
+        d_per(static_cast<std::size_t>(d_per_trial)), x_per(static_cast<std::size_t>(aux_per_trial)) {
     batch.kernel = std::move(kernel);
     batch.trials = static_cast<int>(trials);
     batch.a.assign(a_per * static_cast<std::size_t>(trials), 0);
     batch.b.assign(b_per * static_cast<std::size_t>(trials), 0);
     batch.d.assign(d_per * static_cast<std::size_t>(trials), 0);
+    batch.aux.assign(x_per * static_cast<std::size_t>(trials), 0);
   }
   std::uint32_t* a(Int trial) { return batch.a.data() + a_per * static_cast<std::size_t>(trial); }
   std::uint32_t* b(Int trial) { return batch.b.data() + b_per * static_cast<std::size_t>(trial); }
+  std::uint64_t* aux(Int trial) { return batch.aux.data() + x_per * static_cast<std::size_t>(trial); }
   std::uint32_t const* d(Int trial) const { return batch.d.data() + d_per * static_cast<std::size_t>(trial); }
 };
+
+std::string fail_run(std::string const& kernel, std::string const& why) { return kernel + ": " + why; }
+
+Result<bool> execute(Plan& p, Runner const& run) {
+  if (auto e = run(p.batch); !e.empty()) return fail(ErrorKind::invalid_input, fail_run(p.batch.kernel, e));
+  return true;
+}
 
 // Register words of thread t in one trial's per-thread block.
 std::uint32_t* thread_words(std::uint32_t* base, Fragment const& f, Int t) { return base + t * f.words(); }
@@ -122,88 +164,101 @@ std::uint32_t const* thread_words(std::uint32_t const* base, Fragment const& f, 
   return base + t * f.words();
 }
 
-// Reads accumulator slot (t, v) of a trial and checks it is an integer.
-struct Reading {
-  double value;
-  bool integral;
-};
-Reading read(Plan const& p, Fragment const& C, Int trial, Int t, Int v) {
-  double x = get(C, thread_words(p.d(trial), C, t), v);
-  return {x, std::isfinite(x) && x == std::floor(x)};
+// Reads accumulator slot (t, v) of a trial.
+double read(Plan const& p, Fragment const& C, Int trial, Int t, Int v) {
+  return get(C, thread_words(p.d(trial), C, t), v);
 }
 
-// Bit-plane decoding: slot (t, v) of C across `planes` trials starting at `first`, each plane
-// reading 0 or `unit`. Returns the code (0 = nothing arrived) or -1 with a note otherwise.
+// Bit-plane decoding of slot (t, v) across `planes` trials from `first`, each reading 0 or `unit`
+// (xor-popc: the difference to the baseline trial `base + q` reads 0, +1 or -1, and -1 is a one).
+// Returns the code (0: nothing arrived) or -1 with a note.
 Int read_code(Plan const& p, Fragment const& C, Int first, Int planes, Int t, Int v, std::string& note,
-              Int unit = 1) {
+              Int unit = 1, Int base = -1) {
   Int code = 0;
+  bool lit = false;
   for (Int q = 0; q < planes; ++q) {
-    Reading r = read(p, C, first + q, t, v);
-    if (!(r.value == 0 || r.value == static_cast<double>(unit))) {
-      note = str("accumulator read ", r.value, " in a trial whose answers are 0 or ", unit);
+    double x = read(p, C, first + q, t, v);
+    if (base >= 0) {
+      double diff = x - read(p, C, base + q, t, v);
+      if (!(diff == 0 || diff == 1 || diff == -1)) {
+        note = str("accumulator moved by ", diff, " from its baseline; xor-popc moves it by 0 or 1");
+        return -1;
+      }
+      lit = lit || diff != 0;
+      code |= (diff == -1 ? Int{1} : Int{0}) << q;
+      continue;
+    }
+    if (!(x == 0 || x == static_cast<double>(unit))) {
+      note = str("accumulator read ", x, " in a trial whose answers are 0 or ", unit);
       return -1;
     }
-    code |= (r.value == 0 ? 0 : Int{1}) << q;
+    code |= (x == 0 ? 0 : Int{1}) << q;
   }
+  if (base >= 0) return lit ? code + 1 : 0;  // xor: codes are sent as j, not j + 1 (see below)
   return code;
 }
 
-std::string fail_run(std::string const& kernel, std::string const& why) { return kernel + ": " + why; }
-
 // ---------------------------------------------------------------- mma.sync
 
+// C: every k of A's row m carries bit p of (m+1), B is 1 (xor-popc: 0), so D reads K or 0; then the
+// same for n. Only the layouts' rows (m of A, n of B) are relied on, not which slot holds which k.
 Result<ObservedMap> observe_mma_c(Instruction const& ins, Runner const& run) {
   Fragment const &A = *ins.fragment(Operand::A), &B = *ins.fragment(Operand::B), &C = *ins.fragment(Operand::C);
-  Int pm = planes_for(ins.M), pn = planes_for(ins.N);
+  Int pm = planes_for(ins.M), pn = planes_for(ins.N), other = ins.xor_popc ? 0 : 1;
   Plan p(ins.name + "/rr", pm + pn, 32 * A.words(), 32 * B.words(), 32 * C.words());
-  // Every k carries the row's bit, so D reads 0 or K: only the layouts' rows (m of A, n of B)
-  // are relied on, not which slot holds which k.
   for (Int q = 0; q < pm + pn; ++q) {
     bool m_phase = q < pm;
     for (Int t = 0; t < 32; ++t) {
       for (Int v = 0; v < A.values; ++v)
-        put(A, thread_words(p.a(q), A, t), v, m_phase ? bit(A.layout_at(t, v).row + 1, q) : 1);
+        put(A, thread_words(p.a(q), A, t), v, m_phase ? bit(A.layout_at(t, v).row + 1, q) : other);
       for (Int v = 0; v < B.values; ++v)
-        put(B, thread_words(p.b(q), B, t), v, m_phase ? 1 : bit(B.layout_at(t, v).row + 1, q - pm));
+        put(B, thread_words(p.b(q), B, t), v, m_phase ? other : bit(B.layout_at(t, v).row + 1, q - pm));
     }
   }
-  if (auto e = run(p.batch); !e.empty()) return fail(ErrorKind::invalid_input, fail_run(p.batch.kernel, e));
+  CL_TRY(ok, execute(p, run));
+  (void)ok;
   ObservedMap obs(32, C.values);
   for (Int t = 0; t < 32; ++t)
     for (Int v = 0; v < C.values; ++v) {
       std::string note;
       Int m = read_code(p, C, 0, pm, t, v, note, ins.K);
       Int n = note.empty() ? read_code(p, C, pm, pn, t, v, note, ins.K) : -1;
-      if (!note.empty()) {
-        obs.add_note(t, v, note);
-      } else if (m <= 0 || n <= 0 || m > ins.M || n > ins.N) {
+      if (!note.empty()) obs.add_note(t, v, note);
+      else if (m <= 0 || n <= 0 || m > ins.M || n > ins.N)
         obs.add_note(t, v, str("row code ", m, ", column code ", n, " (0: no product reached this slot)"));
-      } else {
-        obs.set(t, v, {m - 1, n - 1});
-      }
+      else obs.set(t, v, {m - 1, n - 1});
     }
   return obs;
 }
 
-// One-hot trials for A (which = A) or B (which = B); the other operand carries slot codes.
+// One-hot trials for A (which = A) or B (which = B); the other operand's slot j carries bit planes
+// of j + 1. xor-popc: slot j carries the planes of j and each plane has a baseline trial with the
+// one-hot operand all zero; the difference to it is 1 - 2 b at the lit accumulators.
 Result<ObservedMap> observe_mma_ab(Instruction const& ins, Operand which, ObservedMap const& obs_c,
                                    Runner const& run) {
   Fragment const &A = *ins.fragment(Operand::A), &B = *ins.fragment(Operand::B), &C = *ins.fragment(Operand::C);
-  Fragment const& hot = which == Operand::A ? A : B;    // one slot set to 1
-  Fragment const& code = which == Operand::A ? B : A;   // slot j carries bit planes of j + 1
+  Fragment const& hot = which == Operand::A ? A : B;
+  Fragment const& code = which == Operand::A ? B : A;
   Int slots = 32 * hot.values, planes = planes_for(32 * code.values);
-  Plan p(ins.name + "/rr", slots * planes, 32 * A.words(), 32 * B.words(), 32 * C.words());
+  Int shift = ins.xor_popc ? 0 : 1;                  // codes j + 1 (product), j (xor-popc)
+  Int base = ins.xor_popc ? slots * planes : -1;     // first baseline trial
+  Plan p(ins.name + "/rr", slots * planes + (ins.xor_popc ? planes : 0), 32 * A.words(), 32 * B.words(),
+         32 * C.words());
+  auto fill_codes = [&](Int trial, Int q) {
+    std::uint32_t* code_base = which == Operand::A ? p.b(trial) : p.a(trial);
+    for (Int t = 0; t < 32; ++t)
+      for (Int v = 0; v < code.values; ++v) put(code, thread_words(code_base, code, t), v, bit(t + 32 * v + shift, q));
+  };
   for (Int s = 0; s < slots; ++s)
     for (Int q = 0; q < planes; ++q) {
       Int trial = s * planes + q;
-      std::uint32_t* hot_base = which == Operand::A ? p.a(trial) : p.b(trial);
-      std::uint32_t* code_base = which == Operand::A ? p.b(trial) : p.a(trial);
-      put(hot, thread_words(hot_base, hot, s % 32), s / 32, 1);
-      for (Int t = 0; t < 32; ++t)
-        for (Int v = 0; v < code.values; ++v) put(code, thread_words(code_base, code, t), v, bit(t + 32 * v + 1, q));
+      put(hot, thread_words(which == Operand::A ? p.a(trial) : p.b(trial), hot, s % 32), s / 32, 1);
+      fill_codes(trial, q);
     }
-  if (auto e = run(p.batch); !e.empty()) return fail(ErrorKind::invalid_input, fail_run(p.batch.kernel, e));
-
+  if (ins.xor_popc)
+    for (Int q = 0; q < planes; ++q) fill_codes(base + q, q);
+  CL_TRY(ok, execute(p, run));
+  (void)ok;
   Int expect_lit = which == Operand::A ? ins.N : ins.M;
   ObservedMap obs(32, hot.values);
   for (Int s = 0; s < slots; ++s) {
@@ -212,7 +267,7 @@ Result<ObservedMap> observe_mma_ab(Instruction const& ins, Operand which, Observ
     std::string note;
     for (Int t = 0; t < 32 && note.empty(); ++t)
       for (Int v = 0; v < C.values && note.empty(); ++v) {
-        Int c = read_code(p, C, s * planes, planes, t, v, note);
+        Int c = read_code(p, C, s * planes, planes, t, v, note, 1, base);
         if (c <= 0) continue;
         ++lit;
         Coord mn = obs_c.get(t, v);  // the accumulator slot's observed (m, n)
@@ -221,7 +276,6 @@ Result<ObservedMap> observe_mma_ab(Instruction const& ins, Operand which, Observ
           break;
         }
         Coord other = code.layout_at((c - 1) % 32, (c - 1) / 32);  // catalogue (row, k) of the coded slot
-        // A one-hot: (m, k) = (row of the accumulator, k of the B slot); B one-hot: (n, k) likewise.
         Coord here = which == Operand::A ? Coord{mn.row, other.col} : Coord{mn.col, other.col};
         Int shared = which == Operand::A ? mn.col : mn.row;  // must equal the coded slot's row
         if (mn.row < 0) note = str("accumulator (thread ", t, ", value ", v, ") has no observed (m,n)");
@@ -232,8 +286,7 @@ Result<ObservedMap> observe_mma_ab(Instruction const& ins, Operand which, Observ
           note = str("lit accumulators disagree: ", to_string(found), " and ", to_string(here));
         else found = here;
       }
-    if (note.empty() && lit != expect_lit)
-      note = str(lit, " accumulator slots lit, expected ", expect_lit);
+    if (note.empty() && lit != expect_lit) note = str(lit, " accumulator slots lit, expected ", expect_lit);
     if (!note.empty()) obs.add_note(ht, hv, note);
     else obs.set(ht, hv, found);
   }
@@ -242,100 +295,331 @@ Result<ObservedMap> observe_mma_ab(Instruction const& ins, Operand which, Observ
 
 // ---------------------------------------------------------------- wgmma
 
-Int smem_words(Int rows, Int K, Elem e) { return rows * K * elem_bits(e) / 32; }
+// An operand in shared memory: the byte of (row, k) in its image, and the descriptor that says so.
+struct SmemOperand {
+  Elem elem;
+  Int rows, K;
+  std::function<Int(Int, Int)> byte;
+  device::Descriptor desc;
+  Int image_bytes;
+  Int words() const { return (image_bytes + 3) / 4; }
+};
 
+// The anchor: canonical K-major layout without swizzle, 8 x 16-byte core matrices, LBO 128
+// (core matrices adjacent in K), SBO 256 (adjacent in M/N); confirmed by the C observation.
+SmemOperand anchor_operand(Elem e, Int rows, Int K) {
+  auto bits = static_cast<std::uint32_t>(elem_bits(e));
+  return {e, rows, K,
+          [bits](Int r, Int k) {
+            return static_cast<Int>(device::smem_byte(static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(k), bits));
+          },
+          {0, device::kLeadingByteOffset, device::kStrideByteOffset, 0}, rows / 8 * device::kStrideByteOffset};
+}
+
+// The instruction's A (or B) tile through its anchor image, every k of row r holding value(r, k).
+void fill_anchor(SmemOperand const& op, std::uint32_t* image, std::function<Int(Int, Int)> const& value) {
+  for (Int r = 0; r < op.rows; ++r)
+    for (Int k = 0; k < op.K; ++k) put_byte(op.elem, image, op.byte(r, k), value(r, k));
+}
+
+Int d_words(Fragment const& C) { return 128 * C.words(); }
+
+// C: A[m][k] = bit p of (m+1) for every k and B = 1, then A = 1 and B[n][k] = bit p of (n+1):
+// each accumulator reads 0 or K and spells its m, then its n, over the planes.
 Result<ObservedMap> observe_wgmma_c(Instruction const& ins, Runner const& run) {
   Fragment const &A = *ins.fragment(Operand::A), &C = *ins.fragment(Operand::C);
-  Elem e = A.elem;
-  Plan p(ins.name + "/ss", 2, smem_words(ins.M, ins.K, e), smem_words(ins.N, ins.K, e), 128 * C.words());
-  for (Int k = 0; k < ins.K; ++k) {
-    for (Int m = 0; m < ins.M; ++m) {
-      put_smem(e, p.a(0), m, k, m + 1);  // trial 0: D = K (m+1)
-      put_smem(e, p.a(1), m, k, 1);      // trial 1: D = K (n+1)
-    }
-    for (Int n = 0; n < ins.N; ++n) {
-      put_smem(e, p.b(0), n, k, 1);
-      put_smem(e, p.b(1), n, k, n + 1);
-    }
+  SmemOperand a = anchor_operand(A.elem, ins.M, ins.K), b = anchor_operand(ins.b_elem, ins.N, ins.K);
+  Int pm = planes_for(ins.M), pn = planes_for(ins.N);
+  Plan p(ins.name + "/ss", pm + pn, a.words(), b.words(), d_words(C), 2);
+  for (Int q = 0; q < pm + pn; ++q) {
+    bool m_phase = q < pm;
+    fill_anchor(a, p.a(q), [&](Int m, Int) { return m_phase ? bit(m + 1, q) : 1; });
+    fill_anchor(b, p.b(q), [&](Int n, Int) { return m_phase ? 1 : bit(n + 1, q - pm); });
+    p.aux(q)[0] = device::pack(a.desc);
+    p.aux(q)[1] = device::pack(b.desc);
   }
-  if (auto err = run(p.batch); !err.empty()) return fail(ErrorKind::invalid_input, fail_run(p.batch.kernel, err));
+  CL_TRY(ok, execute(p, run));
+  (void)ok;
   ObservedMap obs(128, C.values);
   for (Int t = 0; t < 128; ++t)
     for (Int v = 0; v < C.values; ++v) {
-      Reading rm = read(p, C, 0, t, v), rn = read(p, C, 1, t, v);
-      double m = rm.value / static_cast<double>(ins.K) - 1, n = rn.value / static_cast<double>(ins.K) - 1;
-      if (!rm.integral || !rn.integral || m != std::floor(m) || n != std::floor(n) || m < 0 || n < 0 ||
-          m >= static_cast<double>(ins.M) || n >= static_cast<double>(ins.N))
-        obs.add_note(t, v, str("read ", rm.value, " and ", rn.value, ", not K*(m+1) and K*(n+1) with K = ", ins.K));
-      else obs.set(t, v, {static_cast<Int>(m), static_cast<Int>(n)});
+      std::string note;
+      Int m = read_code(p, C, 0, pm, t, v, note, ins.K);
+      Int n = note.empty() ? read_code(p, C, pm, pn, t, v, note, ins.K) : -1;
+      if (!note.empty()) obs.add_note(t, v, note);
+      else if (m <= 0 || n <= 0 || m > ins.M || n > ins.N)
+        obs.add_note(t, v, str("row code ", m, ", column code ", n, " (0: no product reached this slot)"));
+      else obs.set(t, v, {m - 1, n - 1});
     }
   return obs;
 }
 
+// Register A: slot (t, v) carries bit planes of t + 128 v + 1, and B selects one k a column:
+// B[n][k] = 1 iff k = g N + n, so accumulator (m, n) of group g reads A[m][g N + n] directly.
 Result<ObservedMap> observe_wgmma_a(Instruction const& ins, ObservedMap const& obs_c, Runner const& run) {
   Fragment const &A = *ins.fragment(Operand::A), &C = *ins.fragment(Operand::C);
-  Int slots = 128 * A.values;
-  Plan p(ins.name + "/rs", slots, 128 * A.words(), smem_words(ins.N, ins.K, A.elem), 128 * C.words());
-  for (Int s = 0; s < slots; ++s) {
-    put(A, thread_words(p.a(s), A, s % 128), s / 128, 1);
-    for (Int n = 0; n < ins.N; ++n)
-      for (Int k = 0; k < ins.K; ++k) put_smem(A.elem, p.b(s), n, k, k + 1);
-  }
-  if (auto err = run(p.batch); !err.empty()) return fail(ErrorKind::invalid_input, fail_run(p.batch.kernel, err));
+  SmemOperand b = anchor_operand(ins.b_elem, ins.N, ins.K);
+  Int planes = planes_for(128 * A.values), groups = (ins.K + ins.N - 1) / ins.N;
+  Plan p(ins.name + "/rs", planes * groups, 128 * A.words(), b.words(), d_words(C), 2);
+  for (Int g = 0; g < groups; ++g)
+    for (Int q = 0; q < planes; ++q) {
+      Int trial = g * planes + q;
+      for (Int t = 0; t < 128; ++t)
+        for (Int v = 0; v < A.values; ++v) put(A, thread_words(p.a(trial), A, t), v, bit(t + 128 * v + 1, q));
+      fill_anchor(b, p.b(trial), [&](Int n, Int k) { return k == g * ins.N + n ? 1 : 0; });
+      p.aux(trial)[1] = device::pack(b.desc);
+    }
+  CL_TRY(ok, execute(p, run));
+  (void)ok;
   ObservedMap obs(128, A.values);
-  for (Int s = 0; s < slots; ++s) {
-    Int lit = 0;
-    Coord found;
-    std::string note;
-    for (Int t = 0; t < 128 && note.empty(); ++t)
-      for (Int v = 0; v < C.values && note.empty(); ++v) {
-        Reading r = read(p, C, s, t, v);
-        if (r.value == 0) continue;
-        ++lit;
+  for (Int g = 0; g < groups; ++g)
+    for (Int t = 0; t < 128; ++t)
+      for (Int v = 0; v < C.values; ++v) {
         Coord mn = obs_c.get(t, v);
-        Coord here{mn.row, static_cast<Int>(r.value) - 1};
-        if (!r.integral || r.value < 1 || r.value > static_cast<double>(ins.K))
-          note = str("accumulator read ", r.value, ", not k+1");
-        else if (mn.row < 0) note = str("accumulator (thread ", t, ", value ", v, ") has no observed (m,n)");
-        else if (found.row >= 0 && here != found)
-          note = str("lit accumulators disagree: ", to_string(found), " and ", to_string(here));
-        else found = here;
+        Int k = g * ins.N + mn.col;
+        if (mn.row < 0 || k >= ins.K) continue;
+        std::string note;
+        Int c = read_code(p, C, g * planes, planes, t, v, note);
+        if (!note.empty() || c <= 0 || c > 128 * A.values) continue;  // the slot stays unobserved, noted below
+        Int st = (c - 1) % 128, sv = (c - 1) / 128;
+        Coord prev = obs.get(st, sv);
+        if (prev.row >= 0 && prev != Coord{mn.row, k})
+          obs.add_note(st, sv, str("read at both ", to_string(prev), " and ", to_string(Coord{mn.row, k})));
+        obs.set(st, sv, {mn.row, k});
       }
-    if (note.empty() && lit != ins.N) note = str(lit, " accumulator slots lit, expected ", ins.N);
-    if (!note.empty()) obs.add_note(s % 128, s / 128, note);
-    else obs.set(s % 128, s / 128, found);
-  }
+  for (Int t = 0; t < 128; ++t)
+    for (Int v = 0; v < A.values; ++v)
+      if (obs.get(t, v).row < 0) obs.add_note(t, v, "no accumulator read this slot");
   return obs;
 }
 
-OperandObservation judged(Fragment const& f, ObservedMap m) {
+// ---------------------------------------------------------------- ldmatrix / stmatrix / movmatrix
+
+// Rows of 16 bytes sit scattered in a 2 KiB image (row s at 16 * ((37 s + 11) mod 128)), so an
+// observation also shows that each row came from the address its thread gave.
+Int row_byte(Int s) { return 16 * ((37 * s + 11) % 128); }
+constexpr Int kCopyImageWords = 2048 / 4;
+
+// ldmatrix: element e of the row at thread s's address holds the code 1 + e + 8 s; the registers
+// then spell (e, s) of every (thread, value). stmatrix: register slot (t, v) holds 1 + t + 32 v and
+// the image spells which slot landed at (e, s). movmatrix: source slot (t, v) holds 1 + t + 32 v.
+Result<std::vector<OperandObservation>> observe_copy(Instruction const& ins, Runner const& run);
+
+OperandObservation judged_map(Fragment const& f, ObservedMap m) {
   Verdict v = compare(f, m);
   return {f.operand, std::move(m), std::move(v)};
+}
+
+// The operand that a copy observation relies on: confirmed with the other, by construction.
+OperandObservation anchored(Fragment const& f, OperandObservation const& other, std::string const& how) {
+  OperandObservation o{f.operand, expected_map(f), {}};
+  o.verdict.confirmed = other.verdict.confirmed;
+  if (!o.verdict.confirmed) o.verdict.message = "not confirmed: " + how + " disagrees";
+  return o;
+}
+
+Result<std::vector<OperandObservation>> observe_copy(Instruction const& ins, Runner const& run) {
+  std::vector<OperandObservation> out;
+  std::string const kernel = ins.name + "/copy";
+  if (ins.kind == Kind::ldmatrix) {
+    Fragment const &src = *ins.fragment(Operand::Src), &dst = *ins.fragment(Operand::Dst);
+    Int x = ins.copy_matrices();
+    Plan p(kernel, 1, kCopyImageWords, 0, 32 * x, 32);
+    // Every lane gives an address (rows past 8x carry codes too: reading them would show).
+    for (Int s = 0; s < 32; ++s) {
+      p.aux(0)[s] = static_cast<std::uint64_t>(row_byte(s));
+      for (Int e = 0; e < 8; ++e) put_byte(Elem::b16, p.a(0), row_byte(s) + 2 * e, 1 + e + 8 * s);
+    }
+    CL_TRY(ok, execute(p, run));
+    (void)ok;
+    ObservedMap obs(32, dst.values);
+    for (Int t = 0; t < 32; ++t)
+      for (Int v = 0; v < dst.values; ++v) {
+        Int c = static_cast<Int>(get(dst, p.d(0) + t * x, v));
+        if (c < 1 || c > 8 * 8 * x) obs.add_note(t, v, str("register held ", c, ", no code of the ", 8 * x, " rows"));
+        else obs.set(t, v, {(c - 1) % 8, (c - 1) / 8});
+      }
+    out.push_back(judged_map(dst, std::move(obs)));
+    out.insert(out.begin(), anchored(src, out.back(), "the destination"));
+  } else if (ins.kind == Kind::stmatrix) {
+    Fragment const &src = *ins.fragment(Operand::Src), &dst = *ins.fragment(Operand::Dst);
+    Int x = ins.copy_matrices();
+    Plan p(kernel, 1, 32 * x, 0, kCopyImageWords, 32);
+    for (Int t = 0; t < 32; ++t) {
+      p.aux(0)[t] = static_cast<std::uint64_t>(row_byte(t));
+      for (Int v = 0; v < src.values; ++v) put(src, p.a(0) + t * x, v, 1 + t + 32 * v);
+    }
+    CL_TRY(ok, execute(p, run));
+    (void)ok;
+    ObservedMap obs(32, src.values);
+    for (Int s = 0; s < 32; ++s)
+      for (Int e = 0; e < 8; ++e) {
+        Int c = static_cast<Int>(get_byte(Elem::b16, p.d(0), row_byte(s) + 2 * e));
+        if (c == 0) continue;
+        if (s >= 8 * x || c > 32 * src.values) {
+          obs.add_note(0, 0, str("code ", c, " stored at row ", s, ", element ", e, ", outside the tile"));
+          continue;
+        }
+        Int t = (c - 1) % 32, v = (c - 1) / 32;
+        if (obs.get(t, v).row >= 0) obs.add_note(t, v, "stored twice");
+        obs.set(t, v, {e, s});
+      }
+    out.push_back(judged_map(src, std::move(obs)));
+    out.push_back(anchored(dst, out.back(), "the source"));
+  } else {
+    Fragment const &src = *ins.fragment(Operand::Src), &dst = *ins.fragment(Operand::Dst);
+    Plan p(kernel, 1, 32, 0, 32);
+    for (Int t = 0; t < 32; ++t)
+      for (Int v = 0; v < 2; ++v) put(src, p.a(0) + t, v, 1 + t + 32 * v);
+    CL_TRY(ok, execute(p, run));
+    (void)ok;
+    ObservedMap obs(32, 2);
+    for (Int t = 0; t < 32; ++t)
+      for (Int v = 0; v < 2; ++v) {
+        Int c = static_cast<Int>(get(dst, p.d(0) + t, v));
+        if (c < 1 || c > 64) obs.add_note(t, v, str("register held ", c));
+        else obs.set(t, v, src.layout_at((c - 1) % 32, (c - 1) / 32));  // the element that source slot holds
+      }
+    out.push_back(judged_map(dst, std::move(obs)));
+    out.insert(out.begin(), anchored(src, out.back(), "the destination"));
+  }
+  return out;
 }
 
 }  // namespace
 
 Result<InstructionObservation> observe(Instruction const& ins, Runner const& run) {
   InstructionObservation out{ins.name, {}};
+  if (ins.kind != Kind::mma && ins.kind != Kind::wgmma) {
+    CL_TRY(ops, observe_copy(ins, run));
+    out.operands = std::move(ops);
+    return out;
+  }
   Fragment const* C = ins.fragment(Operand::C);
   Fragment const* A = ins.fragment(Operand::A);
   Fragment const* B = ins.fragment(Operand::B);
   if (!C || !A) return fail(ErrorKind::invalid_input, ins.name, ": the probe needs the A and C fragments");
-  if (ins.name.starts_with("mma.")) {
+  if (ins.kind == Kind::mma) {
     if (!B) return fail(ErrorKind::invalid_input, ins.name, ": mma.sync needs the B fragment");
     CL_TRY(obs_c, observe_mma_c(ins, run));
     CL_TRY(obs_a, observe_mma_ab(ins, Operand::A, obs_c, run));
     CL_TRY(obs_b, observe_mma_ab(ins, Operand::B, obs_c, run));
-    out.operands.push_back(judged(*A, std::move(obs_a)));
-    out.operands.push_back(judged(*B, std::move(obs_b)));
-    out.operands.push_back(judged(*C, std::move(obs_c)));
+    out.operands.push_back(judged_map(*A, std::move(obs_a)));
+    out.operands.push_back(judged_map(*B, std::move(obs_b)));
+    out.operands.push_back(judged_map(*C, std::move(obs_c)));
   } else {
     CL_TRY(obs_c, observe_wgmma_c(ins, run));
     CL_TRY(obs_a, observe_wgmma_a(ins, obs_c, run));
-    out.operands.push_back(judged(*C, std::move(obs_c)));
-    out.operands.push_back(judged(*A, std::move(obs_a)));
+    out.operands.push_back(judged_map(*C, std::move(obs_c)));
+    out.operands.push_back(judged_map(*A, std::move(obs_a)));
   }
   return out;
+}
+
+// ---------------------------------------------------------------- shared-memory layouts
+
+Instruction const& smem_probe_instruction(int elem_bits) {
+  char const* name = elem_bits == 16 ? "wgmma.m64n64k16.f32.f16.f16"
+                     : elem_bits == 32 ? "wgmma.m64n64k8.f32.tf32.tf32"
+                                       : "wgmma.m64n64k32.s32.s8.s8";
+  return *find_instruction(name);
+}
+
+SmemPlacement smem_placement(SmemLayout const& s, Int rows, Int K) {
+  Int eb = s.elem_bits / 8, w = swizzle_bytes(s.swizzle);
+  SmemPlacement pl;
+  if (s.major == Major::K) {
+    // 8-row groups SBO apart; without swizzle, 16-byte core-matrix columns LBO apart along K.
+    pl.sbo = s.swizzle == SwizzleMode::interleave ? 128 : 8 * w;
+    pl.lbo = s.swizzle == SwizzleMode::interleave ? rows / 8 * 128 : 16;
+    pl.k_blocks = s.swizzle == SwizzleMode::interleave ? 1 : w / (K * eb);
+  } else {
+    // Atoms along MN and 8-k groups: interleave repeats along MN by SBO and along K by LBO,
+    // the swizzled modes along MN by LBO and along K by SBO (PTX ISA 9.7.15.5.1.2, MN-major).
+    Int along = w / eb, atoms = std::max<Int>(1, rows / along), atom_bytes = 8 * w;
+    if (s.swizzle == SwizzleMode::interleave) pl.sbo = 128, pl.lbo = rows / along * 128;
+    else pl.lbo = atom_bytes, pl.sbo = atoms * atom_bytes;
+    pl.k_blocks = 1;
+  }
+  pl.layout_type = s.swizzle == SwizzleMode::interleave ? 0 : s.swizzle == SwizzleMode::sw128 ? 1
+                   : s.swizzle == SwizzleMode::sw64                                        ? 2
+                                                                                             : 3;
+  Int k_total = K * pl.k_blocks;
+  pl.image_bytes = 0;
+  for (Int r = 0; r < rows; ++r)
+    for (Int k = 0; k < k_total; ++k) pl.image_bytes = std::max(pl.image_bytes, smem_element(s, pl, r, k) * eb + eb);
+  pl.image_bytes = (pl.image_bytes + 1023) / 1024 * 1024;
+  return pl;
+}
+
+// The catalogue's atom, repeated as the descriptor's strides say: the element offset of (r, k).
+Int smem_element(SmemLayout const& s, SmemPlacement const& pl, Int r, Int k) {
+  Int eb = s.elem_bits / 8;
+  if (s.major == Major::K) {
+    Int along = s.cols;
+    if (s.swizzle == SwizzleMode::interleave)
+      return (r / 8) * (pl.sbo / eb) + (k / along) * (pl.lbo / eb) + s.at(r % 8, k % along);
+    return (r / 8) * (pl.sbo / eb) + s.at(r % 8, k);
+  }
+  Int along = s.rows;
+  Int mn_stride = s.swizzle == SwizzleMode::interleave ? pl.sbo : pl.lbo;
+  Int k_stride = s.swizzle == SwizzleMode::interleave ? pl.lbo : pl.sbo;
+  return (r / along) * (mn_stride / eb) + (k / 8) * (k_stride / eb) + s.at(r % along, k % 8);
+}
+
+// The hardware reads operand `which` of the probe instruction through descriptors of layout s:
+// element (r, k) of the image holds bit planes of its code 1 + r + rows k, and the other operand
+// selects one k a column (A: B[n][k] = [k = n]; B: A[m][k] = [k = m]), so accumulator (m, n)
+// reads A[m][n] (B[n][m]). The start address steps through the swizzle row 32 bytes at a time.
+Result<SmemObservation> observe_smem(SmemLayout const& s, Operand which, Runner const& run) {
+  Instruction const& ins = smem_probe_instruction(s.elem_bits);
+  Fragment const &A = *ins.fragment(Operand::A), &C = *ins.fragment(Operand::C);
+  Int rows = which == Operand::A ? ins.M : ins.N, K = ins.K;
+  SmemPlacement pl = smem_placement(s, rows, K);
+  Int k_total = K * pl.k_blocks, planes = planes_for(rows * k_total);
+  bool mn = s.major == Major::MN;
+  std::string mode = !mn ? "ss" : which == Operand::A ? "ss.ta" : "ss.tb";
+  SmemOperand anchor = anchor_operand(which == Operand::A ? ins.b_elem : A.elem, which == Operand::A ? ins.N : ins.M, K);
+  Int probe_words = pl.image_bytes / 4;
+  Plan p(ins.name + "/" + mode, pl.k_blocks * planes, which == Operand::A ? probe_words : anchor.words(),
+         which == Operand::A ? anchor.words() : probe_words, d_words(C), 2);
+  Int eb = s.elem_bits / 8;
+  for (Int j = 0; j < pl.k_blocks; ++j)
+    for (Int q = 0; q < planes; ++q) {
+      Int trial = j * planes + q;
+      std::uint32_t* probe_img = which == Operand::A ? p.a(trial) : p.b(trial);
+      std::uint32_t* anchor_img = which == Operand::A ? p.b(trial) : p.a(trial);
+      for (Int r = 0; r < rows; ++r)
+        for (Int k = 0; k < k_total; ++k)
+          put_byte(A.elem, probe_img, smem_element(s, pl, r, k) * eb, bit(1 + r + rows * k, q));
+      fill_anchor(anchor, anchor_img, [](Int i, Int k) { return k == i ? 1 : 0; });
+      device::Descriptor probe_desc{static_cast<std::uint32_t>(32 * j), static_cast<std::uint32_t>(pl.lbo),
+                                    static_cast<std::uint32_t>(pl.sbo), pl.layout_type};
+      p.aux(trial)[which == Operand::A ? 0 : 1] = device::pack(probe_desc);
+      p.aux(trial)[which == Operand::A ? 1 : 0] = device::pack(anchor.desc);
+    }
+  CL_TRY(ok, execute(p, run));
+  (void)ok;
+  // The C layout (confirmed by the instruction's own observation) names each accumulator's (m, n).
+  ObservedMap obs(rows, k_total);
+  for (Int j = 0; j < pl.k_blocks; ++j)
+    for (Int t = 0; t < 128; ++t)
+      for (Int v = 0; v < C.values; ++v) {
+        Coord mn_c = C.layout_at(t, v);
+        Int r = which == Operand::A ? mn_c.row : mn_c.col, k = which == Operand::A ? mn_c.col : mn_c.row;
+        if (k >= K) continue;
+        std::string note;
+        Int c = read_code(p, C, j * planes, planes, t, v, note);
+        Int kk = j * K + k;
+        if (!note.empty()) obs.add_note(r, kk, note);
+        else if (c < 1 || c > rows * k_total) obs.add_note(r, kk, str("read code ", c, ", no element's"));
+        else obs.set(r, kk, {(c - 1) % rows, (c - 1) / rows});
+      }
+  ObservedMap expected(rows, k_total);
+  for (Int r = 0; r < rows; ++r)
+    for (Int k = 0; k < k_total; ++k) expected.set(r, k, {r, k});
+  Verdict v = compare(expected, obs);
+  return SmemObservation{s.name, which, pl, std::move(obs), std::move(v)};
 }
 
 }  // namespace catlayout::gpu

@@ -4,7 +4,8 @@
 namespace catlayout::gpu::device {
 
 bool compiled_with_cuda() { return false; }
-std::string query(Info&) { return "no GPU: this build has no CUDA (nvcc not found at configure time, or CATLAYOUT_GPU_CUDA=OFF)"; }
+std::string query(Info&) { return "no GPU: this build has no CUDA (the CUDA toolkit not found at configure time, or CATLAYOUT_GPU_CUDA=OFF)"; }
 std::string run(Batch&) { return "no GPU: this build has no CUDA"; }
+std::string prepare(std::vector<std::string> const&, int) { return "no GPU: this build has no CUDA"; }
 
 }  // namespace catlayout::gpu::device

@@ -1,11 +1,26 @@
 #include "catlayout/gpu/report.hpp"
 
+#include <algorithm>
+#include <cstdio>
+
 namespace catlayout::gpu {
 
 Json table_json(ObservedMap const& m) {
   Json t = Json::array();
   for (auto const& r : table(m)) t.push_back({r[0], r[1], r[2], r[3]});
   return t;
+}
+
+std::string table_digest(ObservedMap const& m) {
+  std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a 64
+  for (auto const& r : table(m))
+    for (char c : str(r[0], ",", r[1], ",", r[2], ",", r[3], ";")) {
+      h ^= static_cast<unsigned char>(c);
+      h *= 0x100000001b3ull;
+    }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
 }
 
 Json fragment_json(Fragment const& f) { return {{"tv_layout", to_json(f.tv)}, {"table", table_json(expected_map(f))}}; }
@@ -15,7 +30,16 @@ Json report_json(device::Info const& info, std::string const& date, std::vector<
   for (auto const& r : rows) {
     Json j = {{"instruction", r.instruction}, {"operand", std::string(operand_name(r.operand))},
               {"status", r.status}, {"message", r.message}};
-    if (Instruction const* ins = find_instruction(r.instruction)) {
+    if (SmemLayout const* s = find_smem_layout(r.instruction)) {
+      Instruction const& probe = smem_probe_instruction(s->elem_bits);
+      j["ptx"] = probe.ptx;
+      j["arch"] = probe.arch;
+      j["ptx_section"] = s->ptx_section;
+      j["layout"] = to_string(s->layout);
+      if (r.placement)
+        j["descriptor"] = {{"lbo", r.placement->lbo}, {"sbo", r.placement->sbo},
+                           {"layout_type", r.placement->layout_type}, {"k_blocks", r.placement->k_blocks}};
+    } else if (Instruction const* ins = find_instruction(r.instruction)) {
       j["ptx"] = ins->ptx;
       j["arch"] = ins->arch;
       if (Fragment const* f = ins->fragment(r.operand)) {
@@ -23,7 +47,12 @@ Json report_json(device::Info const& info, std::string const& date, std::vector<
         j["tv_layout"] = to_json(f->tv);
       }
     }
-    if (r.observed) j["observed"] = table_json(*r.observed);
+    if (r.observed) {
+      j["observed_digest"] = table_digest(*r.observed);
+      // Whole tables where they are small or disagree; a confirmed large table is its layout's.
+      if (r.status != "confirmed" || r.observed->threads * r.observed->values <= kTableLimit)
+        j["observed"] = table_json(*r.observed);
+    }
     results.push_back(std::move(j));
   }
   return {{"schema", "catlayout.gpu-validate/1"},
@@ -65,7 +94,61 @@ Result<Json> checked_table(Json const& j, Fragment const& f, std::string const& 
 
 }  // namespace
 
-Result<Json> vectors_from_report(Json const& report) {
+Json smem_vector_json(SmemLayout const& s, Operand op) {
+  Instruction const& probe = smem_probe_instruction(s.elem_bits);
+  Int rows = op == Operand::A ? probe.M : probe.N;
+  SmemPlacement pl = smem_placement(s, rows, probe.K);
+  Json offsets = Json::array();
+  for (Int k = 0; k < probe.K * pl.k_blocks; ++k)
+    for (Int row = 0; row < rows; ++row) offsets.push_back(smem_element(s, pl, row, k));
+  return Json{{"layout", to_string(s.layout)},
+              {"operand_rows", rows},
+              {"operand_k", probe.K * pl.k_blocks},
+              {"descriptor", {{"lbo", pl.lbo}, {"sbo", pl.sbo}, {"layout_type", pl.layout_type}, {"k_blocks", pl.k_blocks}}},
+              {"probe", probe.name},
+              {"offsets", std::move(offsets)}};
+}
+
+Json fragment_vector_json(Fragment const& f) {
+  Json j = {{"tv_layout", to_json(f.tv)}};
+  ObservedMap const want = expected_map(f);
+  if (f.threads * f.values <= kTableLimit) j["table"] = table_json(want);
+  else j["table_digest"] = table_digest(want);
+  return j;
+}
+
+Result<Json> smem_case(Json const& r, SmemLayout const& s, std::string const& op_name, std::string const& path) {
+  auto op = parse_operand(op_name);
+  if (!op || (*op != Operand::A && *op != Operand::B))
+    return fail(ErrorKind::invalid_input, path, ".operand: expected A or B, found ", op_name);
+  if (!r.contains("descriptor") || !r["descriptor"].is_object())
+    return fail(ErrorKind::invalid_input, path, ".descriptor: missing");
+  Instruction const& probe = smem_probe_instruction(s.elem_bits);
+  Int rows = *op == Operand::A ? probe.M : probe.N;
+  SmemPlacement pl = smem_placement(s, rows, probe.K);
+  Json const& d = r["descriptor"];
+  if (d.value("lbo", Int{-1}) != pl.lbo || d.value("sbo", Int{-1}) != pl.sbo || d.value("k_blocks", Int{-1}) != pl.k_blocks)
+    return fail(ErrorKind::invalid_input, path, ".descriptor: not the placement this catalogue uses (lbo ", pl.lbo,
+                ", sbo ", pl.sbo, ", k_blocks ", pl.k_blocks, ")");
+  // Observed (row, k) -> (row', k') must be the identity: the image is read as the layout says.
+  ObservedMap identity(rows, probe.K * pl.k_blocks);
+  for (Int k = 0; k < identity.values; ++k)
+    for (Int row = 0; row < rows; ++row) identity.set(row, k, {row, k});
+  if (r.contains("observed")) {
+    if (!r["observed"].is_array() || r["observed"].size() != static_cast<std::size_t>(rows * identity.values))
+      return fail(ErrorKind::invalid_input, path, ".observed: expected ", rows * identity.values, " rows");
+    for (std::size_t i = 0; i < r["observed"].size(); ++i) {
+      auto const& x = r["observed"][i];
+      if (!x.is_array() || x.size() != 4 || x[0] != x[2] || x[1] != x[3])
+        return fail(ErrorKind::invalid_input, path, ".observed[", i, "]: marked confirmed but not read in place");
+    }
+  } else if (r.value("observed_digest", "") != table_digest(identity)) {
+    return fail(ErrorKind::invalid_input, path, ".observed_digest: not the digest of reading in place");
+  }
+  return smem_vector_json(s, *op);
+}
+
+Result<Json> vectors_from_report(Json const& report, std::vector<std::string> const& cutlass_agree) {
   if (!report.is_object() || report.value("schema", "") != "catlayout.gpu-validate/1")
     return fail(ErrorKind::invalid_input, "$.schema: expected \"catlayout.gpu-validate/1\"");
   if (!report.contains("device") || !report.contains("results") || !report["results"].is_array())
@@ -84,6 +167,19 @@ Result<Json> vectors_from_report(Json const& report) {
     if (status != "confirmed") continue;
     CL_TRY(instr, string_at(r, "instruction", path));
     CL_TRY(op_name, string_at(r, "operand", path));
+    Json sources = {"ptx-formula", "hardware"};
+    std::string key = instr + "/" + op_name;
+    if (std::find(cutlass_agree.begin(), cutlass_agree.end(), key) != cutlass_agree.end() ||
+        std::find(cutlass_agree.begin(), cutlass_agree.end(), instr) != cutlass_agree.end())
+      sources.push_back("cutlass");
+    if (SmemLayout const* s = find_smem_layout(instr)) {
+      CL_TRY(expect, smem_case(r, *s, op_name, path));
+      expect["confirmed_on"] = confirmed_on;
+      expect["sources"] = sources;
+      cases.push_back({{"id", "wgmma.smem_layout/" + key}, {"op", "wgmma.smem_layout"}, {"args", {instr, op_name}},
+                       {"expect", std::move(expect)}});
+      continue;
+    }
     Instruction const* ins = find_instruction(instr);
     auto op = parse_operand(op_name);
     Fragment const* f = ins && op ? ins->fragment(*op) : nullptr;
@@ -93,16 +189,27 @@ Result<Json> vectors_from_report(Json const& report) {
     if (!(tv == f->tv))
       return fail(ErrorKind::invalid_input, path, ".tv_layout: ", to_string(tv), " is not the catalogue's ",
                   to_string(f->tv));
-    if (!r.contains("observed")) return fail(ErrorKind::invalid_input, path, ".observed: missing");
-    CL_TRY(tab, checked_table(r["observed"], *f, path + ".observed"));
+    Json expect = fragment_vector_json(*f);
+    ObservedMap const want = expected_map(*f);
+    if (r.contains("observed")) {
+      CL_TRY(tab, checked_table(r["observed"], *f, path + ".observed"));
+      (void)tab;
+    } else if (r.value("observed_digest", "") != table_digest(want)) {
+      return fail(ErrorKind::invalid_input, path, ".observed_digest: ", r.value("observed_digest", "(missing)"),
+                  " is not the digest of the layout's table, ", table_digest(want));
+    }
     cases.push_back({{"id", "mma.fragment/" + instr + "/" + op_name},
                      {"op", "mma.fragment"},
                      {"args", {instr, op_name}},
-                     {"expect", {{"tv_layout", to_json(tv)}, {"table", tab}, {"confirmed_on", confirmed_on}}}});
+                     {"expect", [&] {
+                        expect["confirmed_on"] = confirmed_on;
+                        expect["sources"] = sources;
+                        return expect;
+                      }()}});
   }
   return Json{{"schema", "catlayout.vectors/1"},
               {"source", "catlayout gpu validate: fragment maps observed on " + confirmed_on +
-                             " (see gpu/README.md, op mma.fragment)"},
+                             " (see gpu/README.md, ops mma.fragment and wgmma.smem_layout)"},
               {"cases", std::move(cases)}};
 }
 

@@ -1,6 +1,9 @@
 // `catlayout gpu show` and `catlayout gpu vectors`: catalogue-only entry points, no GPU needed.
 #include <fstream>
 #include <iomanip>
+#include <map>
+
+#include "catlayout/gpu/probe.hpp"
 
 #include "catlayout/gpu/report.hpp"
 #include "catlayout/gpu/validate.hpp"
@@ -9,7 +12,34 @@ namespace catlayout::gpu {
 
 namespace {
 
-char const* tile_axes(Operand op) { return op == Operand::A ? "(m,k)" : op == Operand::B ? "(n,k)" : "(m,n)"; }
+char const* tile_axes(Operand op) {
+  switch (op) {
+    case Operand::A: return "(m,k)";
+    case Operand::B: return "(n,k)";
+    case Operand::C: return "(m,n)";
+    default: return "(element e of a 16-byte row, row s)";
+  }
+}
+
+void show_smem(SmemLayout const& s, std::ostream& out) {
+  Instruction const& probe = smem_probe_instruction(s.elem_bits);
+  out << s.name << "   [wgmma matrix descriptor, layout type " << swizzle_name(s.swizzle) << ", " << s.elem_bits
+      << "-bit elements, " << major_name(s.major) << "-major]\n"
+      << "  atom " << s.rows << " (MN) x " << s.cols << " (K), (mn,k) -> element offset\n"
+      << "  from " << s.ptx_section << "\n"
+      << "  layout: " << to_string(s.layout) << "\n";
+  for (Operand op : {Operand::A, Operand::B}) {
+    SmemPlacement pl = smem_placement(s, op == Operand::A ? probe.M : probe.N, probe.K);
+    out << "  as " << operand_name(op) << " of " << probe.name << ": LBO " << pl.lbo << " B, SBO " << pl.sbo << " B, "
+        << pl.k_blocks << " start-address step(s) of 32 B\n";
+  }
+  out << "  offsets, one row per mn:\n";
+  for (Int mn = 0; mn < s.rows; ++mn) {
+    out << "  " << std::setw(4) << mn << " |";
+    for (Int k = 0; k < s.cols; ++k) out << std::setw(5) << s.at(mn, k);
+    out << "\n";
+  }
+}
 
 void show_fragment(Instruction const& ins, Fragment const& f, std::ostream& out) {
   out << ins.name << " " << operand_name(f.operand) << "   [" << ins.ptx << ", " << ins.arch << "]\n"
@@ -30,11 +60,13 @@ void show_fragment(Instruction const& ins, Fragment const& f, std::ostream& out)
 }  // namespace
 
 int gpu_show_main(std::string const& name, std::string const& operand, std::ostream& out, std::ostream& err) {
+  if (SmemLayout const* s = find_smem_layout(name)) {
+    show_smem(*s, out);
+    return 0;
+  }
   Instruction const* ins = find_instruction(name);
   if (!ins) {
-    err << "unknown instruction \"" << name << "\"; catalogued:";
-    for (auto const& i : catalogue()) err << " " << i.name;
-    err << "\n";
+    err << "unknown instruction or shared-memory layout \"" << name << "\" (`catlayout gpu list` lists them)\n";
     return 2;
   }
   if (operand.empty() || operand == "all") {
@@ -53,24 +85,112 @@ int gpu_show_main(std::string const& name, std::string const& operand, std::ostr
   return 0;
 }
 
+namespace {
+
+Result<Json> read_json(std::string const& path);
+
+// key "instruction/operand" -> sources, from a vectors file's cases.
+std::map<std::string, std::vector<std::string>> sources_of(Json const& vectors) {
+  std::map<std::string, std::vector<std::string>> out;
+  for (auto const& c : vectors.value("cases", Json::array())) {
+    auto const& args = c.value("args", Json::array());
+    if (args.size() != 2 || !args[0].is_string() || !args[1].is_string()) continue;
+    std::vector<std::string> s;
+    for (auto const& x : c["expect"].value("sources", Json::array()))
+      if (x.is_string()) s.push_back(x.get<std::string>());
+    out[args[0].get<std::string>() + "/" + args[1].get<std::string>()] = s;
+  }
+  return out;
+}
+
+std::string joined(std::vector<std::string> const& v) {
+  std::string s;
+  for (auto const& x : v) s += (s.empty() ? "" : "+") + x;
+  return s;
+}
+
+}  // namespace
+
+int gpu_list_main(std::string const& vectors_path, std::ostream& out, std::ostream& err) {
+  std::map<std::string, std::vector<std::string>> sources;
+  std::string confirmed_on = "none";
+  if (!vectors_path.empty()) {
+    auto v = read_json(vectors_path);
+    if (!v) return err << v.error().what() << "\n", 2;
+    sources = sources_of(*v);
+    if (!(*v)["cases"].empty()) confirmed_on = (*v)["cases"][0]["expect"].value("confirmed_on", "?");
+  }
+  out << "# " << catalogue().size() << " instructions, " << smem_layouts().size()
+      << " shared-memory layouts; sources: ptx-formula (catalogue formula = layout, gpu_tests), cutlass (CuTe "
+         "traits agree), hardware (confirmed on "
+      << confirmed_on << ")\n";
+  auto line = [&](std::string const& name, std::string const& kind, std::string const& arch, std::string const& op,
+                  std::string const& layout) {
+    auto it = sources.find(name + "/" + op);
+    std::string src = it == sources.end() ? "ptx-formula" : joined(it->second);
+    out << std::left << std::setw(40) << name << std::setw(10) << kind << std::setw(7) << arch << std::setw(4) << op
+        << std::setw(34) << src << layout << "\n";
+  };
+  for (auto const& ins : catalogue())
+    for (auto const& f : ins.fragments)
+      line(ins.name, std::string(kind_name(ins.kind)), ins.arch, std::string(operand_name(f.operand)), to_string(f.tv));
+  for (auto const& s : smem_layouts())
+    for (Operand op : {Operand::A, Operand::B})
+      line(s.name, "smem", "sm90a", std::string(operand_name(op)), to_string(s.layout));
+  return 0;
+}
+
+namespace {
+
+Result<Json> read_json(std::string const& path) {
+  std::ifstream in(path);
+  if (!in) return fail(ErrorKind::invalid_input, "cannot read ", path);
+  Json j = Json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return fail(ErrorKind::invalid_input, path, ": not JSON");
+  return j;
+}
+
+}  // namespace
+
 int gpu_vectors_main(std::string const& report_path, std::string const& out_path, std::ostream& err) {
-  std::ifstream in(report_path);
-  if (!in) {
-    err << "cannot read " << report_path << "\n";
-    return 2;
+  return gpu_vectors_main(std::vector<std::string>{report_path}, out_path, "", err);
+}
+
+int gpu_vectors_main(std::vector<std::string> const& report_paths, std::string const& out_path,
+                     std::string const& cutlass_path, std::ostream& err) {
+  // Reports of one device are merged: results concatenated, device and date from the first.
+  Json report;
+  for (auto const& path : report_paths) {
+    auto j = read_json(path);
+    if (!j) return err << j.error().what() << "\n", 2;
+    if (report.is_null()) {
+      report = std::move(*j);
+      continue;
+    }
+    if (!j->contains("results") || !(*j)["results"].is_array() || j->value("device", Json{}) != report["device"])
+      return err << path << ": not a report of the same device as " << report_paths[0] << "\n", 2;
+    for (auto& r : (*j)["results"]) report["results"].push_back(std::move(r));
   }
-  Json report = Json::parse(in, nullptr, /*allow_exceptions=*/false);
-  if (report.is_discarded()) {
-    err << report_path << ": not JSON\n";
-    return 2;
+  // The CUTLASS cross-check's results (conformance/oracle/cutlass_fragments.py --json): the keys it agrees on.
+  std::vector<std::string> agree;
+  if (!cutlass_path.empty()) {
+    auto j = read_json(cutlass_path);
+    if (!j) return err << j.error().what() << "\n", 2;
+    for (auto const& r : j->value("results", Json::array())) {
+      if (r.value("status", "") != "agree") continue;
+      if (!r.contains("instruction") || !r["instruction"].is_string()) continue;
+      std::string name = r["instruction"].get<std::string>();
+      if (r.contains("operand") && r["operand"].is_string()) name += "/" + r["operand"].get<std::string>();
+      agree.push_back(name);  // a shared-memory atom (operand null) counts for both its operands
+    }
   }
-  auto vectors = vectors_from_report(report);
+  auto vectors = vectors_from_report(report, agree);
   if (!vectors) {
-    err << report_path << ": " << vectors.error().what() << "\n";
+    err << report_paths[0] << ": " << vectors.error().what() << "\n";
     return 2;
   }
   std::ofstream out(out_path);
-  out << vectors->dump(1) << "\n";
+  out << vectors->dump() << "\n";
   if (!out) {
     err << "cannot write " << out_path << "\n";
     return 2;

@@ -1,11 +1,15 @@
 // `catlayout gpu validate`: probe every selected instruction on the present GPU.
 #include "catlayout/gpu/validate.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <ctime>
+#include <thread>
 #include <fstream>
 #include <iomanip>
 
 #include "catlayout/gpu/probe.hpp"
+#include "catlayout/gpu/ptx.hpp"
 #include "catlayout/gpu/report.hpp"
 
 namespace catlayout::gpu {
@@ -15,14 +19,13 @@ namespace {
 bool selected(std::string const& name, std::vector<std::string> const& filter) {
   if (filter.empty()) return true;
   for (auto const& f : filter)
-    if (name.find(f) != std::string::npos) return true;
+    if (f.starts_with("^") ? name.starts_with(f.substr(1)) : name.find(f) != std::string::npos) return true;
   return false;
 }
 
-// mma.sync needs compute capability >= 8.0; wgmma exactly the sm_90a family (9.x).
-std::string unsupported(Instruction const& ins, device::Info const& info) {
-  if (ins.arch == "sm80" && info.major < 8) return "needs sm_80 or newer";
-  if (ins.arch == "sm90a" && info.major != 9) return "needs sm_90a (compute capability 9.x)";
+// The kernels are PTX for sm_90a: the probe runs on the sm_90a family (compute capability 9.x).
+std::string unsupported(Instruction const&, device::Info const& info) {
+  if (info.major != 9) return "the probe's kernels are built for sm_90a (compute capability 9.x)";
   return "";
 }
 
@@ -38,46 +41,83 @@ std::string utc_now() {
 }  // namespace
 
 int gpu_validate_main(std::vector<std::string> const& instr_filter, std::string const& json_out, std::ostream& out,
-                      std::ostream& err) {
+                      std::ostream& err, bool on_simulator) {
   std::vector<Instruction const*> chosen;
   for (auto const& i : catalogue())
     if (selected(i.name, instr_filter)) chosen.push_back(&i);
-  if (chosen.empty()) {
+  std::vector<SmemLayout const*> layouts;
+  for (auto const& s : smem_layouts())
+    if (selected(s.name, instr_filter)) layouts.push_back(&s);
+  if (chosen.empty() && layouts.empty()) {
     err << "no catalogued instruction matches the filter\n";
     return 2;
   }
-  device::Info info;
-  if (std::string why = device::query(info); !why.empty()) {
-    out << why << "\n";
-    return 3;
-  }
+  device::Info info{"CPU simulator (PTX ISA formulas)", "none", 9, 0};
+  if (!on_simulator)
+    if (std::string why = device::query(info); !why.empty()) {
+      out << why << "\n";
+      return 3;
+    }
+  Runner runner = [on_simulator](device::Batch& b) { return on_simulator ? simulate(b) : device::run(b); };
   out << "GPU: " << info.name << " (sm_" << info.major << info.minor << "), driver " << info.driver << "\n";
+  // JIT-compile every kernel up front, in parallel (the driver caches nothing across machines).
+  std::vector<std::string> kernels;
+  for (auto const& k : all_kernels()) {
+    std::string ins = k.substr(0, k.rfind('/'));
+    bool want = std::any_of(chosen.begin(), chosen.end(), [&](Instruction const* i) { return i->name == ins; });
+    for (auto const* s : layouts) want = want || smem_probe_instruction(s->elem_bits).name == ins;
+    if (want) kernels.push_back(k);
+  }
+  auto t0 = std::chrono::steady_clock::now();
+  if (on_simulator) kernels.clear();
+  else if (std::string e = device::prepare(kernels, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+      !e.empty())
+    err << "JIT: " << e << "\n";  // the failing kernel's runs report it again below
+  out << "JIT-compiled " << kernels.size() << " kernels in "
+      << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s\n";
   std::vector<ResultRow> rows;
   for (Instruction const* ins : chosen) {
     if (std::string why = unsupported(*ins, info); !why.empty()) {
-      for (auto const& f : ins->fragments) rows.push_back({ins->name, f.operand, "skipped", why, std::nullopt});
+      for (auto const& f : ins->fragments) rows.push_back({ins->name, f.operand, "skipped", why, std::nullopt, std::nullopt});
       continue;
     }
-    auto obs = observe(*ins, [](device::Batch& b) { return device::run(b); });
+    auto obs = observe(*ins, runner);
     if (!obs) {
       for (auto const& f : ins->fragments)
-        rows.push_back({ins->name, f.operand, "error", obs.error().message, std::nullopt});
+        rows.push_back({ins->name, f.operand, "error", obs.error().message, std::nullopt, std::nullopt});
       continue;
     }
     for (auto& o : obs->operands)
       rows.push_back({ins->name, o.operand, o.verdict.confirmed ? "confirmed" : "MISMATCH", o.verdict.message,
-                      std::move(o.map)});
+                      std::move(o.map), std::nullopt});
+  }
+  for (SmemLayout const* s : layouts) {
+    if (info.major != 9) {
+      for (Operand op : {Operand::A, Operand::B}) rows.push_back({s->name, op, "skipped", "needs sm_90a", std::nullopt, std::nullopt});
+      continue;
+    }
+    for (Operand op : {Operand::A, Operand::B}) {
+      auto obs = observe_smem(*s, op, runner);
+      if (!obs) {
+        rows.push_back({s->name, op, "error", obs.error().message, std::nullopt, std::nullopt});
+        continue;
+      }
+      ResultRow r{s->name, op, obs->verdict.confirmed ? "confirmed" : "MISMATCH", obs->verdict.message,
+                  std::move(obs->map), std::nullopt};
+      r.placement = obs->placement;
+      rows.push_back(std::move(r));
+    }
   }
   int rc = 0;
   for (auto const& r : rows) {
-    out << std::left << std::setw(34) << r.instruction << " " << operand_name(r.operand) << "  " << r.status;
+    out << std::left << std::setw(38) << r.instruction << " " << operand_name(r.operand) << "  " << r.status;
     if (!r.message.empty()) out << "  " << r.message;
     out << "\n";
     if (r.status == "MISMATCH" || r.status == "error") rc = 1;
   }
   if (!json_out.empty()) {
     std::ofstream f(json_out);
-    f << report_json(info, utc_now(), rows).dump(1) << "\n";
+    f << report_json(info, utc_now(), rows).dump() << "\n";
     if (!f) {
       err << "cannot write " << json_out << "\n";
       return 2;

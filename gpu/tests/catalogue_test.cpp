@@ -32,9 +32,10 @@ TEST_P(Fragments, BijectionOntoTileAndAgreesWithPtxFormula) {
   ASSERT_FALSE(ins->fragments.empty());
   for (auto const& f : ins->fragments) {
     EXPECT_EQ(check_fragment(f), "") << ins->name;
-    // Tile extents follow from the shape: A M x K, B N x K, C M x N.
-    Int rows = f.operand == Operand::B ? ins->N : ins->M;
-    Int cols = f.operand == Operand::C ? ins->N : ins->K;
+    // Tile extents follow from the shape: A M x K, B N x K, C M x N; copies 8 elements x M rows.
+    bool copy = ins->kind != Kind::mma && ins->kind != Kind::wgmma;
+    Int rows = copy ? 8 : f.operand == Operand::B ? ins->N : ins->M;
+    Int cols = copy ? ins->M : f.operand == Operand::C ? ins->N : ins->K;
     EXPECT_EQ(f.rows, rows) << ins->name << " " << operand_name(f.operand);
     EXPECT_EQ(f.cols, cols) << ins->name << " " << operand_name(f.operand);
     // Tabulated independently of check_fragment: every tile slot exactly once.
@@ -63,7 +64,50 @@ TEST(Catalogue, CoversTheIssueList) {
         "wgmma.m64n256k16.f32.f16.f16", "wgmma.m64n256k16.f32.bf16.bf16", "wgmma.m64n8k8.f32.tf32.tf32",
         "wgmma.m64n8k32.s32.s8.s8"})
     EXPECT_NE(find_instruction(n), nullptr) << n;
-  EXPECT_EQ(catalogue().size(), 26u);
+  // The issue-17 list: every SM80 mma.sync type, SM90 f64, wgmma for N = 8..256, the copy atoms.
+  for (char const* n :
+       {"mma.m8n8k16.s32.u8.s8.s32", "mma.m16n8k32.s32.u8.u8.s32", "mma.m8n8k32.s32.u4.s4.s32",
+        "mma.m16n8k64.s32.s4.u4.s32", "mma.m8n8k128.s32.b1.b1.s32.xor.popc", "mma.m16n8k128.s32.b1.b1.s32.xor.popc",
+        "mma.m16n8k256.s32.b1.b1.s32.xor.popc", "mma.m16n8k4.f64.f64.f64.f64", "mma.m16n8k8.f64.f64.f64.f64",
+        "mma.m16n8k16.f64.f64.f64.f64", "wgmma.m64n24k16.f16.f16.f16", "wgmma.m64n200k8.f32.tf32.tf32",
+        "wgmma.m64n136k32.f16.e4m3.e5m2", "wgmma.m64n256k32.f32.e5m2.e5m2", "wgmma.m64n24k32.s32.u8.s8",
+        "wgmma.m64n240k32.s32.s8.u8", "ldmatrix.x1.b16", "ldmatrix.x4.trans.b16", "stmatrix.x2.b16",
+        "stmatrix.x4.trans.b16", "movmatrix.trans.b16"})
+    EXPECT_NE(find_instruction(n), nullptr) << n;
+  // Integer wgmma has no N = 40, 56, ...
+  EXPECT_EQ(find_instruction("wgmma.m64n40k32.s32.s8.s8"), nullptr);
+  Int wgmma = 0;
+  for (auto const& i : catalogue()) wgmma += i.kind == Kind::wgmma;
+  EXPECT_EQ(wgmma, 32 * 12 + 18 * 4);
+}
+
+TEST(Catalogue, SharedMemoryLayoutsAgreeWithThePtxFormula) {
+  EXPECT_EQ(smem_layouts().size(), 16u);  // 16-bit: K and MN x 4 swizzles; 32-, 8-bit: K x 4
+  for (auto const& s : smem_layouts()) EXPECT_EQ(check_smem_layout(s), "") << s.name;
+  auto const& sw128 = *find_smem_layout("wgmma.smem.16b.K.SW128");
+  EXPECT_EQ(to_string(sw128.layout), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+  // Row 1 of the 128-byte swizzle: its first 16-byte chunk is stored in chunk 1 (XOR with 1).
+  EXPECT_EQ(sw128.at(1, 0), 64 + 8);
+  EXPECT_EQ(sw128.at(1, 8), 64);
+  SmemLayout wrong = sw128;
+  wrong.layout.sw = *Swizzle::make(3, 4, 3);  // the swizzle in bytes applied to elements
+  EXPECT_NE(check_smem_layout(wrong), "");
+}
+
+TEST(Catalogue, CopyAtomsAsCuTeReferenceOffsets) {
+  // ldmatrix.x4: lane 5 holds row 1 of each matrix, elements 2 and 3; its address names row 5.
+  auto const& ld = *find_instruction("ldmatrix.x4.b16");
+  EXPECT_EQ(ld.fragment(Operand::Dst)->layout_at(5, 0), (Coord{2, 1}));
+  EXPECT_EQ(ld.fragment(Operand::Dst)->layout_at(5, 7), (Coord{3, 25}));
+  EXPECT_EQ(ld.fragment(Operand::Src)->threads, 32);
+  EXPECT_EQ(ld.fragment(Operand::Src)->layout_at(5, 3), (Coord{3, 5}));
+  // .trans: lane 5 holds column 1, rows 2 and 3.
+  auto const& tr = *find_instruction("ldmatrix.x2.trans.b16");
+  EXPECT_EQ(tr.fragment(Operand::Dst)->layout_at(5, 1), (Coord{1, 3}));
+  EXPECT_EQ(tr.fragment(Operand::Src)->threads, 16);
+  auto const& st = *find_instruction("stmatrix.x1.b16");
+  EXPECT_EQ(st.fragments[0].operand, Operand::Src);
+  EXPECT_EQ(st.fragment(Operand::Dst)->threads, 8);
 }
 
 TEST(Catalogue, WorkedExamples) {

@@ -1,10 +1,13 @@
 #pragma once
-// Tensor-core fragment catalogue: for each mma.sync / wgmma instruction, which (thread, value)
-// holds which element of each operand tile, as a CuTe thread-value layout
-// (thread, value) -> row + rows * col, with the PTX ISA formula it transcribes.
+// Tensor-core fragment catalogue: for each mma.sync / wgmma instruction and each warp-wide
+// matrix copy (ldmatrix, stmatrix, movmatrix), which (thread, value) holds which element of each
+// operand tile, as a CuTe thread-value layout (thread, value) -> row + rows * col, with the PTX ISA
+// formula it transcribes; and the wgmma shared-memory layouts that a matrix descriptor names.
 //
 // Tiles, all column-major: A is M x K (row m, col k), B is N x K (row n, col k),
 // C/D is M x N (row m, col n). PTX writes B as K x N; the formulas here swap it to (n, k).
+// Copy atoms (b16): the tile is 8 x R, R = 8 * x rows of 16 bytes ("row" s, matrix s / 8): element
+// e of row s is (e, s), offset e + 8 s, which is CuTe's Copy_Traits reference offset in 16-bit units.
 // A value index counts elements: value v lives in register v / per_reg, element v % per_reg,
 // at bits [bits * (v % per_reg), bits * (v % per_reg + 1)) (PTX "Elements (low to high)").
 #include <optional>
@@ -14,17 +17,22 @@
 #include <vector>
 
 #include "catlayout/core/layout.hpp"
+#include "catlayout/core/swizzle.hpp"
 
 namespace catlayout::gpu {
 
-enum class Operand { A, B, C };
-std::string_view operand_name(Operand op);               // "A", "B", "C"
-std::optional<Operand> parse_operand(std::string_view s);  // "A"/"a", "B"/"b", "C"/"c"/"D"/"d"
+// A, B, C: mma operands (C is the accumulator C/D). Src, Dst: a copy atom's source and destination.
+enum class Operand { A, B, C, Src, Dst };
+std::string_view operand_name(Operand op);               // "A", "B", "C", "src", "dst"
+std::optional<Operand> parse_operand(std::string_view s);  // also "a", "c", "D"/"d" (= C), "S", "DST"...
 
-// Element types as they sit in registers (f32/s32 only as accumulators).
-enum class Elem { f16, bf16, tf32, f32, f64, s8, s4, s32 };
-std::string_view elem_name(Elem e);
-int elem_bits(Elem e);  // width inside the register: 16, 16, 32, 32, 64, 8, 4, 32
+// Element types as they sit in registers (f32/s32 only as accumulators; b16: raw 16-bit words).
+enum class Elem { f16, bf16, tf32, f32, f64, s8, u8, s4, u4, b1, e4m3, e5m2, s32, b16 };
+std::string_view elem_name(Elem e);  // the PTX type suffix without the dot
+int elem_bits(Elem e);               // width inside the register: 16, 16, 32, 32, 64, 8, 8, 4, 4, 1, 8, 8, 32, 16
+
+enum class Kind { mma, wgmma, ldmatrix, stmatrix, movmatrix };
+std::string_view kind_name(Kind k);
 
 struct Coord {
   Int row = -1, col = -1;
@@ -41,7 +49,7 @@ struct Fragment {
   Operand operand;
   Elem elem;
   Int rows, cols;    // tile extent: A M x K, B N x K, C M x N
-  Int threads;       // 32 (mma.sync) or 128 (wgmma)
+  Int threads;       // 32 (mma.sync, copies), 128 (wgmma), 8 x (the address-giving threads of ld/stmatrix)
   Int values;        // elements per thread
   Layout tv;         // (threads, values) -> row + rows * col
   PtxFormula formula;
@@ -57,17 +65,51 @@ struct Fragment {
 };
 
 struct Instruction {
-  std::string name;   // catalogue key, e.g. "mma.m16n8k16.f32.f16.f16.f32", "wgmma.m64n64k16.f32.f16.f16"
+  std::string name;   // catalogue key, e.g. "mma.m16n8k16.f32.f16.f16.f32", "wgmma.m64n64k16.f32.f16.f16",
+                      // "mma.m8n8k128.s32.b1.b1.s32.xor.popc", "ldmatrix.x4.trans.b16", "movmatrix.trans.b16"
   std::string ptx;    // the PTX mnemonic the probe issues
-  std::string arch;   // "sm80" or "sm90a"
-  Int M, N, K;
-  std::vector<Fragment> fragments;  // mma.sync: A, B, C; wgmma: C, A (register-A variant)
+  std::string arch;   // "sm75", "sm80", "sm90" (mma.sync f64 m16n8kK) or "sm90a" (wgmma)
+  Kind kind;
+  Int M, N, K;        // copies: M = rows of 16 bytes (8 x), N = 8 elements a row, K = 0
+  std::vector<Fragment> fragments;  // mma.sync: A, B, C; wgmma: C, A (register-A variant); copies: src, dst
+  bool xor_popc = false;  // b1: D = C + popc(A xor B) along k, not a product
+  bool trans = false;     // ldmatrix / stmatrix .trans
+  Elem b_elem = Elem::f16;  // wgmma: B's element type (B has no register fragment; A's may differ: e4m3.e5m2)
   Fragment const* fragment(Operand op) const;  // nullptr when the catalogue holds none
+  Int copy_matrices() const { return M / 8; }  // ldmatrix / stmatrix: x1, x2, x4
 };
 
-// Every catalogued instruction, SM80 mma.sync first, then SM90 wgmma; built once.
+// Every catalogued instruction: SM80/SM90 mma.sync, SM90 wgmma, then the copy atoms; built once.
 std::vector<Instruction> const& catalogue();
 Instruction const* find_instruction(std::string_view name);
+
+// A wgmma shared-memory layout (PTX ISA 9.7.15.5.1.2 "Shared Memory Matrix Layout"): the canonical
+// atom of one major-ness and swizzle mode, as a CuTe layout (mn, k) -> element offset in the atom,
+// the swizzle acting on element offsets. rows x cols = MN x K extent of the atom.
+enum class Major { K, MN };
+enum class SwizzleMode { interleave, sw32, sw64, sw128 };  // descriptor layout type 0, 3, 2, 1
+std::string_view major_name(Major m);        // "K", "MN"
+std::string_view swizzle_name(SwizzleMode s);  // "INTER", "SW32", "SW64", "SW128"
+int swizzle_bytes(SwizzleMode s);            // 16, 32, 64, 128: the atom's extent along its major axis
+
+struct SmemLayout {
+  std::string name;  // "wgmma.smem.16b.K.SW128"
+  int elem_bits;     // 8, 16 or 32
+  Major major;
+  SwizzleMode swizzle;
+  Int rows, cols;          // MN x K extent of the atom
+  ComposedLayout layout;   // (mn, k) -> element offset
+  std::string ptx_section;
+  Int at(Int mn, Int k) const;  // layout at (mn, k); pre: inside the atom
+  // The PTX formula, written independently: the byte address the canonical layout gives (mn, k),
+  // i.e. the unswizzled byte offset with the swizzle mode's XOR of address bits [4,7) by [7,10).
+  Int formula_byte(Int mn, Int k) const;
+};
+std::vector<SmemLayout> const& smem_layouts();
+SmemLayout const* find_smem_layout(std::string_view name);
+// Empty when the layout and the formula agree on every (mn, k) and the layout is a bijection
+// onto [0, rows * cols); else the first failure.
+std::string check_smem_layout(SmemLayout const& s);
 
 // Checks a fragment: the layout covers its tile exactly once and agrees with the formula.
 // Returns an empty string when both hold, else the first failure with its (thread, value).

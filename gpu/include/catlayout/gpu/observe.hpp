@@ -34,6 +34,8 @@ struct Verdict {
 };
 // pre: obs has f's (threads, values). Confirmed iff every slot equals the layout and has no note.
 Verdict compare(Fragment const& f, ObservedMap const& obs);
+// The same against any expected map (shared-memory layouts: (mn, k) -> (mn, k) itself).
+Verdict compare(ObservedMap const& expected, ObservedMap const& obs);
 
 // (thread, value, row, col) rows of a map, value-major as the layout enumerates them.
 std::vector<std::array<Int, 4>> table(ObservedMap const& m);

@@ -6,6 +6,7 @@
 #include "catlayout/core/json.hpp"
 #include "catlayout/gpu/device.hpp"
 #include "catlayout/gpu/observe.hpp"
+#include "catlayout/gpu/probe.hpp"
 
 namespace catlayout::gpu {
 
@@ -16,17 +17,34 @@ struct ResultRow {
   std::string status;   // "confirmed", "MISMATCH", "skipped", "error"
   std::string message;  // the first offending slot, the skip reason, or the error
   std::optional<ObservedMap> observed;
+  std::optional<SmemPlacement> placement;  // shared-memory layout rows: the descriptor used
 };
 
 // {"tv_layout": {"shape","stride"}, "table": [[thread, value, row, col], ...]} of the catalogue.
 Json fragment_json(Fragment const& f);
 Json table_json(ObservedMap const& m);
+// FNV-1a 64 (16 hex digits) of the table's text "t,v,row,col;" row after row, value-major:
+// what a report or vector carries instead of a confirmed table of more than kTableLimit slots.
+std::string table_digest(ObservedMap const& m);
+constexpr Int kTableLimit = 1024;
+// The expectations of the vector ops (ops.hpp) as the catalogue states them.
+Json fragment_vector_json(Fragment const& f);
+Json smem_vector_json(SmemLayout const& s, Operand op);
+
+// {"schema": "catlayout.gpu-catalogue/1", "instructions": [{name, kind, ptx, arch, M, N, K, fragments:
+// [{operand, elem, bits, rows, cols, threads, values, tv_layout, ptx_section, offsets}]}], "smem_layouts":
+// [{name, elem_bits, major, swizzle, rows, cols, layout, ptx_section, offsets}]}; offsets tabulate the
+// function: index t + threads * v (fragments), mn + rows * k (shared-memory atoms).
+Json catalogue_json();
 
 // {"schema": "catlayout.gpu-validate/1", "device": {...}, "date": ..., "results": [...]}.
 Json report_json(device::Info const& info, std::string const& date, std::vector<ResultRow> const& rows);
 
-// The confirmed results of a report as a `catlayout.vectors/1` document of `mma.fragment` cases.
+// The confirmed results of a report as a `catlayout.vectors/1` document of `mma.fragment` and
+// `wgmma.smem_layout` cases, each with the sources that agree: "ptx-formula" (the catalogue's
+// formula, checked by gpu_tests), "hardware" (this report), and "cutlass" for the keys
+// "instruction/operand" (layout name for shared memory) in `cutlass_agree`.
 // Error (invalid_input, naming the JSON path) when the report is malformed or disagrees with itself.
-Result<Json> vectors_from_report(Json const& report);
+Result<Json> vectors_from_report(Json const& report, std::vector<std::string> const& cutlass_agree = {});
 
 }  // namespace catlayout::gpu

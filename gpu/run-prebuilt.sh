@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The device half of a hardware run: binaries built on the CPU machine (scripts/build-gpu-probe.sh),
+# run here with nothing compiled but the PTX the driver JIT-compiles, so the run takes a minute or two.
+# Usage: OUT=dir gpu/run-prebuilt.sh BUILD_DIR     (BUILD_DIR holds gpu/catlayout-gpu-probe, gpu/gpu_tests)
+# Each class of instruction runs in its own process, so that a kernel that faults (a sticky CUDA
+# error) costs only its class. Writes to $OUT (at most 8 files):
+#   validate.txt                         device, the table instruction x operand -> confirmed / MISMATCH, gpu_tests
+#   report-{mma,wgmma,copy,smem}.json    the reports (observed tables, digests for large confirmed ones)
+#   mma-fragment-vectors.json            golden vectors (mma.fragment, wgmma.smem_layout) of every confirmed operand
+# Exit status: 0 all confirmed, 1 a mismatch or failed kernel, 3 no GPU.
+# SIMULATE=1 runs the same plan against the CPU simulator (an end-to-end test without a GPU).
+set -uo pipefail
+build="${1:?usage: run-prebuilt.sh BUILD_DIR}"
+OUT="${OUT:-./out}"; mkdir -p "$OUT"
+probe="$build/gpu/catlayout-gpu-probe"
+log="$OUT/validate.txt"
+t0=$(date +%s)
+{ nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.max.sm --format=csv 2>&1; uname -a; } | tee "$log"
+rc=0
+for chunk in "mma ^mma." "wgmma ^wgmma.m64" "copy ldmatrix stmatrix movmatrix" "smem wgmma.smem"; do
+  set -- $chunk
+  name=$1; shift
+  echo "== $name ($(( $(date +%s) - t0 ))s)" | tee -a "$log"
+  timeout 200 "$probe" validate ${SIMULATE:+--simulate} --json "$OUT/report-$name.json" "$@" >> "$log" 2>&1
+  r=$?
+  echo "== $name exit $r" | tee -a "$log"
+  grep -E "MISMATCH|error|JIT" "$log" | tail -5
+  if [ "$r" -ne 0 ] && [ "$rc" -eq 0 ]; then rc=$r; fi
+done
+grep -c " confirmed" "$log" | sed 's/^/confirmed rows: /' | tee -a "$log"
+"$probe" vectors "$OUT"/report-*.json "$OUT/mma-fragment-vectors.json" >> "$log" 2>&1 || echo "vector conversion failed" | tee -a "$log"
+if [ -x "$build/gpu/gpu_tests" ]; then
+  timeout 120 "$build/gpu/gpu_tests" --gtest_filter='GpuProbe*:Validate*' >> "$log" 2>&1 || echo "gpu_tests failed" | tee -a "$log"
+  tail -3 "$log"
+fi
+echo "total $(( $(date +%s) - t0 ))s, exit $rc" | tee -a "$log"
+exit "$rc"

@@ -313,40 +313,36 @@ void add_sm80(std::vector<Instruction>& cat) {
       {frag(O::A, E::f64, 16, 16, 32, "((4,8),(2,4)):((16,1),(8,64))", a_m16n8_f64, s_k16f),
        frag(O::B, E::f64, 8, 16, 32, "((4,8),4):((8,1),32)", b_m16n8_f64, s_k16f),
        frag(O::C, E::f64, 16, 8, 32, kC16x8, c16x8_b32, s_k16f)}, "sm90");
-  // 8-bit integers: every signedness of A and B.
-  for (E a : {E::s8, E::u8})
-    for (E b : {E::s8, E::u8}) {
-      std::string types = "s32." + std::string(elem_name(a)) + "." + std::string(elem_name(b)) + ".s32";
-      mma("m8n8k16", types, 8, 8, 16,
-          {frag(O::A, a, 8, 16, 32, "((4,8),4):((32,1),8)", a_m8n8k16_s8, s_m8k16),
-           frag(O::B, b, 8, 16, 32, "((4,8),4):((32,1),8)", b_m8n8k16_s8, s_m8k16),
-           frag(O::C, E::s32, 8, 8, 32, kC8x8, c8x8, s_m8k16)});
-      mma("m16n8k16", types, 16, 8, 16,
-          {frag(O::A, a, 16, 16, 32, "((4,8),(4,2)):((64,1),(16,8))", a_m16n8k16_s8, s_k16i),
-           frag(O::B, b, 8, 16, 32, "((4,8),4):((32,1),8)", b_m16n8k16_s8, s_k16i),
-           frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k16i)});
-      mma("m16n8k32", types, 16, 8, 32,
-          {frag(O::A, a, 16, 32, 32, "((4,8),(4,2,2)):((64,1),(16,8,256))", a_m16n8k32_s8, s_k32),
-           frag(O::B, b, 8, 32, 32, "((4,8),(4,2)):((32,1),(8,128))", b_m16n8k32_s8, s_k32),
-           frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k32)});
-    }
-  // 4-bit integers.
-  for (E a : {E::s4, E::u4})
-    for (E b : {E::s4, E::u4}) {
-      std::string types = "s32." + std::string(elem_name(a)) + "." + std::string(elem_name(b)) + ".s32";
-      mma("m8n8k32", types, 8, 8, 32,
-          {frag(O::A, a, 8, 32, 32, "((4,8),8):((64,1),8)", ab_m8n8k32_s4, s_m8k32),
-           frag(O::B, b, 8, 32, 32, "((4,8),8):((64,1),8)", ab_m8n8k32_s4, s_m8k32),
-           frag(O::C, E::s32, 8, 8, 32, kC8x8, c8x8, s_m8k32)});
-      mma("m16n8k32", types, 16, 8, 32,
-          {frag(O::A, a, 16, 32, 32, "((4,8),(8,2)):((128,1),(16,8))", a_m16n8k32_s4, s_k32),
-           frag(O::B, b, 8, 32, 32, "((4,8),8):((64,1),8)", b_m16n8k32_s4, s_k32),
-           frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k32)});
-      mma("m16n8k64", types, 16, 8, 64,
-          {frag(O::A, a, 16, 64, 32, "((4,8),(8,2,2)):((128,1),(16,8,512))", a_m16n8k64_s4, s_k64),
-           frag(O::B, b, 8, 64, 32, "((4,8),(8,2)):((64,1),(8,256))", b_m16n8k64_s4, s_k64),
-           frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k64)});
-    }
+  // 8- and 4-bit integers: every signedness of A and B, one row per shape.
+  struct IntShape {
+    char const* shape;
+    Int M, K;
+    char const *a_tv, *b_tv;
+    PtxFormula af, bf;
+    std::string const& section;
+  };
+  IntShape const s8_shapes[] = {
+      {"m8n8k16", 8, 16, "((4,8),4):((32,1),8)", "((4,8),4):((32,1),8)", a_m8n8k16_s8, b_m8n8k16_s8, s_m8k16},
+      {"m16n8k16", 16, 16, "((4,8),(4,2)):((64,1),(16,8))", "((4,8),4):((32,1),8)", a_m16n8k16_s8, b_m16n8k16_s8,
+       s_k16i},
+      {"m16n8k32", 16, 32, "((4,8),(4,2,2)):((64,1),(16,8,256))", "((4,8),(4,2)):((32,1),(8,128))", a_m16n8k32_s8,
+       b_m16n8k32_s8, s_k32}};
+  IntShape const s4_shapes[] = {
+      {"m8n8k32", 8, 32, "((4,8),8):((64,1),8)", "((4,8),8):((64,1),8)", ab_m8n8k32_s4, ab_m8n8k32_s4, s_m8k32},
+      {"m16n8k32", 16, 32, "((4,8),(8,2)):((128,1),(16,8))", "((4,8),8):((64,1),8)", a_m16n8k32_s4, b_m16n8k32_s4,
+       s_k32},
+      {"m16n8k64", 16, 64, "((4,8),(8,2,2)):((128,1),(16,8,512))", "((4,8),(8,2)):((64,1),(8,256))", a_m16n8k64_s4,
+       b_m16n8k64_s4, s_k64}};
+  auto integer_family = [&](E s, E u, auto const& shapes) {
+    for (E a : {s, u})
+      for (E b : {s, u})
+        for (IntShape const& x : shapes)
+          mma(x.shape, str("s32.", elem_name(a), ".", elem_name(b), ".s32"), x.M, 8, x.K,
+              {frag(O::A, a, x.M, x.K, 32, x.a_tv, x.af, x.section), frag(O::B, b, 8, x.K, 32, x.b_tv, x.bf, x.section),
+               frag(O::C, E::s32, x.M, 8, 32, x.M == 8 ? kC8x8 : kC16x8, x.M == 8 ? c8x8 : c16x8_b32, x.section)});
+  };
+  integer_family(E::s8, E::u8, s8_shapes);
+  integer_family(E::s4, E::u4, s4_shapes);
   // Single bits, D = C + popc(A xor B).
   mma("m8n8k128", "s32.b1.b1.s32", 8, 8, 128,
       {frag(O::A, E::b1, 8, 128, 32, "((4,8),32):((256,1),8)", ab_m8n8k128_b1, s_m8k128),

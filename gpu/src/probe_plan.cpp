@@ -198,6 +198,22 @@ Int read_code(Plan const& p, Fragment const& C, Int first, Int planes, Int t, In
   return code;
 }
 
+// The C observation's reading: planes of m+1 from trial 0, then of n+1, each 0 or K.
+ObservedMap decode_accumulators(Plan const& p, Instruction const& ins, Fragment const& C, Int pm, Int pn) {
+  ObservedMap obs(C.threads, C.values);
+  for (Int t = 0; t < C.threads; ++t)
+    for (Int v = 0; v < C.values; ++v) {
+      std::string note;
+      Int m = read_code(p, C, 0, pm, t, v, note, ins.K);
+      Int n = note.empty() ? read_code(p, C, pm, pn, t, v, note, ins.K) : -1;
+      if (!note.empty()) obs.add_note(t, v, note);
+      else if (m <= 0 || n <= 0 || m > ins.M || n > ins.N)
+        obs.add_note(t, v, str("row code ", m, ", column code ", n, " (0: no product reached this slot)"));
+      else obs.set(t, v, {m - 1, n - 1});
+    }
+  return obs;
+}
+
 // ---------------------------------------------------------------- mma.sync
 
 // C: every k of A's row m carries bit p of (m+1), B is 1 (xor-popc: 0), so D reads K or 0; then the
@@ -217,18 +233,7 @@ Result<ObservedMap> observe_mma_c(Instruction const& ins, Runner const& run) {
   }
   CL_TRY(ok, execute(p, run));
   (void)ok;
-  ObservedMap obs(32, C.values);
-  for (Int t = 0; t < 32; ++t)
-    for (Int v = 0; v < C.values; ++v) {
-      std::string note;
-      Int m = read_code(p, C, 0, pm, t, v, note, ins.K);
-      Int n = note.empty() ? read_code(p, C, pm, pn, t, v, note, ins.K) : -1;
-      if (!note.empty()) obs.add_note(t, v, note);
-      else if (m <= 0 || n <= 0 || m > ins.M || n > ins.N)
-        obs.add_note(t, v, str("row code ", m, ", column code ", n, " (0: no product reached this slot)"));
-      else obs.set(t, v, {m - 1, n - 1});
-    }
-  return obs;
+  return decode_accumulators(p, ins, C, pm, pn);
 }
 
 // One-hot trials for A (which = A) or B (which = B); the other operand's slot j carries bit planes
@@ -340,18 +345,7 @@ Result<ObservedMap> observe_wgmma_c(Instruction const& ins, Runner const& run) {
   }
   CL_TRY(ok, execute(p, run));
   (void)ok;
-  ObservedMap obs(128, C.values);
-  for (Int t = 0; t < 128; ++t)
-    for (Int v = 0; v < C.values; ++v) {
-      std::string note;
-      Int m = read_code(p, C, 0, pm, t, v, note, ins.K);
-      Int n = note.empty() ? read_code(p, C, pm, pn, t, v, note, ins.K) : -1;
-      if (!note.empty()) obs.add_note(t, v, note);
-      else if (m <= 0 || n <= 0 || m > ins.M || n > ins.N)
-        obs.add_note(t, v, str("row code ", m, ", column code ", n, " (0: no product reached this slot)"));
-      else obs.set(t, v, {m - 1, n - 1});
-    }
-  return obs;
+  return decode_accumulators(p, ins, C, pm, pn);
 }
 
 // Register A: slot (t, v) carries bit planes of t + 128 v + 1, and B selects one k a column:

@@ -1,11 +1,23 @@
-// A downstream program: composes two layouts through the installed library.
+// A downstream program: uses every installed library target through the package.
+#include <catlayout/algorithms/mutual_refinement.hpp>
+#include <catlayout/conformance/ops.hpp>
 #include <catlayout/core.hpp>
+#include <catlayout/gpu/catalogue.hpp>
+#include <catlayout/proofs/enumerate.hpp>
+#include <catlayout/viz/show.hpp>
 #include <iostream>
 
 int main() {
-  auto r = catlayout::composition(catlayout::layout(catlayout::tup(6, 2), catlayout::tup(8, 2)),
-                                  catlayout::layout(catlayout::tup(4, 3), catlayout::tup(3, 1)));
-  if (!r) return 1;
-  std::cout << catlayout::to_string(*r) << "\n";
-  return catlayout::to_string(*r) == "((2,2),3):((24,2),8)" ? 0 : 1;
+  using namespace catlayout;
+  auto r = composition(layout(tup(6, 2), tup(8, 2)), layout(tup(4, 3), tup(3, 1)));  // core
+  if (!r || to_string(*r) != "((2,2),3):((24,2),8)") return 1;
+  std::cout << to_string(*r) << "\n";
+  auto nest = conformance::run_op("layout.to_nest", Json::array({to_json(*r)}), "$");  // conformance -> categories
+  auto refined = mutual_refinement(tup(6, 2), tup(2, 6));                                // algorithms
+  auto grid = viz::show_grid(*r);                                                        // viz
+  auto const* mma = gpu::find_instruction("mma.m16n8k16.f32.f16.f16.f32");              // gpu
+  auto some = proofs::flat_layouts(proofs::Bounds{4, 1, 2}, false);                     // proofs
+  if (!nest || !refined || !grid || !mma || some.empty()) return 2;
+  std::cout << "all targets linked: " << gpu::catalogue().size() << " instructions catalogued\n";
+  return 0;
 }

@@ -50,6 +50,10 @@ void print_result(Json const& r, bool json) {
     std::cout << r.dump() << "\n";
   } else if (auto l = layout_from_json(r, "result")) {
     std::cout << to_string(*l) << "\n";
+  } else if (auto c = coord_layout_from_json(r, "result"); c && r.is_object()) {
+    std::cout << to_string(*c) << "\n";
+  } else if (auto w = composed_layout_from_json(r, "result"); w && r.is_object()) {
+    std::cout << to_string(*w) << "\n";
   } else if (r.is_array()) {
     for (std::size_t i = 0; i < r.size(); ++i) std::cout << (i ? " " : "") << r[i].dump();
     std::cout << "\n";
@@ -58,12 +62,70 @@ void print_result(Json const& r, bool json) {
   }
 }
 
+// Layouts beyond integer strides (docs/beyond-integers.md): coordinate strides `(4,8):(1@0,1@1)`
+// and swizzled layouts `Sw<B,M,S> o [k o] L` go to the ops the library defines on them.
+enum class Family { integer, coord, swizzle };
+
+Family family_of(std::string const& text) {
+  if (parse_layout(text)) return Family::integer;
+  if (text.find('@') != std::string::npos) return Family::coord;
+  if (text.find("Sw<") != std::string::npos) return Family::swizzle;
+  return Family::integer;  // not a layout of any kind: the integer parser says why
+}
+
+// The op for a family, or "" where the library defines none.
+std::string beyond_op(std::string const& op, Family f) {
+  if (f == Family::coord && (op == "evaluate" || op == "composition" || op == "coalesce")) return "coord." + op;
+  if (f == Family::swizzle && (op == "evaluate" || op == "composition")) return "swizzle." + op;
+  return "";
+}
+
+Result<Json> read_beyond(Family f, std::string const& text, std::size_t i) {
+  auto where = [&](Error const& e) { return fail(e.kind, "argument ", i + 1, " '", text, "': ", e.message); };
+  if (f == Family::coord) {
+    auto l = parse_coord_layout(text);
+    if (!l) return where(l.error());
+    return to_json(*l);
+  }
+  auto l = parse_composed_layout(text);
+  if (!l) return where(l.error());
+  return to_json(*l);
+}
+
 Command algebra(std::string name, std::string op, std::vector<Arg> required, std::vector<Arg> optional,
                 std::string usage, std::string summary, std::string example) {
   Command c{name, usage, summary, example, {{"--json", 0}}, nullptr};
   c.run = [c, op, required, optional](Args const& a) -> int {
     if (a.pos.size() < required.size() || a.pos.size() > required.size() + optional.size())
       return usage_error(c, "expected " + std::to_string(required.size()) + " argument(s)");
+    // Coordinate strides in any layout argument, or a swizzle in the first, pick the family.
+    Family family = Family::integer;
+    for (std::size_t i = 0; i < a.pos.size(); ++i) {
+      Arg kind = i < required.size() ? required[i] : optional[i - required.size()];
+      if (kind != Arg::layout && kind != Arg::tiler) continue;
+      Family f = family_of(a.pos[i]);
+      if (f == Family::coord || (f == Family::swizzle && i == 0)) family = f;
+    }
+    if (family != Family::integer) {
+      std::string bop = beyond_op(op, family);
+      char const* what = family == Family::coord ? "coordinate strides" : "a swizzle";
+      if (bop.empty() || (bop == "coord.coalesce" && a.pos.size() > 1))
+        return report_error(Error{ErrorKind::invalid_input,
+                                  str(c.name, bop.empty() ? "" : " with a profile", " is defined for integer-stride layouts; ",
+                                      "layouts with ", what, " take eval, compose", family == Family::coord ? ", coalesce" : "",
+                                      " (docs/beyond-integers.md)")});
+      Json args = Json::array();
+      for (std::size_t i = 0; i < a.pos.size(); ++i) {
+        bool beyond = family == Family::coord || i == 0;
+        auto j = beyond ? read_beyond(family, a.pos[i], i) : read_arg(required[i], a.pos[i], i);
+        if (!j) return report_error(j.error());
+        args.push_back(*j);
+      }
+      auto r = conformance::run_op(bop, args, "args");
+      if (!r) return report_error(r.error());
+      print_result(*r, a.has("--json"));
+      return 0;
+    }
     Json args = Json::array();
     for (std::size_t i = 0; i < a.pos.size(); ++i) {
       Arg kind = i < required.size() ? required[i] : optional[i - required.size()];

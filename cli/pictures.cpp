@@ -4,11 +4,26 @@
 #include "catlayout/algorithms/mutual_refinement.hpp"
 #include "catlayout/categories/text.hpp"
 #include "catlayout/core.hpp"
+#include "catlayout/core/coord_layout.hpp"
+#include "catlayout/core/swizzle.hpp"
 #include "catlayout/viz.hpp"
 #include "command.hpp"
 
 namespace catlayout::cli {
 namespace {
+
+// The pictures draw integer-stride layouts; a coordinate-stride or swizzled one is named as such.
+Result<Layout> picture_layout(Command const& c, std::string const& text) {
+  auto l = parse_layout(text);
+  if (l) return l;
+  if (text.find('@') != std::string::npos && parse_coord_layout(text))
+    return fail(ErrorKind::invalid_input, c.name, " draws integer-stride layouts; '", text,
+                "' has coordinate strides (`catlayout eval` tabulates it)");
+  if (text.find("Sw<") != std::string::npos && parse_composed_layout(text))
+    return fail(ErrorKind::invalid_input, c.name, " draws integer-stride layouts; '", text,
+                "' is swizzled (`catlayout eval` tabulates it, `catlayout swizzle` shows the swizzle)");
+  return l;
+}
 
 Result<Int> positive(std::string const& text, char const* what) {
   auto t = parse_int_tuple(text);
@@ -51,7 +66,7 @@ int draw(Command const& c, Args const& a, bool svg) {
     out = svg ? viz::svg_refinement(*v) : viz::tikz_refinement(*v);
   } else {
     if (a.pos.size() != 1) return usage_error(c, "expected one layout");
-    auto l = parse_layout(a.pos[0]);
+    auto l = picture_layout(c, a.pos[0]);
     if (!l) return report_error(l.error());
     auto tiles = tiles_of(*l, a);
     if (!tiles) return report_error(tiles.error());
@@ -72,7 +87,7 @@ int draw(Command const& c, Args const& a, bool svg) {
 
 int show(Command const& c, Args const& a) {
   if (a.pos.size() != 1) return usage_error(c, "expected one layout");
-  auto l = parse_layout(a.pos[0]);
+  auto l = picture_layout(c, a.pos[0]);
   if (!l) return report_error(l.error());
   auto tiles = tiles_of(*l, a);
   if (!tiles) return report_error(tiles.error());

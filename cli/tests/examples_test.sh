@@ -27,6 +27,19 @@ n=$("$cl" --help | grep -c 'e\.g\. ')
 [ $rc -eq 1 ] && grep -q "inadmissible" err.txt || { echo "FAIL: inadmissible rc=$rc"; fail=1; }
 "$cl" no-such-command 2>/dev/null; [ $? -eq 2 ] || { echo "FAIL: unknown command"; fail=1; }
 [ "$("$cl" compose '(6,2):(8,2)' '(4,3):(3,1)')" = "((2,2),3):((24,2),8)" ] || { echo "FAIL: compose output"; fail=1; }
+# layouts beyond integer strides: eval, compose, coalesce take them; the rest say so, exit 2
+[ "$("$cl" compose '(4,8):(1@0,1@1)' '(8,4):(4,1)')" = "(8,4):(1@1,1@0)" ] || { echo "FAIL: coord compose"; fail=1; }
+"$cl" eval '(4,8):(1@0,1@1)' | grep -q '^\[0,0\] \[1,0\] \[2,0\] \[3,0\] \[0,1\]' || { echo "FAIL: coord eval"; fail=1; }
+[ "$("$cl" coalesce '(2,(2,8)):(1@0,(2@0,1@1))')" = "(4,8):(1@0,1@1)" ] || { echo "FAIL: coord coalesce"; fail=1; }
+[ "$("$cl" eval 'Sw<1,0,2> o (4,2):(1,4)')" = "0 1 2 3 5 4 7 6" ] || { echo "FAIL: swizzle eval"; fail=1; }
+"$cl" complement '(4,8):(1@0,1@1)' 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "complement is defined for integer-stride layouts" err.txt || { echo "FAIL: coord complement rc=$rc"; fail=1; }
+"$cl" show 'Sw<3,4,3> o (8,64):(64,1)' 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "is swizzled" err.txt || { echo "FAIL: swizzled show rc=$rc"; fail=1; }
+# gpu: the list names every catalogued operand with its sources
+if "$cl" gpu list > gpu.txt 2>/dev/null; then
+  [ "$(grep -c '+hardware' gpu.txt)" -ge 1087 ] || { echo "FAIL: gpu list sources"; fail=1; }
+fi
 # export, then check the export: 100%
 "$cl" export --out vec --seed 5 --count 20 >/dev/null || { echo "FAIL: export"; fail=1; }
 "$cl" check vec/*.json > check.txt || { echo "FAIL: check of the export"; tail -5 check.txt; fail=1; }

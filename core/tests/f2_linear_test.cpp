@@ -1,4 +1,4 @@
-// F2-linear layouts (issue 12) and the cross-checks between the three stride semimodules:
+// F2-linear layouts (docs/beyond-integers.md) and the cross-checks between the three stride semimodules:
 // integers (CuTe layouts), coordinates (identity layouts) and F2 bit space (linear layouts).
 #include <sstream>
 

@@ -1,4 +1,4 @@
-// Issue 10: layouts of up to 8 flat modes live inline, so the algebra on them never touches the
+// Layouts of up to 8 flat modes live inline (SmallVec), so the algebra on them never touches the
 // heap. This binary replaces the global operator new to count allocations inside a window.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Swizzles and composed layouts (issue 12): CuTe's masks, bijection and involution, composition
+// Swizzles and composed layouts (CuTe Swizzle<B,M,S>, ComposedLayout): CuTe's masks, bijection and involution, composition
 // on the right, notation, and the shared-memory bank conflicts that swizzles exist to remove.
 #include <functional>
 #include <map>

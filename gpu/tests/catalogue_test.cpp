@@ -64,7 +64,7 @@ TEST(Catalogue, CoversTheIssueList) {
         "wgmma.m64n256k16.f32.f16.f16", "wgmma.m64n256k16.f32.bf16.bf16", "wgmma.m64n8k8.f32.tf32.tf32",
         "wgmma.m64n8k32.s32.s8.s8"})
     EXPECT_NE(find_instruction(n), nullptr) << n;
-  // The issue-17 list: every SM80 mma.sync type, SM90 f64, wgmma for N = 8..256, the copy atoms.
+  // Every SM80 mma.sync type, the SM90 f64 shapes, wgmma for N = 8..256, the copy atoms.
   for (char const* n :
        {"mma.m8n8k16.s32.u8.s8.s32", "mma.m16n8k32.s32.u8.u8.s32", "mma.m8n8k32.s32.u4.s4.s32",
         "mma.m16n8k64.s32.s4.u4.s32", "mma.m8n8k128.s32.b1.b1.s32.xor.popc", "mma.m16n8k128.s32.b1.b1.s32.xor.popc",

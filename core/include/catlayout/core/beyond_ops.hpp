@@ -1,5 +1,5 @@
 #pragma once
-// Strides beyond integers (issue 12) for conformance and the CLI: JSON forms of coordinate layouts,
+// Strides beyond integers (docs/beyond-integers.md) for conformance and the CLI: JSON forms of coordinate layouts,
 // swizzles, composed and F2-linear layouts; the vector ops coord.*, swizzle.*, linear.* (documented
 // in docs/beyond-integers.md); random arguments for the exporter; `catlayout swizzle` / `linear`.
 #include <iosfwd>

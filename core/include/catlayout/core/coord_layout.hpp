@@ -1,5 +1,5 @@
 #pragma once
-// Coordinate strides (issue 12): a stride is an element of the coordinate semimodule, an
+// Coordinate strides (CuTe ScaledBasis): a stride is an element of the coordinate semimodule, an
 // integer times a basis element E<p0,p1,...> (CuTe ScaledBasis, cute/numeric/arithmetic_tuple.hpp;
 // review of the CuTe paper: "a codomain chosen from an integer-semimodule ... coordinate tuples").
 // make_identity_layout((4,8)) = (4,8):(1@0,1@1) maps an index to its (m, n) coordinate.

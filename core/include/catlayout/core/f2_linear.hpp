@@ -1,5 +1,5 @@
 #pragma once
-// F2-linear layouts (issue 12; the review of the CuTe paper: strides in "F2 bit-space"; Triton's
+// F2-linear layouts (the review of the CuTe paper: strides in "F2 bit-space"; Triton's
 // LinearLayout): a map from input bits to output bits, XOR-linear, given by the image of each
 // input bit. A power-of-two CuTe layout whose basis images have disjoint bits is one, and so is
 // a swizzle of one (a swizzle is linear over F2: sw(x ^ y) = sw(x) ^ sw(y)).

@@ -1,5 +1,5 @@
 #pragma once
-// Swizzles (issue 12; CuTe cute/swizzle.hpp, Swizzle<B,M,S>): a bit permutation of offsets,
+// Swizzles (CuTe cute/swizzle.hpp, Swizzle<B,M,S>): a bit permutation of offsets,
 // x -> x ^ ((x & yyy) >> S), and composed layouts sw o offset o L (cute/layout_composed.hpp).
 #include <string_view>
 

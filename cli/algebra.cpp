@@ -11,6 +11,7 @@
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core.hpp"
 #include "catlayout/core/beyond_ops.hpp"
+#include "bits.hpp"
 #include "command.hpp"
 
 namespace catlayout::cli {

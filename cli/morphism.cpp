@@ -1,7 +1,7 @@
 // The categorical engine and the algorithms on the command line.
 #include <iostream>
 
-#include "catlayout/algorithms/cli.hpp"
+#include "chapter4.hpp"
 #include "catlayout/categories/json.hpp"
 #include "catlayout/categories/ops.hpp"
 #include "catlayout/categories/text.hpp"

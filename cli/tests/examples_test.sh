@@ -36,6 +36,32 @@ n=$("$cl" --help | grep -c 'e\.g\. ')
 [ $rc -eq 2 ] && grep -q "complement is defined for integer-stride layouts" err.txt || { echo "FAIL: coord complement rc=$rc"; fail=1; }
 "$cl" show 'Sw<3,4,3> o (8,64):(64,1)' 2>err.txt; rc=$?
 [ $rc -eq 2 ] && grep -q "is swizzled" err.txt || { echo "FAIL: swizzled show rc=$rc"; fail=1; }
+# chapter 4: refine, representable, census, explain, with their exit codes
+[ "$("$cl" refine '(6,6)' '(2,6,6)')" = "$(printf "T' = ((2,3),(2,3))\nU' = (2,(3,2),(3,2))")" ] || { echo "FAIL: refine (seed example)"; fail=1; }
+"$cl" refine '(8,8)' '(3,8,8)' >/dev/null 2>&1; [ $? -eq 1 ] || { echo "FAIL: refine not refinable"; fail=1; }
+for bad in "(8,8" "(8,8 3" "(0,8) 3"; do
+  "$cl" refine $bad >/dev/null 2>&1; [ $? -eq 2 ] || { echo "FAIL: refine $bad"; fail=1; }
+done
+[ "$("$cl" representable '[0,1,4,5]')" = "(2,2):(1,4)" ] || { echo "FAIL: representable (blog example)"; fail=1; }
+"$cl" representable '[0,1,2,4]' > rep.txt; rc=$?
+[ $rc -eq 1 ] && grep -q "not a layout" rep.txt || { echo "FAIL: not representable rc=$rc"; fail=1; }
+"$cl" representable '[0,1,' >/dev/null 2>&1; [ $? -eq 2 ] || { echo "FAIL: representable bad input"; fail=1; }
+"$cl" census '(6,2):(8,2)' | grep -q "42/52" || { echo "FAIL: census (blog)"; fail=1; }
+"$cl" explain '(3,2):(1,4)' 4:1 > ex.txt || { echo "FAIL: explain"; fail=1; }
+grep -q "\[0,1,2,4\]" ex.txt && grep -q "core rejects, and rightly" ex.txt || { echo "FAIL: explain output"; fail=1; }
+"$cl" explain '(3,2):(1,4)' >/dev/null 2>&1; [ $? -eq 2 ] || { echo "FAIL: explain usage"; fail=1; }
+# swizzle and linear: tables and F2 bases
+"$cl" linear 'Sw<3,4,3> o (8,128):(128,1)' > lin.txt || { echo "FAIL: linear"; fail=1; }
+grep -q "cute: Sw<3,4,3> o 0 o (8,128):(128,1)" lin.txt && grep -q "bit  0 -> 0b0010010000 (144)" lin.txt || { echo "FAIL: linear output"; fail=1; }
+"$cl" linear '(4,2):(3,16)' 2>err.txt; rc=$?
+[ $rc -eq 1 ] && grep -q "not_representable" err.txt || { echo "FAIL: linear not representable rc=$rc"; fail=1; }
+"$cl" linear '(4,2):(3' 2>/dev/null; [ $? -eq 2 ] || { echo "FAIL: linear bad input"; fail=1; }
+"$cl" swizzle 1 0 1 | grep -q "       3 ->        2" || { echo "FAIL: swizzle table"; fail=1; }
+"$cl" swizzle 3 4 3 128 896 > sw.txt
+grep -q "     128 ->      144" sw.txt && grep -q "yyy_mask = 0b1110000000 (896)" sw.txt || { echo "FAIL: swizzle offsets"; fail=1; }
+for bad in "3 4 2" "3 x 3" "5 8 12"; do
+  "$cl" swizzle $bad >/dev/null 2>&1; [ $? -eq 2 ] || { echo "FAIL: swizzle $bad"; fail=1; }
+done
 # gpu: the list names every catalogued operand with its sources
 if "$cl" gpu list > gpu.txt 2>/dev/null; then
   [ "$(grep -c '+hardware' gpu.txt)" -ge 1087 ] || { echo "FAIL: gpu list sources"; fail=1; }

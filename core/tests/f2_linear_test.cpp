@@ -266,25 +266,3 @@ TEST(Linear, GeneratorsProduceRunnableArguments) {
   }
 }
 
-TEST(Linear, CommandLine) {
-  std::ostringstream out, err;
-  EXPECT_EQ(linear_main({"Sw<3,4,3> o (8,128):(128,1)"}, out, err), 0) << err.str();
-  EXPECT_NE(out.str().find("cute: Sw<3,4,3> o 0 o (8,128):(128,1)"), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("bit  0 -> 0b0010010000 (144)"), std::string::npos) << out.str();
-  std::ostringstream o2, e2;
-  EXPECT_EQ(linear_main({"(4,2):(3,16)"}, o2, e2), 1);
-  EXPECT_NE(e2.str().find("not_representable"), std::string::npos);
-  std::ostringstream o3, e3;
-  EXPECT_EQ(linear_main({"(4,2):(3"}, o3, e3), 2);
-  std::ostringstream o4, e4;
-  EXPECT_EQ(swizzle_main({"1", "0", "1"}, o4, e4), 0) << e4.str();
-  EXPECT_NE(o4.str().find("       3 ->        2"), std::string::npos) << o4.str();
-  std::ostringstream o5, e5;
-  EXPECT_EQ(swizzle_main({"3", "4", "3", "128", "896"}, o5, e5), 0);
-  EXPECT_NE(o5.str().find("     128 ->      144"), std::string::npos) << o5.str();
-  EXPECT_NE(o5.str().find("yyy_mask = 0b1110000000 (896)"), std::string::npos) << o5.str();
-  std::ostringstream o6, e6;
-  EXPECT_EQ(swizzle_main({"3", "4", "2"}, o6, e6), 2);
-  EXPECT_EQ(swizzle_main({"3", "x", "3"}, o6, e6), 2);
-  EXPECT_EQ(swizzle_main({"5", "8", "12"}, o6, e6), 2);  // 2^25 rows: give offsets
-}

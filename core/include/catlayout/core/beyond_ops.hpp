@@ -45,11 +45,5 @@ std::vector<Json> random_beyond_args(std::string const& op, std::mt19937_64& g, 
 // exactly the layouts that to_linear accepts and that map to a permutation of bits.
 Layout random_pow2_layout(std::mt19937_64& g, int in_bits, int extra_out_bits);
 
-// `catlayout swizzle B M S [OFFSET...]`: the masks and the table on [0, 2^(M+|S|+B)) or on the
-// offsets. `args` are the words after "swizzle". Exit 0, or 2 on bad input.
-int swizzle_main(std::vector<std::string> const& args, std::ostream& out, std::ostream& err);
-// `catlayout linear L`: L a layout or "Sw<B,M,S> o [OFFSET o] LAYOUT"; prints the F2 basis and the
-// recovered CuTe form. `args` are the words after "linear". Exit 0, 1 (not representable), 2 (bad input).
-int linear_main(std::vector<std::string> const& args, std::ostream& out, std::ostream& err);
 
 }  // namespace catlayout

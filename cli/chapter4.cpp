@@ -1,4 +1,7 @@
-#include "catlayout/algorithms/cli.hpp"
+// Chapter 4 at the command line: refine, census, representable, explain. Each takes the arguments
+// after its name, writes to out/err, and returns the exit status: 0 ok, 1 a negative answer of the
+// algebra (not_refinable, not representable, inadmissible), 2 usage or input error.
+#include "chapter4.hpp"
 
 #include "catlayout/algorithms/census.hpp"
 #include "catlayout/algorithms/composition.hpp"
@@ -6,7 +9,7 @@
 #include "catlayout/algorithms/representability.hpp"
 #include "catlayout/core/text.hpp"
 
-namespace catlayout {
+namespace catlayout::cli {
 namespace {
 
 int usage(std::ostream& err, char const* text) {
@@ -98,4 +101,4 @@ int explain_main(std::vector<std::string> const& args, std::ostream& out, std::o
   return 0;
 }
 
-}  // namespace catlayout
+}  // namespace catlayout::cli

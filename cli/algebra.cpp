@@ -10,7 +10,7 @@
 #include "catlayout/conformance/export.hpp"
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core.hpp"
-#include "catlayout/core/beyond_ops.hpp"
+#include "catlayout/core/json_beyond.hpp"
 #include "bits.hpp"
 #include "command.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core.hpp"
-#include "catlayout/core/beyond_ops.hpp"
+#include "catlayout/conformance/beyond_ops.hpp"
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
 #include "catlayout/algorithms/composition.hpp"
 #endif

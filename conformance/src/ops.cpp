@@ -6,7 +6,7 @@
 #include <set>
 
 #include "catlayout/core.hpp"
-#include "catlayout/core/beyond_ops.hpp"
+#include "catlayout/conformance/beyond_ops.hpp"
 #ifdef CATLAYOUT_HAVE_CATEGORIES
 #include "catlayout/categories/ops.hpp"
 #endif

@@ -3,38 +3,14 @@
 #include <algorithm>
 
 #include "layout_access.hpp"
+#include "merge_modes.hpp"
 
 namespace catlayout {
 
-// Back-to-front merge of CuTe's bw_coalesce: skip size-1 modes, replace an initial size-1
-// mode, merge s_i:d_i into s:d when s_i*d_i == d, otherwise start a new mode.
-// pre: shape non-empty. Built back to front, then reversed in place: shifting the result to the
-// front instead would read scalar stores with vector loads, which the CPU cannot forward.
+// CuTe's bw_coalesce over integer strides (merge_modes.hpp).
 static void merge_back(std::span<Int const> shape, std::span<Int const> stride, Int last_shape, FlatLayout& out) {
-  std::size_t n = shape.size();
-  out.shape.clear();
-  out.stride.clear();
-  Int cs = last_shape, cd = stride.back();
-  for (std::size_t k = n - 1; k-- > 0;) {
-    Int s = shape[k], d = stride[k];
-    if (s == 1) continue;
-    if (cs == 1) {
-      cs = s;
-      cd = d;
-    } else if (static_cast<__int128>(s) * d == cd) {
-      cs *= s;  // the merged size divides size(L): no overflow
-      cd = d;
-    } else {
-      out.shape.push_back(cs);
-      out.stride.push_back(cd);
-      cs = s;
-      cd = d;
-    }
-  }
-  out.shape.push_back(cs);
-  out.stride.push_back(cd);
-  std::reverse(out.shape.begin(), out.shape.end());
-  std::reverse(out.stride.begin(), out.stride.end());
+  detail::merge_back(shape, stride, last_shape, out.shape, out.stride,
+                     [](Int s, Int d, Int next) { return static_cast<__int128>(s) * d == next; });
 }
 
 static void coalesce_into(std::span<Int const> shape, std::span<Int const> stride, FlatLayout& out) {

@@ -7,6 +7,7 @@
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/limits.hpp"
 #include "catlayout/core/text.hpp"
+#include "merge_modes.hpp"
 
 namespace catlayout {
 
@@ -392,32 +393,10 @@ static bool scaled_equals(Int s, ScaledBasis const& d, ScaledBasis const& e) {
   return d.path == e.path && static_cast<__int128>(s) * d.scale == e.scale;
 }
 
-// CuTe's bw_coalesce over basis strides, as core's merge_back (coalesce.cpp).
+// CuTe's bw_coalesce over basis strides (merge_modes.hpp).
 static FlatCoordLayout merge_back(FlatCoordLayout const& f, Int last_shape) {
-  FlatCoordLayout out;  // built back to front
-  Int cs = last_shape;
-  ScaledBasis cd = f.stride.back();
-  for (std::size_t k = f.shape.size() - 1; k-- > 0;) {
-    Int s = f.shape[k];
-    ScaledBasis const& d = f.stride[k];
-    if (s == 1) continue;
-    if (cs == 1) {
-      cs = s;
-      cd = d;
-    } else if (scaled_equals(s, d, cd)) {
-      cs *= s;  // the merged size divides size(L): no overflow
-      cd = d;
-    } else {
-      out.shape.push_back(cs);
-      out.stride.push_back(cd);
-      cs = s;
-      cd = d;
-    }
-  }
-  out.shape.push_back(cs);
-  out.stride.push_back(cd);
-  std::reverse(out.shape.begin(), out.shape.end());
-  std::reverse(out.stride.begin(), out.stride.end());
+  FlatCoordLayout out;
+  detail::merge_back(f.shape, f.stride, last_shape, out.shape, out.stride, scaled_equals);
   return out;
 }
 

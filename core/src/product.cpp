@@ -23,22 +23,7 @@ static Result<Layout> product_by_layout(Layout const& a, Layout const& b) {
 }
 
 Result<Layout> logical_product(Layout const& a, Tiler const& b) {
-  if (b.is_layout()) return product_by_layout(a, divisor_layout(b));
-  if (b.modes.size() > a.rank())
-    return fail(ErrorKind::invalid_input, "the tiler ", to_string(b), " has ", b.modes.size(), " modes but ",
-                to_string(a), " has rank ", a.rank());
-  IntTuple s, d;
-  for (std::size_t i = 0; i < a.rank(); ++i) {
-    if (i < b.modes.size()) {
-      CL_TRY(m, logical_product(a.mode(i), b.modes[i]));
-      s.push_back(m.shape());
-      d.push_back(m.stride());
-    } else {
-      s.push_back(a.shape().mode(i));
-      d.push_back(a.stride().mode(i));
-    }
-  }
-  return Layout::make(std::move(s), std::move(d));
+  return apply_tiler(a, b, logical_product, product_by_layout);
 }
 
 Result<Layout> zipped_product(Layout const& a, Tiler const& b) {

@@ -194,12 +194,6 @@ Result<std::vector<Int>> parse_int_list(std::string_view text) {
   return p.finish(p.int_list());
 }
 
-Layout const& divisor_layout(Tiler const& t) {
-  static const Layout unit;  // 1:0
-  if (t.integer && t.layout->size() == 1) return unit;
-  return *t.layout;
-}
-
 std::string to_string(Tiler const& t) {
   if (t.integer) return std::to_string(t.layout->size());
   if (t.is_layout()) return to_string(*t.layout);

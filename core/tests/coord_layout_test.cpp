@@ -1,6 +1,6 @@
 // Coordinate strides (CuTe ScaledBasis; docs/beyond-integers.md): identity layouts, notation, coalesce and composition over the
 // coordinate semimodule, checked by tabulation (R(i) == A(B(i))) on generated layouts.
-#include "catlayout/core/beyond_ops.hpp"
+#include "catlayout/core/json_beyond.hpp"
 #include "catlayout/core/coord_layout.hpp"
 #include "testing.hpp"
 

@@ -4,7 +4,7 @@
 #include <map>
 #include <set>
 
-#include "catlayout/core/beyond_ops.hpp"
+#include "catlayout/core/json_beyond.hpp"
 #include "catlayout/core/swizzle.hpp"
 #include "testing.hpp"
 
@@ -206,24 +206,9 @@ TEST(Swizzle, LdmatrixBankConflicts) {
   EXPECT_EQ(ldmatrix_degree(on_elements(CL("Sw<3,4,3> o (8,64):(64,1)"), 2), 8, 128), 2);
 }
 
-TEST(Swizzle, JsonAndOps) {
+TEST(Swizzle, Json) {
   auto c = CL("Sw<3,4,3> o 0 o (8,64):(64,1)");
   auto j = to_json(c);
   EXPECT_EQ(j.dump(), R"({"layout":{"shape":[8,64],"stride":[64,1]},"offset":0,"swizzle":[3,4,3]})");
   EXPECT_EQ(*composed_layout_from_json(j, "$"), c);
-  auto r = run_beyond_op("swizzle.evaluate", Json::parse(R"([{"swizzle":[3,4,3]}, 0, 128, 896])"), "$.args");
-  ASSERT_TRUE(r) << r.error().what();
-  EXPECT_EQ(r->dump(), "[0,144,1008]");
-  r = run_beyond_op("swizzle.evaluate", Json::parse(R"([{"swizzle":[1,0,1]}])"), "$.args");
-  ASSERT_TRUE(r);
-  EXPECT_EQ(r->dump(), "[0,1,3,2]");
-  r = run_beyond_op("swizzle.composition",
-                    Json::parse(R"([{"swizzle":[3,4,3],"layout":{"shape":[8,64],"stride":[64,1]}},
-                                    {"shape":[4,8],"stride":[2,8]}])"),
-                    "$.args");
-  ASSERT_TRUE(r) << r.error().what();
-  EXPECT_EQ(to_string(*composed_layout_from_json(*r, "$")), "Sw<3,4,3> o 0 o (4,8):(128,1)");
-  r = run_beyond_op("swizzle.evaluate", Json::parse(R"([{"swizzle":[3,4,2]}, 1])"), "$.args");
-  ASSERT_FALSE(r);
-  EXPECT_NE(r.error().message.find("$.args[0].swizzle"), std::string::npos) << r.error().message;
 }

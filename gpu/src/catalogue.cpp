@@ -109,76 +109,18 @@ Coord c16x8_f16x2(Int t, Int r, Int e) { return c16x8(t, 2 * r + e); }
 // 8 x 8 accumulators (m8n8k4 f64, m8n8k16 s32): row = groupID, col = threadID_in_group * 2 + i.
 Coord c8x8(Int t, Int r, Int) { return {gid(t), tig(t) * 2 + r}; }
 
-// m16n8k8 .f16/.bf16 (9.7.14.5.7)
-Coord a_m16n8k8_f16(Int t, Int r, Int e) {
-  Int i = 2 * r + e;
-  return {i < 2 ? gid(t) : gid(t) + 8, tig(t) * 2 + (i & 1)};
+// A and B of every mma.sync shape and type, by W = elements per 32-bit register (f16/bf16 2,
+// tf32 1, s8/u8 4, s4/u4 8, b1 32; f64 1 per 64-bit register). PTX ISA 9.7.14.5.2-13, case by case
+// the same rule: A's register r holds row groupID, + 8 for odd r, columns threadID_in_group * W + e,
+// + 4W for the second pair of registers; B's register r holds n = groupID, k = threadID_in_group * W
+// + e + 4W r. (m8n8 shapes have one register: their rows are groupID alone.)
+template <Int W>
+Coord packed_a(Int t, Int r, Int e) {
+  return {gid(t) + 8 * (r % 2), tig(t) * W + e + 4 * W * (r / 2)};
 }
-Coord b_m16n8k8_f16(Int t, Int r, Int e) {  // PTX row (k) = threadID_in_group * 2 + i, col (n) = groupID
-  Int i = 2 * r + e;
-  return {gid(t), tig(t) * 2 + i};
-}
-// m16n8k16 .f16/.bf16 (9.7.14.5.8)
-Coord a_m16n8k16_f16(Int t, Int r, Int e) {
-  Int i = 2 * r + e;
-  Int row = (i < 2 || (4 <= i && i < 6)) ? gid(t) : gid(t) + 8;
-  Int col = tig(t) * 2 + (i & 1) + (i < 4 ? 0 : 8);
-  return {row, col};
-}
-Coord b_m16n8k16_f16(Int t, Int r, Int e) {
-  Int i = 2 * r + e;
-  Int k = tig(t) * 2 + (i & 1) + (i < 2 ? 0 : 8);
-  return {gid(t), k};
-}
-// m16n8k4 .tf32 (9.7.14.5.6)
-Coord a_m16n8k4_tf32(Int t, Int r, Int) { return {r == 0 ? gid(t) : gid(t) + 8, tig(t)}; }
-Coord b_m16n8k4_tf32(Int t, Int, Int) { return {gid(t), tig(t)}; }
-// m16n8k8 .tf32 (9.7.14.5.7)
-Coord a_m16n8k8_tf32(Int t, Int r, Int) {
-  Int row = (r == 0 || r == 2) ? gid(t) : gid(t) + 8;
-  Int col = (r == 0 || r == 1) ? tig(t) : tig(t) + 4;
-  return {row, col};
-}
-Coord b_m16n8k8_tf32(Int t, Int r, Int) { return {gid(t), r == 0 ? tig(t) : tig(t) + 4}; }
-// m8n8k4 .f64 (9.7.14.5.2)
-Coord a_m8n8k4_f64(Int t, Int, Int) { return {gid(t), tig(t)}; }
-Coord b_m8n8k4_f64(Int t, Int, Int) { return {gid(t), tig(t)}; }
-// m8n8k16 .s8 (9.7.14.5.3)
-Coord a_m8n8k16_s8(Int t, Int, Int e) { return {gid(t), tig(t) * 4 + e}; }
-Coord b_m8n8k16_s8(Int t, Int, Int e) { return {gid(t), tig(t) * 4 + e}; }
-// m16n8k16 .s8 (9.7.14.5.9)
-Coord a_m16n8k16_s8(Int t, Int r, Int e) {
-  Int i = 4 * r + e;
-  return {i < 4 ? gid(t) : gid(t) + 8, tig(t) * 4 + (i & 3)};
-}
-Coord b_m16n8k16_s8(Int t, Int, Int e) { return {gid(t), tig(t) * 4 + e}; }
-// m16n8k32 .s8 (9.7.14.5.10)
-Coord a_m16n8k32_s8(Int t, Int r, Int e) {
-  Int i = 4 * r + e;
-  Int row = (i < 4 || (8 <= i && i < 12)) ? gid(t) : gid(t) + 8;
-  Int col = tig(t) * 4 + (i & 3) + (i < 8 ? 0 : 16);
-  return {row, col};
-}
-Coord b_m16n8k32_s8(Int t, Int r, Int e) {
-  Int i = 4 * r + e;
-  return {gid(t), tig(t) * 4 + (i & 3) + (i < 4 ? 0 : 16)};
-}
-// m16n8k32 .s4 (9.7.14.5.10)
-Coord a_m16n8k32_s4(Int t, Int r, Int e) {
-  Int i = 8 * r + e;
-  return {i < 8 ? gid(t) : gid(t) + 8, tig(t) * 8 + (i & 7)};
-}
-Coord b_m16n8k32_s4(Int t, Int, Int e) { return {gid(t), tig(t) * 8 + e}; }
-// m16n8k64 .s4 (9.7.14.5.11)
-Coord a_m16n8k64_s4(Int t, Int r, Int e) {
-  Int i = 8 * r + e;
-  Int row = (i < 8 || (16 <= i && i < 24)) ? gid(t) : gid(t) + 8;
-  Int col = tig(t) * 8 + (i & 7) + (i < 16 ? 0 : 32);
-  return {row, col};
-}
-Coord b_m16n8k64_s4(Int t, Int r, Int e) {
-  Int i = 8 * r + e;
-  return {gid(t), tig(t) * 8 + (i & 7) + (i < 8 ? 0 : 32)};
+template <Int W>
+Coord packed_b(Int t, Int r, Int e) {
+  return {gid(t), tig(t) * W + e + 4 * W * r};
 }
 
 // ---- PTX ISA 9.7.15.5.1.1 formulas, wgmma (thread = index in the warpgroup, 0..127).
@@ -190,33 +132,11 @@ Coord d_wgmma(Int t, Int i) {
 Coord d_wgmma_b32(Int t, Int r, Int) { return d_wgmma(t, r); }
 Coord d_wgmma_f16x2(Int t, Int r, Int e) { return d_wgmma(t, 2 * r + e); }
 // A in registers: each warp holds its 16 rows as mma.m16n8k16 / m16n8k8.tf32 / m16n8k32.s8 A.
-Coord a_wgmma_k16_f16(Int t, Int r, Int e) {
-  Coord c = a_m16n8k16_f16(t, r, e);
+template <Int W>
+Coord wgmma_a(Int t, Int r, Int e) {
+  Coord c = packed_a<W>(t, r, e);
   return {warp_rows(t) + c.row, c.col};
 }
-Coord a_wgmma_k8_tf32(Int t, Int r, Int e) {
-  Coord c = a_m16n8k8_tf32(t, r, e);
-  return {warp_rows(t) + c.row, c.col};
-}
-Coord a_wgmma_k32_s8(Int t, Int r, Int e) {
-  Coord c = a_m16n8k32_s8(t, r, e);
-  return {warp_rows(t) + c.row, c.col};
-}
-
-// m8n8k32 .s4/.u4 (9.7.14.5.4): one .b32 of 8 elements, row groupID, col threadID_in_group * 8 + i.
-Coord ab_m8n8k32_s4(Int t, Int, Int e) { return {gid(t), tig(t) * 8 + e}; }
-// b1 (9.7.14.5.5, .12, .13): 32 elements per .b32, columns threadID_in_group * 32 + (i % 32).
-Coord ab_m8n8k128_b1(Int t, Int, Int e) { return {gid(t), tig(t) * 32 + e}; }
-Coord a_m16n8k128_b1(Int t, Int r, Int e) { return {r == 0 ? gid(t) : gid(t) + 8, tig(t) * 32 + e}; }
-Coord b_m16n8k128_b1(Int t, Int, Int e) { return {gid(t), tig(t) * 32 + e}; }
-Coord a_m16n8k256_b1(Int t, Int r, Int e) {  // a0..a127: rows +8 for registers 1, 3; cols +128 for 2, 3
-  return {(r % 2) == 0 ? gid(t) : gid(t) + 8, tig(t) * 32 + e + (r < 2 ? 0 : 128)};
-}
-Coord b_m16n8k256_b1(Int t, Int r, Int e) { return {gid(t), tig(t) * 32 + e + (r == 0 ? 0 : 128)}; }
-// .f64 m16n8kK (sm_90; 9.7.14.5.6, .7, .8): a_i at row groupID (+8 for odd i), col threadID_in_group + 4 (i/2);
-// b_i at k = threadID_in_group + 4 i, n = groupID.
-Coord a_m16n8_f64(Int t, Int r, Int) { return {(r % 2) == 0 ? gid(t) : gid(t) + 8, tig(t) + 4 * (r / 2)}; }
-Coord b_m16n8_f64(Int t, Int r, Int) { return {gid(t), tig(t) + 4 * r}; }
 
 // ---- PTX ISA 9.7.9.x: ldmatrix / stmatrix / movmatrix, .b16, tile coordinates (e, s).
 // A register fragment of an 8x8 matrix (non-transposed): thread t holds row t / 4, elements
@@ -279,39 +199,39 @@ void add_sm80(std::vector<Instruction>& cat) {
       std::string d(elem_name(acc));
       PtxFormula cf = acc == E::f16 ? c16x8_f16x2 : c16x8_b32;
       mma("m16n8k8", d + "." + t + "." + t + "." + d, 16, 8, 8,
-          {frag(O::A, in, 16, 8, 32, "((4,8),(2,2)):((32,1),(16,8))", a_m16n8k8_f16, s_k8),
-           frag(O::B, in, 8, 8, 32, "((4,8),2):((16,1),8)", b_m16n8k8_f16, s_k8),
+          {frag(O::A, in, 16, 8, 32, "((4,8),(2,2)):((32,1),(16,8))", packed_a<2>, s_k8),
+           frag(O::B, in, 8, 8, 32, "((4,8),2):((16,1),8)", packed_b<2>, s_k8),
            frag(O::C, acc, 16, 8, 32, kC16x8, cf, s_k8)});
       mma("m16n8k16", d + "." + t + "." + t + "." + d, 16, 8, 16,
-          {frag(O::A, in, 16, 16, 32, "((4,8),(2,2,2)):((32,1),(16,8,128))", a_m16n8k16_f16, s_k16f),
-           frag(O::B, in, 8, 16, 32, "((4,8),(2,2)):((16,1),(8,64))", b_m16n8k16_f16, s_k16f),
+          {frag(O::A, in, 16, 16, 32, "((4,8),(2,2,2)):((32,1),(16,8,128))", packed_a<2>, s_k16f),
+           frag(O::B, in, 8, 16, 32, "((4,8),(2,2)):((16,1),(8,64))", packed_b<2>, s_k16f),
            frag(O::C, acc, 16, 8, 32, kC16x8, cf, s_k16f)});
     }
   }
   mma("m16n8k4", "f32.tf32.tf32.f32", 16, 8, 4,
-      {frag(O::A, E::tf32, 16, 4, 32, "((4,8),2):((16,1),8)", a_m16n8k4_tf32, s_k4),
-       frag(O::B, E::tf32, 8, 4, 32, "((4,8),1):((8,1),0)", b_m16n8k4_tf32, s_k4),
+      {frag(O::A, E::tf32, 16, 4, 32, "((4,8),2):((16,1),8)", packed_a<1>, s_k4),
+       frag(O::B, E::tf32, 8, 4, 32, "((4,8),1):((8,1),0)", packed_b<1>, s_k4),
        frag(O::C, E::f32, 16, 8, 32, kC16x8, c16x8_b32, s_k4)});
   mma("m16n8k8", "f32.tf32.tf32.f32", 16, 8, 8,
-      {frag(O::A, E::tf32, 16, 8, 32, "((4,8),(2,2)):((16,1),(8,64))", a_m16n8k8_tf32, s_k8),
-       frag(O::B, E::tf32, 8, 8, 32, "((4,8),2):((8,1),32)", b_m16n8k8_tf32, s_k8),
+      {frag(O::A, E::tf32, 16, 8, 32, "((4,8),(2,2)):((16,1),(8,64))", packed_a<1>, s_k8),
+       frag(O::B, E::tf32, 8, 8, 32, "((4,8),2):((8,1),32)", packed_b<1>, s_k8),
        frag(O::C, E::f32, 16, 8, 32, kC16x8, c16x8_b32, s_k8)});
   mma("m8n8k4", "f64.f64.f64.f64", 8, 8, 4,
-      {frag(O::A, E::f64, 8, 4, 32, "((4,8),1):((8,1),0)", a_m8n8k4_f64, s_f64),
-       frag(O::B, E::f64, 8, 4, 32, "((4,8),1):((8,1),0)", b_m8n8k4_f64, s_f64),
+      {frag(O::A, E::f64, 8, 4, 32, "((4,8),1):((8,1),0)", packed_a<1>, s_f64),
+       frag(O::B, E::f64, 8, 4, 32, "((4,8),1):((8,1),0)", packed_b<1>, s_f64),
        frag(O::C, E::f64, 8, 8, 32, kC8x8, c8x8, s_f64)});
   // SM90 .f64 m16n8k4 / k8 / k16: the tf32 pattern with one element per 64-bit register.
   mma("m16n8k4", "f64.f64.f64.f64", 16, 8, 4,
-      {frag(O::A, E::f64, 16, 4, 32, "((4,8),2):((16,1),8)", a_m16n8_f64, s_k4),
-       frag(O::B, E::f64, 8, 4, 32, "((4,8),1):((8,1),0)", b_m16n8_f64, s_k4),
+      {frag(O::A, E::f64, 16, 4, 32, "((4,8),2):((16,1),8)", packed_a<1>, s_k4),
+       frag(O::B, E::f64, 8, 4, 32, "((4,8),1):((8,1),0)", packed_b<1>, s_k4),
        frag(O::C, E::f64, 16, 8, 32, kC16x8, c16x8_b32, s_k4)}, "sm90");
   mma("m16n8k8", "f64.f64.f64.f64", 16, 8, 8,
-      {frag(O::A, E::f64, 16, 8, 32, "((4,8),(2,2)):((16,1),(8,64))", a_m16n8_f64, s_k8),
-       frag(O::B, E::f64, 8, 8, 32, "((4,8),2):((8,1),32)", b_m16n8_f64, s_k8),
+      {frag(O::A, E::f64, 16, 8, 32, "((4,8),(2,2)):((16,1),(8,64))", packed_a<1>, s_k8),
+       frag(O::B, E::f64, 8, 8, 32, "((4,8),2):((8,1),32)", packed_b<1>, s_k8),
        frag(O::C, E::f64, 16, 8, 32, kC16x8, c16x8_b32, s_k8)}, "sm90");
   mma("m16n8k16", "f64.f64.f64.f64", 16, 8, 16,
-      {frag(O::A, E::f64, 16, 16, 32, "((4,8),(2,4)):((16,1),(8,64))", a_m16n8_f64, s_k16f),
-       frag(O::B, E::f64, 8, 16, 32, "((4,8),4):((8,1),32)", b_m16n8_f64, s_k16f),
+      {frag(O::A, E::f64, 16, 16, 32, "((4,8),(2,4)):((16,1),(8,64))", packed_a<1>, s_k16f),
+       frag(O::B, E::f64, 8, 16, 32, "((4,8),4):((8,1),32)", packed_b<1>, s_k16f),
        frag(O::C, E::f64, 16, 8, 32, kC16x8, c16x8_b32, s_k16f)}, "sm90");
   // 8- and 4-bit integers: every signedness of A and B, one row per shape.
   struct IntShape {
@@ -322,17 +242,17 @@ void add_sm80(std::vector<Instruction>& cat) {
     std::string const& section;
   };
   IntShape const s8_shapes[] = {
-      {"m8n8k16", 8, 16, "((4,8),4):((32,1),8)", "((4,8),4):((32,1),8)", a_m8n8k16_s8, b_m8n8k16_s8, s_m8k16},
-      {"m16n8k16", 16, 16, "((4,8),(4,2)):((64,1),(16,8))", "((4,8),4):((32,1),8)", a_m16n8k16_s8, b_m16n8k16_s8,
+      {"m8n8k16", 8, 16, "((4,8),4):((32,1),8)", "((4,8),4):((32,1),8)", packed_a<4>, packed_b<4>, s_m8k16},
+      {"m16n8k16", 16, 16, "((4,8),(4,2)):((64,1),(16,8))", "((4,8),4):((32,1),8)", packed_a<4>, packed_b<4>,
        s_k16i},
-      {"m16n8k32", 16, 32, "((4,8),(4,2,2)):((64,1),(16,8,256))", "((4,8),(4,2)):((32,1),(8,128))", a_m16n8k32_s8,
-       b_m16n8k32_s8, s_k32}};
+      {"m16n8k32", 16, 32, "((4,8),(4,2,2)):((64,1),(16,8,256))", "((4,8),(4,2)):((32,1),(8,128))", packed_a<4>,
+       packed_b<4>, s_k32}};
   IntShape const s4_shapes[] = {
-      {"m8n8k32", 8, 32, "((4,8),8):((64,1),8)", "((4,8),8):((64,1),8)", ab_m8n8k32_s4, ab_m8n8k32_s4, s_m8k32},
-      {"m16n8k32", 16, 32, "((4,8),(8,2)):((128,1),(16,8))", "((4,8),8):((64,1),8)", a_m16n8k32_s4, b_m16n8k32_s4,
+      {"m8n8k32", 8, 32, "((4,8),8):((64,1),8)", "((4,8),8):((64,1),8)", packed_a<8>, packed_a<8>, s_m8k32},
+      {"m16n8k32", 16, 32, "((4,8),(8,2)):((128,1),(16,8))", "((4,8),8):((64,1),8)", packed_a<8>, packed_b<8>,
        s_k32},
-      {"m16n8k64", 16, 64, "((4,8),(8,2,2)):((128,1),(16,8,512))", "((4,8),(8,2)):((64,1),(8,256))", a_m16n8k64_s4,
-       b_m16n8k64_s4, s_k64}};
+      {"m16n8k64", 16, 64, "((4,8),(8,2,2)):((128,1),(16,8,512))", "((4,8),(8,2)):((64,1),(8,256))", packed_a<8>,
+       packed_b<8>, s_k64}};
   auto integer_family = [&](E s, E u, auto const& shapes) {
     for (E a : {s, u})
       for (E b : {s, u})
@@ -345,16 +265,16 @@ void add_sm80(std::vector<Instruction>& cat) {
   integer_family(E::s4, E::u4, s4_shapes);
   // Single bits, D = C + popc(A xor B).
   mma("m8n8k128", "s32.b1.b1.s32", 8, 8, 128,
-      {frag(O::A, E::b1, 8, 128, 32, "((4,8),32):((256,1),8)", ab_m8n8k128_b1, s_m8k128),
-       frag(O::B, E::b1, 8, 128, 32, "((4,8),32):((256,1),8)", ab_m8n8k128_b1, s_m8k128),
+      {frag(O::A, E::b1, 8, 128, 32, "((4,8),32):((256,1),8)", packed_a<32>, s_m8k128),
+       frag(O::B, E::b1, 8, 128, 32, "((4,8),32):((256,1),8)", packed_a<32>, s_m8k128),
        frag(O::C, E::s32, 8, 8, 32, kC8x8, c8x8, s_m8k128)}, "sm80", true);
   mma("m16n8k128", "s32.b1.b1.s32", 16, 8, 128,
-      {frag(O::A, E::b1, 16, 128, 32, "((4,8),(32,2)):((512,1),(16,8))", a_m16n8k128_b1, s_k128),
-       frag(O::B, E::b1, 8, 128, 32, "((4,8),32):((256,1),8)", b_m16n8k128_b1, s_k128),
+      {frag(O::A, E::b1, 16, 128, 32, "((4,8),(32,2)):((512,1),(16,8))", packed_a<32>, s_k128),
+       frag(O::B, E::b1, 8, 128, 32, "((4,8),32):((256,1),8)", packed_b<32>, s_k128),
        frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k128)}, "sm80", true);
   mma("m16n8k256", "s32.b1.b1.s32", 16, 8, 256,
-      {frag(O::A, E::b1, 16, 256, 32, "((4,8),(32,2,2)):((512,1),(16,8,2048))", a_m16n8k256_b1, s_k256),
-       frag(O::B, E::b1, 8, 256, 32, "((4,8),(32,2)):((256,1),(8,1024))", b_m16n8k256_b1, s_k256),
+      {frag(O::A, E::b1, 16, 256, 32, "((4,8),(32,2,2)):((512,1),(16,8,2048))", packed_a<32>, s_k256),
+       frag(O::B, E::b1, 8, 256, 32, "((4,8),(32,2)):((256,1),(8,1024))", packed_b<32>, s_k256),
        frag(O::C, E::s32, 16, 8, 32, kC16x8, c16x8_b32, s_k256)}, "sm80", true);
 }
 
@@ -397,17 +317,17 @@ void add_sm90(std::vector<Instruction>& cat) {
   auto const a_k32 = "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))";
   using E = Elem;
   for (Int N : wgmma_ns(false)) {
-    wgmma(N, 16, E::f16, E::f16, E::f16, a_k16, a_wgmma_k16_f16);
-    wgmma(N, 16, E::f32, E::f16, E::f16, a_k16, a_wgmma_k16_f16);
-    wgmma(N, 16, E::f32, E::bf16, E::bf16, a_k16, a_wgmma_k16_f16);
-    wgmma(N, 8, E::f32, E::tf32, E::tf32, a_k8, a_wgmma_k8_tf32);
+    wgmma(N, 16, E::f16, E::f16, E::f16, a_k16, wgmma_a<2>);
+    wgmma(N, 16, E::f32, E::f16, E::f16, a_k16, wgmma_a<2>);
+    wgmma(N, 16, E::f32, E::bf16, E::bf16, a_k16, wgmma_a<2>);
+    wgmma(N, 8, E::f32, E::tf32, E::tf32, a_k8, wgmma_a<1>);
     for (E d : {E::f16, E::f32})
       for (E a : {E::e4m3, E::e5m2})
-        for (E b : {E::e4m3, E::e5m2}) wgmma(N, 32, d, a, b, a_k32, a_wgmma_k32_s8);
+        for (E b : {E::e4m3, E::e5m2}) wgmma(N, 32, d, a, b, a_k32, wgmma_a<4>);
   }
   for (Int N : wgmma_ns(true))
     for (E a : {E::s8, E::u8})
-      for (E b : {E::s8, E::u8}) wgmma(N, 32, E::s32, a, b, a_k32, a_wgmma_k32_s8);
+      for (E b : {E::s8, E::u8}) wgmma(N, 32, E::s32, a, b, a_k32, wgmma_a<4>);
 }
 
 // ldmatrix / stmatrix .x1/.x2/.x4 [.trans] .b16, movmatrix .trans .b16 (PTX ISA 9.7.9.21-9.7.9.23).

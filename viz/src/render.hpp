@@ -27,9 +27,33 @@ struct Picture {
   std::function<Int(Int, Int)> group;  // thick edges between cells of different groups (may be empty)
 };
 
+// The group boundaries of a picture, one walk for every renderer: edge(r, c, right) for the edge
+// between cell (r, c) and its right neighbour (right = true) or the one below it (false).
+template <class Edge>
+void for_each_group_edge(Picture const& p, Edge edge) {
+  if (!p.group) return;
+  for (Int r = 0; r < p.rows; ++r)
+    for (Int c = 0; c < p.cols; ++c) {
+      if (c + 1 < p.cols && p.group(r, c) != p.group(r, c + 1)) edge(r, c, true);
+      if (r + 1 < p.rows && p.group(r, c) != p.group(r + 1, c)) edge(r, c, false);
+    }
+}
+
 // A layout's grid (grid.hpp), coloured by tile or by a light offset scale.
 Result<Picture> layout_picture(Layout const& l, std::optional<TileMap> const& tiles);
 // A TV layout's M x N tile (tv.hpp): T#/V# labels, one colour per thread.
 Result<Picture> tv_picture(Layout const& tv, Int m, Int n);
+
+// A layout's grid (grid.hpp), or a TV layout's M x N tile: the picture a renderer draws.
+template <class Options, class Draw>
+Result<std::string> render_grid(Layout const& l, Options const& opts, Draw draw) {
+  CL_TRY(p, layout_picture(l, opts.tiles));
+  return draw(p, opts);
+}
+template <class Options, class Draw>
+Result<std::string> render_tv(Layout const& tv, Int m, Int n, Options const& opts, Draw draw) {
+  CL_TRY(p, tv_picture(tv, m, n));
+  return draw(p, opts);
+}
 
 }  // namespace catlayout::viz::detail

@@ -84,12 +84,10 @@ std::string draw(detail::Picture const& p, SvgOptions const& o) {
   }
   if (p.group) {  // group boundaries, drawn over the cells
     std::string style = "stroke=\"#000000\" stroke-width=\"3\" stroke-linecap=\"square\"";
-    for (Int r = 0; r < p.rows; ++r)
-      for (Int c = 0; c < p.cols; ++c) {
-        double x = x0 + c * cw, y = y0 + r * ch;
-        if (c + 1 < p.cols && p.group(r, c) != p.group(r, c + 1)) out += line(x + cw, y, x + cw, y + ch, "group-edge", style);
-        if (r + 1 < p.rows && p.group(r, c) != p.group(r + 1, c)) out += line(x, y + ch, x + cw, y + ch, "group-edge", style);
-      }
+    detail::for_each_group_edge(p, [&](Int r, Int c, bool right) {
+      double x = x0 + c * cw, y = y0 + r * ch;
+      out += right ? line(x + cw, y, x + cw, y + ch, "group-edge", style) : line(x, y + ch, x + cw, y + ch, "group-edge", style);
+    });
     out += "<rect class=\"frame\" x=\"" + num(x0) + "\" y=\"" + num(y0) + "\" width=\"" + num(p.cols * cw) +
            "\" height=\"" + num(p.rows * ch) + "\" fill=\"none\" stroke=\"#000000\" stroke-width=\"3\"/>\n";
   }
@@ -98,14 +96,10 @@ std::string draw(detail::Picture const& p, SvgOptions const& o) {
 
 }  // namespace
 
-Result<std::string> svg_grid(Layout const& l, SvgOptions const& opts) {
-  CL_TRY(p, detail::layout_picture(l, opts.tiles));
-  return draw(p, opts);
-}
+Result<std::string> svg_grid(Layout const& l, SvgOptions const& opts) { return detail::render_grid(l, opts, draw); }
 
 Result<std::string> svg_tv(Layout const& tv, Int m, Int n, SvgOptions const& opts) {
-  CL_TRY(p, detail::tv_picture(tv, m, n));
-  return draw(p, opts);
+  return detail::render_tv(tv, m, n, opts, draw);
 }
 
 std::string svg_diagram(Diagram const& d) {

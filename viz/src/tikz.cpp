@@ -55,14 +55,11 @@ std::string draw(detail::Picture const& p, TikzOptions const& o) {
     }
   }
   if (p.group) {  // thick edges between groups (tiles, threads), in cell-corner coordinates
-    for (Int r = 0; r < p.rows; ++r)
-      for (Int c = 0; c < p.cols; ++c) {
-        auto at = [](double x, double y) { return "(" + num(x) + "," + num(y) + ")"; };
-        if (c + 1 < p.cols && p.group(r, c) != p.group(r, c + 1))
-          out += "\\draw[very thick] " + at(r - 0.5, c + 0.5) + " -- " + at(r + 0.5, c + 0.5) + ";\n";
-        if (r + 1 < p.rows && p.group(r, c) != p.group(r + 1, c))
-          out += "\\draw[very thick] " + at(r + 0.5, c - 0.5) + " -- " + at(r + 0.5, c + 0.5) + ";\n";
-      }
+    auto at = [](double x, double y) { return "(" + num(x) + "," + num(y) + ")"; };
+    detail::for_each_group_edge(p, [&](Int r, Int c, bool right) {
+      out += right ? "\\draw[very thick] " + at(r - 0.5, c + 0.5) + " -- " + at(r + 0.5, c + 0.5) + ";\n"
+                   : "\\draw[very thick] " + at(r + 0.5, c - 0.5) + " -- " + at(r + 0.5, c + 0.5) + ";\n";
+    });
     out += "\\draw[very thick] (-0.5,-0.5) rectangle (" + num(p.rows - 0.5) + "," + num(p.cols - 0.5) + ");\n";
   }
   if (o.headers) {
@@ -76,14 +73,10 @@ std::string draw(detail::Picture const& p, TikzOptions const& o) {
 
 }  // namespace
 
-Result<std::string> tikz_grid(Layout const& l, TikzOptions const& opts) {
-  CL_TRY(p, detail::layout_picture(l, opts.tiles));
-  return draw(p, opts);
-}
+Result<std::string> tikz_grid(Layout const& l, TikzOptions const& opts) { return detail::render_grid(l, opts, draw); }
 
 Result<std::string> tikz_tv(Layout const& tv, Int m, Int n, TikzOptions const& opts) {
-  CL_TRY(p, detail::tv_picture(tv, m, n));
-  return draw(p, opts);
+  return detail::render_tv(tv, m, n, opts, draw);
 }
 
 // Units: a \Large\ttfamily glyph is about 0.3 cm across; rows 0.4 cm per unit down; nodes are named n<i> for edges.

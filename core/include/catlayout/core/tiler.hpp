@@ -24,4 +24,10 @@ Layout const& divisor_layout(Tiler const& t);  // pre: t.is_layout()
 
 std::string to_string(Tiler const& t);  // 6:1 or <3:4,8:2>
 
+// CuTe's rule for a tiler (the divides and products of Def. 2.3.8.1 and 2.3.9.1): a layout tiler
+// takes A whole, `whole(A, divisor_layout(B))`; a tuple tiler goes mode by mode, `op(A_i, B_i)`,
+// and A's modes past the tiler's stay as they are. invalid_input when B has more modes than A.
+Result<Layout> apply_tiler(Layout const& a, Tiler const& b, Result<Layout> (*op)(Layout const&, Tiler const&),
+                           Result<Layout> (*whole)(Layout const&, Layout const&));
+
 }  // namespace catlayout

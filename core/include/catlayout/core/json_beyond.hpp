@@ -1,0 +1,28 @@
+#pragma once
+// JSON forms of the layouts beyond integer strides (docs/beyond-integers.md), beside json.hpp's:
+// coordinate layouts, swizzles, composed and F2-linear layouts.
+#include <string>
+
+#include "catlayout/core/coord_layout.hpp"
+#include "catlayout/core/f2_linear.hpp"
+#include "catlayout/core/json.hpp"
+#include "catlayout/core/swizzle.hpp"
+
+namespace catlayout {
+
+// {"shape": T, "stride": S}: S is congruent to T, each entry an integer or {"basis": [p0,...], "scale": k}
+// for k*E<p0,...> (the path outer mode first; CuTe prints it k@...@p0). A plain layout is one.
+Json to_json(CoordLayout const& l);
+Result<CoordLayout> coord_layout_from_json(Json const& j, std::string const& path);
+Json to_json(Swizzle const& s);  // {"swizzle": [B, M, S]}
+Result<Swizzle> swizzle_from_json(Json const& j, std::string const& path);
+// {"swizzle": [B,M,S], "offset": k, "layout": L}; reading also accepts a plain layout (identity swizzle)
+// and a missing offset (0).
+Json to_json(ComposedLayout const& c);
+Result<ComposedLayout> composed_layout_from_json(Json const& j, std::string const& path);
+Json to_json(LinearLayout const& f);  // {"bases": [...], "in_bits": n, "out_bits": m}
+Result<LinearLayout> linear_from_json(Json const& j, std::string const& path);
+// A plain layout's JSON when is_plain(c), else the composed form (the result of linear.to_layout).
+Json layout_or_composed_json(ComposedLayout const& c);
+
+}  // namespace catlayout

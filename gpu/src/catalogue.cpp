@@ -208,31 +208,31 @@ void add_sm80(std::vector<Instruction>& cat) {
            frag(O::C, acc, 16, 8, 32, kC16x8, cf, s_k16f)});
     }
   }
-  mma("m16n8k4", "f32.tf32.tf32.f32", 16, 8, 4,
-      {frag(O::A, E::tf32, 16, 4, 32, "((4,8),2):((16,1),8)", packed_a<1>, s_k4),
-       frag(O::B, E::tf32, 8, 4, 32, "((4,8),1):((8,1),0)", packed_b<1>, s_k4),
-       frag(O::C, E::f32, 16, 8, 32, kC16x8, c16x8_b32, s_k4)});
-  mma("m16n8k8", "f32.tf32.tf32.f32", 16, 8, 8,
-      {frag(O::A, E::tf32, 16, 8, 32, "((4,8),(2,2)):((16,1),(8,64))", packed_a<1>, s_k8),
-       frag(O::B, E::tf32, 8, 8, 32, "((4,8),2):((8,1),32)", packed_b<1>, s_k8),
-       frag(O::C, E::f32, 16, 8, 32, kC16x8, c16x8_b32, s_k8)});
   mma("m8n8k4", "f64.f64.f64.f64", 8, 8, 4,
       {frag(O::A, E::f64, 8, 4, 32, "((4,8),1):((8,1),0)", packed_a<1>, s_f64),
        frag(O::B, E::f64, 8, 4, 32, "((4,8),1):((8,1),0)", packed_b<1>, s_f64),
        frag(O::C, E::f64, 8, 8, 32, kC8x8, c8x8, s_f64)});
-  // SM90 .f64 m16n8k4 / k8 / k16: the tf32 pattern with one element per 64-bit register.
-  mma("m16n8k4", "f64.f64.f64.f64", 16, 8, 4,
-      {frag(O::A, E::f64, 16, 4, 32, "((4,8),2):((16,1),8)", packed_a<1>, s_k4),
-       frag(O::B, E::f64, 8, 4, 32, "((4,8),1):((8,1),0)", packed_b<1>, s_k4),
-       frag(O::C, E::f64, 16, 8, 32, kC16x8, c16x8_b32, s_k4)}, "sm90");
-  mma("m16n8k8", "f64.f64.f64.f64", 16, 8, 8,
-      {frag(O::A, E::f64, 16, 8, 32, "((4,8),(2,2)):((16,1),(8,64))", packed_a<1>, s_k8),
-       frag(O::B, E::f64, 8, 8, 32, "((4,8),2):((8,1),32)", packed_b<1>, s_k8),
-       frag(O::C, E::f64, 16, 8, 32, kC16x8, c16x8_b32, s_k8)}, "sm90");
-  mma("m16n8k16", "f64.f64.f64.f64", 16, 8, 16,
-      {frag(O::A, E::f64, 16, 16, 32, "((4,8),(2,4)):((16,1),(8,64))", packed_a<1>, s_k16f),
-       frag(O::B, E::f64, 8, 16, 32, "((4,8),4):((8,1),32)", packed_b<1>, s_k16f),
-       frag(O::C, E::f64, 16, 8, 32, kC16x8, c16x8_b32, s_k16f)}, "sm90");
+  // One element per register: tf32 (SM80) and the SM90 .f64 m16n8kK share these fragments.
+  struct OneShape {
+    char const* shape;
+    Int K;
+    char const *a_tv, *b_tv;
+    std::string const& section;
+  };
+  OneShape const one_per_register[] = {
+      {"m16n8k4", 4, "((4,8),2):((16,1),8)", "((4,8),1):((8,1),0)", s_k4},
+      {"m16n8k8", 8, "((4,8),(2,2)):((16,1),(8,64))", "((4,8),2):((8,1),32)", s_k8},
+      {"m16n8k16", 16, "((4,8),(2,4)):((16,1),(8,64))", "((4,8),4):((8,1),32)", s_k16f}};
+  for (E in : {E::tf32, E::f64})
+    for (OneShape const& x : one_per_register) {
+      if (in == E::tf32 && x.K == 16) continue;  // tf32 stops at m16n8k8
+      E acc = in == E::tf32 ? E::f32 : E::f64;
+      mma(x.shape, str(elem_name(acc), ".", elem_name(in), ".", elem_name(in), ".", elem_name(acc)), 16, 8, x.K,
+          {frag(O::A, in, 16, x.K, 32, x.a_tv, packed_a<1>, x.section),
+           frag(O::B, in, 8, x.K, 32, x.b_tv, packed_b<1>, x.section),
+           frag(O::C, acc, 16, 8, 32, kC16x8, c16x8_b32, x.section)},
+          in == E::tf32 ? "sm80" : "sm90");
+    }
   // 8- and 4-bit integers: every signedness of A and B, one row per shape.
   struct IntShape {
     char const* shape;
@@ -375,11 +375,15 @@ std::vector<Instruction> const& catalogue() {
   return cat;
 }
 
-Instruction const* find_instruction(std::string_view name) {
-  for (auto const& i : catalogue())
-    if (i.name == name) return &i;
+// The entry of a catalogue list with this name, or nullptr.
+template <class T>
+T const* by_name(std::vector<T> const& all, std::string_view name) {
+  for (auto const& x : all)
+    if (x.name == name) return &x;
   return nullptr;
 }
+
+Instruction const* find_instruction(std::string_view name) { return by_name(catalogue(), name); }
 
 std::string check_fragment(Fragment const& f) {
   std::string where = str(operand_name(f.operand), " ", to_string(f.tv), ": ");
@@ -466,11 +470,7 @@ std::vector<SmemLayout> const& smem_layouts() {
   return all;
 }
 
-SmemLayout const* find_smem_layout(std::string_view name) {
-  for (auto const& s : smem_layouts())
-    if (s.name == name) return &s;
-  return nullptr;
-}
+SmemLayout const* find_smem_layout(std::string_view name) { return by_name(smem_layouts(), name); }
 
 std::string check_smem_layout(SmemLayout const& s) {
   Int eb = s.elem_bits / 8, n = s.rows * s.cols;

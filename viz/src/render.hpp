@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "catlayout/viz/diagram.hpp"
 #include "catlayout/viz/grid.hpp"
 #include "catlayout/viz/tiles.hpp"
 #include "catlayout/viz/tv.hpp"
@@ -54,6 +55,13 @@ template <class Options, class Draw>
 Result<std::string> render_tv(Layout const& tv, Int m, Int n, Options const& opts, Draw draw) {
   CL_TRY(p, tv_picture(tv, m, n));
   return draw(p, opts);
+}
+
+// A morphism's or a refinement's diagram (diagram.hpp), drawn by a renderer.
+template <class View, class Build, class Draw>
+Result<std::string> render_diagram(View const& v, Build build, Draw draw) {
+  CL_TRY(d, build(v));
+  return draw(d);
 }
 
 }  // namespace catlayout::viz::detail

@@ -135,13 +135,11 @@ std::string svg_diagram(Diagram const& d) {
 }
 
 Result<std::string> svg_morphism(MorphismView const& f) {
-  CL_TRY(d, morphism_diagram(f));
-  return svg_diagram(d);
+  return detail::render_diagram(f, morphism_diagram, svg_diagram);
 }
 
 Result<std::string> svg_refinement(RefinementView const& r) {
-  CL_TRY(d, refinement_diagram(r));
-  return svg_diagram(d);
+  return detail::render_diagram(r, refinement_diagram, svg_diagram);
 }
 
 }  // namespace catlayout::viz

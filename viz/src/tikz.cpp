@@ -102,13 +102,11 @@ std::string tikz_diagram(Diagram const& d) {
 }
 
 Result<std::string> tikz_morphism(MorphismView const& f) {
-  CL_TRY(d, morphism_diagram(f));
-  return tikz_diagram(d);
+  return detail::render_diagram(f, morphism_diagram, tikz_diagram);
 }
 
 Result<std::string> tikz_refinement(RefinementView const& r) {
-  CL_TRY(d, refinement_diagram(r));
-  return tikz_diagram(d);
+  return detail::render_diagram(r, refinement_diagram, tikz_diagram);
 }
 
 }  // namespace catlayout::viz

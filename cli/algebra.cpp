@@ -107,34 +107,25 @@ Command algebra(std::string name, std::string op, std::vector<Arg> required, std
       Family f = family_of(a.pos[i]);
       if (f == Family::coord || (f == Family::swizzle && i == 0)) family = f;
     }
+    std::string run = op;
     if (family != Family::integer) {
-      std::string bop = beyond_op(op, family);
+      run = beyond_op(op, family);
       char const* what = family == Family::coord ? "coordinate strides" : "a swizzle";
-      if (bop.empty() || (bop == "coord.coalesce" && a.pos.size() > 1))
+      if (run.empty() || (run == "coord.coalesce" && a.pos.size() > 1))
         return report_error(Error{ErrorKind::invalid_input,
-                                  str(c.name, bop.empty() ? "" : " with a profile", " is defined for integer-stride layouts; ",
+                                  str(c.name, run.empty() ? "" : " with a profile", " is defined for integer-stride layouts; ",
                                       "layouts with ", what, " take eval, compose", family == Family::coord ? ", coalesce" : "",
                                       " (docs/beyond-integers.md)")});
-      Json args = Json::array();
-      for (std::size_t i = 0; i < a.pos.size(); ++i) {
-        bool beyond = family == Family::coord || i == 0;
-        auto j = beyond ? read_beyond(family, a.pos[i], i) : read_arg(required[i], a.pos[i], i);
-        if (!j) return report_error(j.error());
-        args.push_back(*j);
-      }
-      auto r = conformance::run_op(bop, args, "args");
-      if (!r) return report_error(r.error());
-      print_result(*r, a.has("--json"));
-      return 0;
     }
     Json args = Json::array();
     for (std::size_t i = 0; i < a.pos.size(); ++i) {
       Arg kind = i < required.size() ? required[i] : optional[i - required.size()];
-      auto j = read_arg(kind, a.pos[i], i);
+      bool beyond = family == Family::coord || (family == Family::swizzle && i == 0);
+      auto j = beyond ? read_beyond(family, a.pos[i], i) : read_arg(kind, a.pos[i], i);
       if (!j) return report_error(j.error());
       args.push_back(*j);
     }
-    auto r = conformance::run_op(op, args, "args");
+    auto r = conformance::run_op(run, args, "args");
     if (!r) return report_error(r.error());
     print_result(*r, a.has("--json"));
     return 0;

@@ -87,7 +87,13 @@ int gpu_show_main(std::string const& name, std::string const& operand, std::ostr
 
 namespace {
 
-Result<Json> read_json(std::string const& path);
+Result<Json> read_json(std::string const& path) {
+  std::ifstream in(path);
+  if (!in) return fail(ErrorKind::invalid_input, "cannot read ", path);
+  Json j = Json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return fail(ErrorKind::invalid_input, path, ": not JSON");
+  return j;
+}
 
 // key "instruction/operand" -> sources, from a vectors file's cases.
 std::map<std::string, std::vector<std::string>> sources_of(Json const& vectors) {
@@ -140,17 +146,6 @@ int gpu_list_main(std::string const& vectors_path, std::ostream& out, std::ostre
   return 0;
 }
 
-namespace {
-
-Result<Json> read_json(std::string const& path) {
-  std::ifstream in(path);
-  if (!in) return fail(ErrorKind::invalid_input, "cannot read ", path);
-  Json j = Json::parse(in, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return fail(ErrorKind::invalid_input, path, ": not JSON");
-  return j;
-}
-
-}  // namespace
 
 int gpu_vectors_main(std::string const& report_path, std::string const& out_path, std::ostream& err) {
   return gpu_vectors_main(std::vector<std::string>{report_path}, out_path, "", err);

@@ -96,6 +96,7 @@ Result<Json> read_beyond(Family f, std::string const& text, std::size_t i) {
 Command algebra(std::string name, std::string op, std::vector<Arg> required, std::vector<Arg> optional,
                 std::string usage, std::string summary, std::string example) {
   Command c{name, usage, summary, example, {{"--json", 0}}, nullptr};
+  if (conformance::depends_on_convention(op)) c.options["--strict"] = 0;
   c.run = [c, op, required, optional](Args const& a) -> int {
     if (a.pos.size() < required.size() || a.pos.size() > required.size() + optional.size())
       return usage_error(c, "expected " + std::to_string(required.size()) + " argument(s)");
@@ -125,9 +126,15 @@ Command algebra(std::string name, std::string op, std::vector<Arg> required, std
       if (!j) return report_error(j.error());
       args.push_back(*j);
     }
-    auto r = conformance::run_op(run, args, "args");
+    bool strict = a.has("--strict");
+    auto r = conformance::run_op(run, args, "args", strict ? Convention::categorical : Convention::cute);
     if (!r) return report_error(r.error());
     print_result(*r, a.has("--json"));
+    // CuTe's answer outside the categorical paper's fragment: say so, and how to refuse it.
+    if (!strict && conformance::depends_on_convention(run))
+      if (auto cat = conformance::run_op(run, args, "args", Convention::categorical); !cat)
+        std::cerr << "note: outside the categorical fragment: " << cat.error().message
+                  << " (this is CuTe's answer; --strict refuses it)\n";
     return 0;
   };
   return c;
@@ -159,6 +166,12 @@ int run_check(Args const& a) {
   }
   conformance::CheckOptions opt;
   if (a.has("--only")) opt.only_op = a.value("--only");
+  if (a.has("--strict")) opt.convention = Convention::categorical;
+  if (a.has("--skip-tag")) {
+    std::stringstream ss(a.value("--skip-tag"));
+    for (std::string t; std::getline(ss, t, ',');)
+      if (!t.empty()) opt.skip_tags.push_back(t);
+  }
   std::vector<conformance::CaseOutcome> all;
   for (auto const& f : files) {
     auto r = conformance::check_file(f, opt);
@@ -172,7 +185,23 @@ int run_check(Args const& a) {
     if (!w) return report_error(w.error());
   }
   for (auto const& o : all)
-    if (o.match == conformance::Match::fail) return 1;
+    if (o.match == conformance::Match::fail && !o.skipped) return 1;
+  return 0;
+}
+
+int run_retag(Args const& a) {
+  if (a.pos.size() != 2) {
+    std::cerr << "usage: catlayout retag IN.json OUT.json\n";
+    return 2;
+  }
+  std::ifstream in(a.pos[0], std::ios::binary);
+  if (!in) return report_error(Error{ErrorKind::invalid_input, "cannot open " + a.pos[0]});
+  Json doc = Json::parse(in, nullptr, false);
+  if (doc.is_discarded()) return report_error(Error{ErrorKind::invalid_input, a.pos[0] + ": not valid JSON"});
+  auto r = conformance::retag_document(std::move(doc), a.pos[0]);
+  if (!r) return report_error(r.error());
+  auto w = conformance::write_atomically(a.pos[1], r->dump(1) + "\n", true);
+  if (!w) return report_error(w.error());
   return 0;
 }
 
@@ -217,7 +246,8 @@ std::vector<Command> algebra_commands() {
       algebra("compose", "composition", {A::layout, A::tiler}, {}, "compose A B",
               "A o B, B a layout or a tiler <3:4,8:2>", "catlayout compose '(6,2):(8,2)' '(4,3):(3,1)'"),
       algebra("complement", "complement", {A::layout}, {A::integer}, "complement A [N]",
-              "comp(A, N); N = cosize(A) by default", "catlayout complement 4:2 24"),
+              "comp(A, N), CuTe's (N = cosize(A) by default); --strict: only where the categorical paper has one",
+              "catlayout complement 4:2 24"),
       algebra("divide", "logical_divide", {A::layout, A::tiler}, {}, "divide A B", "logical divide A (/) B",
               "catlayout divide '(4,2,3):(2,1,8)' 4:2"),
       algebra("zipped-divide", "zipped_divide", {A::layout, A::tiler}, {}, "zipped-divide A B", "((tiles),(rests))",
@@ -259,13 +289,18 @@ std::vector<Command> beyond_commands() {
 
 std::vector<Command> conformance_commands() {
   return {
-      Command{"check", "check [FILE...] [--only OP] [--report OUT.json]",
-              "run golden vector files (default: the built-in corpus); table per op, `N passed, M failed`",
+      Command{"check", "check [FILE...] [--only OP] [--skip-tag T,...] [--strict] [--report OUT.json]",
+              "run golden vector files (default: the built-in corpus); table per op, `N passed, M failed`; "
+              "--strict: the categorical convention, skipping cases tagged outside_categorical",
               "catlayout check --only composition",
-              {{"--only", 1}, {"--report", 1}}, run_check},
+              {{"--only", 1}, {"--report", 1}, {"--skip-tag", 1}, {"--strict", 0}}, run_check},
+      Command{"retag", "retag IN.json OUT.json",
+              "copy a vector file with SCHEMA.md's tags (outside_categorical, cute_wrong) recomputed by catlayout",
+              "catlayout export --out v --ops complement --count 5 && catlayout retag v/complement.json tagged.json", {},
+              run_retag},
       Command{"export", "export --out DIR [--seed S] [--count N] [--ops a,b] [--force]",
               "write golden vectors, each case confirmed by an independent witness; atomic writes",
-              "catlayout export --out /tmp/vectors --seed 7 --count 100",
+              "catlayout export --out /tmp/catlayout-vectors --seed 7 --count 100 --force",
               {{"--out", 1}, {"--seed", 1}, {"--count", 1}, {"--ops", 1}, {"--force", 0}}, run_export},
   };
 }

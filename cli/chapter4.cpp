@@ -5,6 +5,7 @@
 
 #include "catlayout/algorithms/census.hpp"
 #include "catlayout/algorithms/composition.hpp"
+#include "catlayout/algorithms/fragment.hpp"
 #include "catlayout/algorithms/mutual_refinement.hpp"
 #include "catlayout/algorithms/representability.hpp"
 #include "catlayout/core/text.hpp"
@@ -83,8 +84,43 @@ int representable_main(std::vector<std::string> const& args, std::ostream& out, 
   return 1;
 }
 
+// explain complement A N | divide A B | product A B: CuTe's view and the categorical one.
+int explain_fragment_main(std::vector<std::string> const& args, std::ostream& out, std::ostream& err) {
+  std::string const& op = args[0];
+  if (args.size() != 3) return usage(err, "explain complement A N | explain divide A B | explain product A B");
+  auto a = parse_layout(args[1]);
+  if (!a) return report(err, a.error());
+  FragmentExplanation x;
+  if (op == "complement") {
+    auto n = parse_int_tuple(args[2]);
+    if (!n || !n->is_leaf()) return report(err, Error{ErrorKind::invalid_input, "N '" + args[2] + "' is not an integer"});
+    x = explain_complement(*a, n->value());
+  } else {
+    auto b = parse_layout(args[2]);
+    if (!b) return report(err, b.error());
+    x = op == "divide" ? explain_divide(*a, *b) : explain_product(*a, *b);
+  }
+  out << x.operation << "\n"
+      << "  complement of:           " << to_string(x.operand) << " against " << x.target << "\n"
+      << "  categorical fragment:    "
+      << (x.fragment.n_complementable ? "inside (Def. 2.1.6.24)"
+          : x.fragment.complementable  ? "complementable, N is not a multiple of its extent: " + x.fragment.why
+                                       : "outside: " + x.fragment.why)
+      << "\n"
+      << "  CuTe's complement:       " << verdict(x.complement) << "\n"
+      << "  check by tabulation:     " << x.check << "\n"
+      << "  CuTe (core):             " << verdict(x.cute) << "\n"
+      << "  categorical (--strict):  " << verdict(x.categorical) << "\n"
+      << "  " << x.reason << "\n";
+  return 0;
+}
+
 int explain_main(std::vector<std::string> const& args, std::ostream& out, std::ostream& err) {
-  if (args.size() != 2) return usage(err, "explain A B   (the CuTe composite A o B, i.e. A(B(i)))");
+  if (!args.empty() && (args[0] == "complement" || args[0] == "divide" || args[0] == "product"))
+    return explain_fragment_main(args, out, err);
+  if (args.size() != 2)
+    return usage(err, "explain A B   (the CuTe composite A o B, i.e. A(B(i)))\n"
+                      "       catlayout explain complement A N | explain divide A B | explain product A B");
   auto a = parse_layout(args[0]);
   if (!a) return report(err, a.error());
   auto b = parse_layout(args[1]);

@@ -9,6 +9,19 @@
 
 namespace catlayout::cli {
 
+#ifdef CATLAYOUT_HAVE_GPU
+// 0 all confirmed (or skipped for the architecture), 1 a mismatch or a failed kernel, 2 a filter
+// that matches nothing or an unwritable report, 3 no GPU.
+int validate_exit(Result<gpu::Validation> const& v) {
+  if (!v) return report_error(v.error());
+  if (v->no_gpu) {
+    std::cout << *v->no_gpu << "\n";
+    return 3;
+  }
+  return v->failed() ? 1 : 0;
+}
+#endif
+
 std::vector<Command> gpu_commands() {
 #ifndef CATLAYOUT_HAVE_GPU
   return {};
@@ -19,7 +32,8 @@ std::vector<Command> gpu_commands() {
             "catlayout gpu list", {{"--vectors", 1}}, nullptr};
   l.run = [](Args const& a) {
     std::string v = a.has("--vectors") ? a.value("--vectors") : CATLAYOUT_VECTORS_DIR "/gpu/h200-fragments.json";
-    return gpu::gpu_list_main(v, std::cout, std::cerr);
+    auto r = gpu::list(v, std::cout);
+    return r ? 0 : report_error(r.error());
   };
   Command v{"gpu validate", "gpu validate [--instr NAME]... [--json FILE] [--simulate]",
             "probe the GPU: instruction x operand -> confirmed / MISMATCH (exit 3 without a GPU; --simulate: "
@@ -30,15 +44,16 @@ std::vector<Command> gpu_commands() {
     std::vector<std::string> instr;
     if (a.has("--instr")) instr = a.opt.at("--instr");
     instr.insert(instr.end(), a.pos.begin(), a.pos.end());
-    return gpu::gpu_validate_main(instr, a.has("--json") ? a.value("--json") : "", std::cout, std::cerr,
-                                  a.has("--simulate"));
+    return validate_exit(gpu::validate(instr, a.has("--json") ? a.value("--json") : "", std::cout, std::cerr,
+                                       a.has("--simulate")));
   };
   Command s{"gpu show", "gpu show NAME [A|B|C|src|dst]",
             "an instruction's TV layouts and their (thread, value) -> (row, col) tables, or a shared-memory layout",
             "catlayout gpu show mma.m16n8k16.f32.f16.f16.f32 C", {}, nullptr};
   s.run = [s](Args const& a) {
     if (a.pos.empty() || a.pos.size() > 2) return usage_error(s, "expected NAME and optionally an operand");
-    return gpu::gpu_show_main(a.pos[0], a.pos.size() == 2 ? a.pos[1] : "", std::cout, std::cerr);
+    auto r = gpu::show(a.pos[0], a.pos.size() == 2 ? a.pos[1] : "", std::cout);
+    return r ? 0 : report_error(r.error());
   };
   Command x{"gpu vectors", "gpu vectors [--cutlass RESULTS.json] REPORT.json... OUT.json",
             "turn validate reports (one device) into mma.fragment / wgmma.smem_layout golden vectors",
@@ -46,7 +61,8 @@ std::vector<Command> gpu_commands() {
   x.run = [x](Args const& a) {
     if (a.pos.size() < 2) return usage_error(x, "expected REPORT.json... and OUT.json");
     std::vector<std::string> reports(a.pos.begin(), a.pos.end() - 1);
-    return gpu::gpu_vectors_main(reports, a.pos.back(), a.has("--cutlass") ? a.value("--cutlass") : "", std::cerr);
+    auto r = gpu::write_vectors(reports, a.pos.back(), a.has("--cutlass") ? a.value("--cutlass") : "");
+    return r ? 0 : report_error(r.error());
   };
   return {l, v, s, x};
 #endif

@@ -86,7 +86,9 @@ std::vector<Command> morphism_commands() {
               "catlayout census '(6,2):(8,2)'", {{"--rows", 0}}),
       forward("representable", representable_main, "representable TABLE", "is this table the function of a layout?",
               "catlayout representable [0,1,4,5]"),
-      forward("explain", explain_main, "explain A B", "A o B by core, by the categorical algorithm, and representability",
+      forward("explain", explain_main, "explain A B | explain complement|divide|product A X",
+              "A o B by core, by the categorical algorithm, and representability; CuTe's and the categorical view "
+              "of a complement, divide or product",
               "catlayout explain '(3,2):(1,4)' 4:1"),
   };
 }

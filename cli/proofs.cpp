@@ -1,5 +1,8 @@
-// Bounded-exhaustive proofs of the algebra's properties (proofs-tests/).
+// `catlayout prove`: bounded-exhaustive proofs of the algebra's properties (proofs-tests/).
+// Exit status: 0 no counterexample, 1 a counterexample, 2 usage error.
+#include <charconv>
 #include <iostream>
+#include <optional>
 
 #include "command.hpp"
 #ifdef CATLAYOUT_HAVE_PROOFS
@@ -8,22 +11,87 @@
 
 namespace catlayout::cli {
 
+#ifdef CATLAYOUT_HAVE_PROOFS
+namespace {
+
+std::optional<std::uint64_t> parse_count(std::string const& s) {
+  std::uint64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+// The value of `name` in [lo, hi], or a usage error naming it.
+Result<std::uint64_t> bounded(Args const& a, std::string const& name, std::uint64_t lo, std::uint64_t hi,
+                              std::uint64_t dflt) {
+  if (!a.has(name)) return dflt;
+  auto v = parse_count(a.value(name));
+  if (!v || *v < lo || *v > hi)
+    return fail(ErrorKind::invalid_input, name, " expects an integer in [", lo, ", ", hi, "], found '", a.value(name),
+                "'");
+  return *v;
+}
+
+Result<proofs::ProveOptions> options(Args const& a) {
+  proofs::ProveOptions o;
+  CL_TRY(size, bounded(a, "--max-size", 1, 1 << 20, static_cast<std::uint64_t>(o.bounds.max_size)));
+  CL_TRY(rank, bounded(a, "--max-rank", 1, 8, static_cast<std::uint64_t>(o.bounds.max_rank)));
+  CL_TRY(stride, bounded(a, "--max-stride", 0, 1 << 20, static_cast<std::uint64_t>(o.bounds.max_stride)));
+  CL_TRY(threads, bounded(a, "--threads", 1, 1024, o.threads));
+  o.bounds = {static_cast<Int>(size), static_cast<int>(rank), static_cast<Int>(stride)};
+  o.threads = static_cast<unsigned>(threads);
+  if (a.has("--shard")) {
+    std::string const& s = a.value("--shard");
+    auto slash = s.find('/');
+    auto si = slash == std::string::npos ? std::nullopt : parse_count(s.substr(0, slash));
+    auto sn = slash == std::string::npos ? std::nullopt : parse_count(s.substr(slash + 1));
+    if (!si || !sn || *sn == 0 || *si >= *sn)
+      return fail(ErrorKind::invalid_input, "--shard expects I/N with 0 <= I < N, found '", s, "'");
+    o.shard = *si;
+    o.shards = *sn;
+  }
+  o.json = a.has("--json");
+  o.selected = a.pos;
+  return o;
+}
+
+int prove_command(Args const& a) {
+  auto say = [](Error const& e) {
+    std::cerr << "catlayout prove: " << e.message << "\n";
+    return 2;
+  };
+  if (a.has("--merge")) {
+    auto r = proofs::merge_results(a.pos, a.has("--json"), std::cout);
+    if (!r) return say(r.error());
+    return *r ? 1 : 0;
+  }
+  auto o = options(a);
+  if (!o) return say(o.error());
+  if (a.has("--list")) {
+    auto names = proofs::select_properties(o->selected);
+    if (!names) return say(names.error());
+    for (auto const& n : *names) std::cout << n << "\n";
+    return 0;
+  }
+  auto r = proofs::prove(*o, std::cout, std::cerr);
+  if (!r) return say(r.error());
+  return *r ? 1 : 0;
+}
+
+}  // namespace
+#endif
+
 std::vector<Command> proof_commands() {
 #ifdef CATLAYOUT_HAVE_PROOFS
-  Command p{"prove", "prove [--max-size N] [--max-rank R] [--max-stride D] [--threads T] [--shard I/N] [--json] [PROPERTY...]",
-            "check properties on every case within the bounds; totals: cases checked, counterexamples",
-            "catlayout prove --max-size 8 --max-rank 2 composition.function",
-            {{"--max-size", 1}, {"--max-rank", 1}, {"--max-stride", 1}, {"--threads", 1}, {"--shard", 1}, {"--json", 0}},
-            nullptr};
-  p.run = [](Args const& a) {
-    std::vector<std::string> args = a.pos;
-    for (auto const& [o, vals] : a.opt) {
-      args.push_back(o);
-      args.insert(args.end(), vals.begin(), vals.end());
-    }
-    return proofs::prove_main(args, std::cout, std::cerr);
-  };
-  return {p};
+  return {Command{"prove",
+                  "prove [--max-size N] [--max-rank R] [--max-stride D] [--threads T] [--shard I/N] [--json] "
+                  "[--list] [PROPERTY...] | prove --merge [--json] FILE...",
+                  "check properties on every case within the bounds (defaults 16, 3, 5); PROPERTY: a name from "
+                  "--list, a prefix ending in '.', or a family; totals: cases checked, counterexamples",
+                  "catlayout prove --max-size 8 --max-rank 2 composition.function",
+                  {{"--max-size", 1}, {"--max-rank", 1}, {"--max-stride", 1}, {"--threads", 1}, {"--shard", 1},
+                   {"--json", 0}, {"--list", 0}, {"--merge", 0}},
+                  prove_command}};
 #else
   return {};
 #endif

@@ -18,14 +18,21 @@ SECTIONS = [
       "coalesce '(2,(1,6)):(1,(6,2))' '(1,(2,3))'"], None),
     ("Composition",
      "`A o B` is the layout whose function is `A(B(i))`, in B's shape. The blogs' examples, a by-mode tiler, "
-     "and the inadmissible pair that pycute answers with `3:1` (the true composite `[0,1,2,4]` is no layout):",
+     "and the inadmissible pair that pycute answers with `3:1` (the true composite `[0,1,2,4]` is no layout). "
+     "A negative stride in B reads A as odd, `A(-x) = -A(x)` (docs/representation.md), so CuTe's "
+     "`(2,3):(-2,-1)` stands and its `(2,2):(-9,-1)` for `(4,3):(3,1) o 4:-3` does not:",
      ["compose '(6,2):(8,2)' '(4,3):(3,1)'", "compose '(12,(4,8)):(59,(13,1))' '<3:4,8:2>'",
-      "compose '(3,2):(1,4)' 4:1", "explain '(3,2):(1,4)' 4:1", "representable [0,1,4,5]"], None),
+      "compose '(3,2):(1,4)' 4:1", "explain '(3,2):(1,4)' 4:1", "representable [0,1,4,5]",
+      "compose '(2,3):(2,1)' 6:-1", "compose '(4,3):(3,1)' 4:-3"], None),
     ("Complement",
      "The complement fills the gaps of A up to N, sorted and coalesced (the blogs' table; the paper's "
-     "non-unique example):",
+     "non-unique example). Where A's sorted strides are not multiples of the extent below them, the "
+     "categorical paper has no complement, but CuTe folds the strides by floor division and answers "
+     "(`(3,5):(1,7)` is from CuTe's own complement table); catlayout gives CuTe's answer, checked, with a note; "
+     "`--strict` refuses as the paper does, and `explain` shows both views:",
      ["complement 4:1 24", "complement 4:2 24", "complement '(2,4):(1,6)' 24", "complement '(2,2):(1,6)' 24",
-      "complement '(2,2):(1,50)' 100", "complement '(2,2):(1,3)' 24"], None),
+      "complement '(2,2):(1,50)' 100", "complement '(3,5):(1,7)' 60", "complement --strict '(3,5):(1,7)' 60",
+      "explain complement '(3,5):(1,7)' 60", "complement '(2,3):(3,5)' 40"], None),
     ("Logical divide",
      "`A (/) B = A o (B, comp(B, size A))`: mode 0 is the tile, mode 1 walks the tiles. The 1-D and 2-D "
      "examples of the Korean blog, and an 8x8 matrix cut into 2x4 tiles:",
@@ -34,7 +41,7 @@ SECTIONS = [
     ("Logical product",
      "`A (x) B = (A, comp(A, size(A) cosize(B)) o B)` repeats A in the pattern of B; blocked and raked "
      "products zip the modes:",
-     ["product '(2,2):(4,1)' 6:1", "product '(2,2):(4,1)' '(4,2):(2,1)'",
+     ["product '(2,2):(4,1)' 6:1", "product '(2,2):(4,1)' '(4,2):(2,1)'", "product '(2,3):(1,5)' 4:1",
       "blocked-product '(2,5):(5,1)' '(3,4):(1,3)'", "raked-product '(2,5):(5,1)' '(3,4):(1,3)'"], None),
     ("Morphisms and mutual refinement",
      "The categorical engine encodes a tractable layout as a Nest morphism and back; mutual refinement "

@@ -24,6 +24,7 @@ enable_testing()
 add_compile_options(-Wall -Wextra)
 add_subdirectory("$root/core" core)
 add_subdirectory("$root/gpu" gpu)
+add_subdirectory("$root/cli/probe" probe)
 CMAKE
 cmake -S "$top" -B "$build" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_EXE_LINKER_FLAGS="-static-libstdc++ -static-libgcc" >/dev/null

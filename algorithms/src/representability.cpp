@@ -71,14 +71,10 @@ Result<CompositionExplanation> explain_composition(Layout const& a, Layout const
   std::vector<Int> t;
   for (Int i = 0; i < b.size(); ++i) {
     Int bi = b(i);
-    if (bi < 0) {
-      x.reason = str("B(", i, ") = ", bi, " is negative, outside A's domain even extended: A o B is no function");
-      if (x.core) x.reason += "; yet core accepts (it extends A linearly to negative indices)";
-      return x;
-    }
-    auto v = a.extended(bi);
+    if (bi == INT64_MIN) return fail(ErrorKind::invalid_input, "B(", i, ") = ", bi, " has no int64 negation");
+    auto v = a.extended(bi < 0 ? -bi : bi);  // A(-x) = -A(x) (docs/representation.md)
     if (!v) return std::unexpected(v.error());
-    t.push_back(*v);
+    t.push_back(bi < 0 ? -*v : *v);
   }
   x.table = t;
   CL_TRY(rep, represent(t));

@@ -11,6 +11,8 @@ while IFS= read -r line; do
   cmd="${line#*e.g. }"
   cmd="${cmd%% > *}"
   cmd="${cmd/catlayout/\"$cl\"}"
+  repl="&& \"$cl\""
+  cmd="${cmd//"&& catlayout"/"$repl"}"
   eval "$cmd" >out.txt 2>err.txt
   rc=$?
   if [ $rc -ne 0 ] && ! { [[ "$cmd" == *"gpu validate"* ]] && [ $rc -eq 3 ]; } \
@@ -36,6 +38,21 @@ n=$("$cl" --help | grep -c 'e\.g\. ')
 [ $rc -eq 2 ] && grep -q "complement is defined for integer-stride layouts" err.txt || { echo "FAIL: coord complement rc=$rc"; fail=1; }
 "$cl" show 'Sw<3,4,3> o (8,64):(64,1)' 2>err.txt; rc=$?
 [ $rc -eq 2 ] && grep -q "is swizzled" err.txt || { echo "FAIL: swizzled show rc=$rc"; fail=1; }
+# CuTe's answer outside the categorical fragment, with a note; --strict refuses as the paper does
+[ "$("$cl" complement '(3,5):(1,7)' 60 2>err.txt)" = "(2,2):(3,35)" ] || { echo "FAIL: CuTe's complement"; fail=1; }
+grep -q "^note: outside the categorical fragment: stride 7 of mode 5:7" err.txt || { echo "FAIL: no note"; cat err.txt; fail=1; }
+"$cl" complement 4:2 24 2>err.txt >/dev/null; [ ! -s err.txt ] || { echo "FAIL: a note inside the fragment"; fail=1; }
+"$cl" complement --strict '(3,5):(1,7)' 60 2>err.txt; rc=$?
+[ $rc -eq 1 ] && grep -q "not_complementable: stride 7" err.txt || { echo "FAIL: --strict rc=$rc"; fail=1; }
+[ "$("$cl" product '(2,3):(1,5)' 4:1 2>/dev/null)" = "((2,3),(2,2)):((1,5),(2,15))" ] || { echo "FAIL: CuTe's product"; fail=1; }
+"$cl" divide --strict 40:1 '(2,3):(1,5)' >/dev/null 2>&1; [ $? -eq 1 ] || { echo "FAIL: divide --strict"; fail=1; }
+"$cl" explain complement '(3,5):(1,7)' 60 > ex.txt || { echo "FAIL: explain complement"; fail=1; }
+grep -q "categorical fragment:    outside" ex.txt && grep -q "not compact (60 elements over \[0, 69))" ex.txt \
+  && grep -q "categorical (--strict):  not_complementable" ex.txt || { echo "FAIL: explain complement output"; cat ex.txt; fail=1; }
+"$cl" explain divide 40:1 4:2 | grep -q "inside the categorical fragment" || { echo "FAIL: explain divide"; fail=1; }
+[ "$("$cl" compose '(2,3):(2,1)' 6:-1)" = "(2,3):(-2,-1)" ] || { echo "FAIL: negative stride by oddness"; fail=1; }
+"$cl" compose '(4,3):(3,1)' 4:-3 2>err.txt; rc=$?
+[ $rc -eq 1 ] && grep -q "A(-x) = -A(x)" err.txt || { echo "FAIL: CuTe's wrong negative composition rc=$rc"; fail=1; }
 # chapter 4: refine, representable, census, explain, with their exit codes
 [ "$("$cl" refine '(6,6)' '(2,6,6)')" = "$(printf "T' = ((2,3),(2,3))\nU' = (2,(3,2),(3,2))")" ] || { echo "FAIL: refine (seed example)"; fail=1; }
 "$cl" refine '(8,8)' '(3,8,8)' >/dev/null 2>&1; [ $? -eq 1 ] || { echo "FAIL: refine not refinable"; fail=1; }
@@ -50,6 +67,13 @@ done
 "$cl" explain '(3,2):(1,4)' 4:1 > ex.txt || { echo "FAIL: explain"; fail=1; }
 grep -q "\[0,1,2,4\]" ex.txt && grep -q "core rejects, and rightly" ex.txt || { echo "FAIL: explain output"; fail=1; }
 "$cl" explain '(3,2):(1,4)' >/dev/null 2>&1; [ $? -eq 2 ] || { echo "FAIL: explain usage"; fail=1; }
+# prove: usage errors exit 2, --list names the properties
+for bad in "--shard 3/3" "--max-size x" "no.such.property" "--frobnicate"; do
+  "$cl" prove $bad >/dev/null 2>&1; [ $? -eq 2 ] || { echo "FAIL: prove $bad"; fail=1; }
+done
+"$cl" prove --list | grep -q "^complement.unique$" || { echo "FAIL: prove --list"; fail=1; }
+"$cl" prove --max-size 4 --max-rank 1 --max-stride 1 --threads 1 --json composition.function > shard.json || { echo "FAIL: prove --json"; fail=1; }
+"$cl" prove --merge shard.json | grep -q "^cases checked: 64$" || { echo "FAIL: prove --merge"; fail=1; }
 # swizzle and linear: tables and F2 bases
 "$cl" linear 'Sw<3,4,3> o (8,128):(128,1)' > lin.txt || { echo "FAIL: linear"; fail=1; }
 grep -q "cute: Sw<3,4,3> o 0 o (8,128):(128,1)" lin.txt && grep -q "bit  0 -> 0b0010010000 (144)" lin.txt || { echo "FAIL: linear output"; fail=1; }
@@ -70,6 +94,10 @@ fi
 "$cl" export --out vec --seed 5 --count 20 >/dev/null || { echo "FAIL: export"; fail=1; }
 "$cl" check vec/*.json > check.txt || { echo "FAIL: check of the export"; tail -5 check.txt; fail=1; }
 grep -q " 0 failed" check.txt || fail=1
+# tags: counted, and skipped under --strict
+"$cl" check --strict vec/*.json > strict.txt || { echo "FAIL: check --strict"; tail -5 strict.txt; fail=1; }
+grep -q "^skipped [0-9]* cases tagged outside_categorical" strict.txt || { echo "FAIL: --strict skips nothing"; fail=1; }
+"$cl" check --skip-tag cute_wrong vec/*.json | grep -q "^skipped [0-9]* cases tagged cute_wrong" || { echo "FAIL: --skip-tag"; fail=1; }
 # an export never overwrites different content without --force
 "$cl" export --out vec --seed 6 --count 20 >/dev/null 2>err.txt && { echo "FAIL: overwrote without --force"; fail=1; }
 grep -q "use --force" err.txt || { echo "FAIL: no --force hint"; cat err.txt; fail=1; }

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Explain every case where catlayout and CuTe (static integers) disagree.
 
-Usage: explain_differences.py VECTORS.json REPORT.json
+Usage: explain_differences.py VECTORS.json REPORT.json [--all]
   VECTORS.json: expectations computed by CuTe (cute_oracle.py generate)
   REPORT.json:  `catlayout check VECTORS.json --report REPORT.json`
 
 For a case where CuTe returns a layout and catlayout refuses, CuTe's layout is checked against
-the operation's definition by tabulation (composition: R(i) == A(B(i)); complement: disjoint
-from A and covering [0, N); divide: a permutation of A's offsets whose tile mode is A o B;
-product: injective when A and B are). Prints a table: agree / CuTe wrong / catlayout refuses
+the operation's definition by tabulation, with CuTe's complement (floor fold) and A odd on
+negative arguments (composition: R(i) == A(B(i)); complement: injective with A, increasing, and
+covering [0, N) inside the categorical fragment; divide: the offsets of A o (B, comp(B)), tile
+mode A o B; product: the offsets of (A, comp(A) o B)). `--all` lists every difference with its
+counterexample, not three per op. Prints a table: agree / CuTe wrong / catlayout refuses
 a correct CuTe answer (a catlayout defect) / error-kind naming differences.
 """
 import json
@@ -61,78 +63,155 @@ def filt(a):
     return {"shape": [x for x, _ in keep] or [1], "stride": [y for _, y in keep] or [0]}
 
 
-def strict_complement(a, n):
-    """comp(A, N) of the paper (Def. 2.3.6.5), or None when A is not complementable:
-    sorted filtered modes must satisfy s_i d_i | d_{i+1}; the rest rounds N up."""
+def fold(a):
+    """CuTe's complement fold over filter(A) sorted by stride: the modes below the rest, the
+    reach s_m d_m, and whether every stride was a multiple of the extent below it (the paper's
+    complementable, Prop. 2.1.6.21). None where CuTe refuses (a quotient of 0, a negative stride)."""
     fa = filt(a)
-    modes = sorted(zip(fa["stride"], fa["shape"]))
+    modes = sorted(zip(fa["stride"], fa["shape"]), key=lambda m: m[0])
     if modes == [(0, 1)]:
-        return {"shape": [n], "stride": [1]}
-    shapes, strides, reach = [], [], 1
+        return [], [], 1, True
+    shapes, strides, reach, exact = [], [], 1, True
     for d, s in modes:
-        if d < 0 or d < reach or d % reach:
+        if d < 0 or d < reach:
             return None
+        exact = exact and d % reach == 0
         shapes.append(d // reach)
         strides.append(reach)
         reach = d * s
-    shapes.append(-(-n // reach))
-    strides.append(reach)
-    return {"shape": shapes, "stride": strides}
+    return shapes, strides, reach, exact
+
+
+def cute_complement(a, n):
+    """CuTe's comp(A, N): the fold, then ceil(N / reach) : reach. None where CuTe refuses."""
+    f = fold(a)
+    if f is None:
+        return None
+    shapes, strides, reach, _ = f
+    return {"shape": shapes + [-(-n // reach)], "stride": strides + [reach]}
+
+
+def complementable(a):
+    f = fold(a)
+    return f is not None and f[3]
+
+
+def ev_odd(layout, x):
+    """A extended past its domain and odd on negative arguments, A(-x) = -A(x)."""
+    return -ev(layout, -x, True) if x < 0 else ev(layout, x, True)
 
 
 def composes(r, a, b):
-    return size(r) == size(b) and all(ev(r, i) == ev(a, ev(b, i), True) for i in range(size(b)))
+    return counterexample(r, a, b) is None
+
+
+def counterexample(r, a, b):
+    """None if R(i) == A(B(i)) for every i (A extended and odd), else the first i where not."""
+    if size(r) != size(b):
+        return f"size {size(r)} != size(B) {size(b)}"
+    for i in range(size(b)):
+        x = ev(b, i)
+        if ev(r, i) != ev_odd(a, x):
+            return f"at i = {i}: CuTe's layout gives {ev(r, i)}, but A(B({i})) = A({x}) = {ev_odd(a, x)}"
+    return None
+
+
+WHY = {}  # case id -> the tabulated counterexample, filled by check_definition
+
+
+def multiset_difference(got, want):
+    """The first offset (in sorted order) where two multisets differ, as text."""
+    for g, w in zip(got, want):
+        if g != w:
+            return f"sorted offsets differ first at {g} (CuTe) vs {w} (definition)"
+    return f"{len(got)} offsets vs {len(want)} by the definition"
 
 
 def is_layout(x):
     return isinstance(x, dict) and "shape" in x
 
 
-def check_definition(op, args, r):
-    """True if r satisfies op's defining property, False if not, None if undefined/unchecked."""
+def check_definition(op, args, r, case_id=None):
+    """True if r satisfies op's defining property, False if not, None if undefined/unchecked.
+    For False, WHY[case_id] holds the tabulated counterexample."""
+    verdict, why = definition_verdict(op, args, r)
+    if verdict is False and case_id is not None:
+        WHY[case_id] = why
+    return verdict
+
+
+def definition_verdict(op, args, r):
     a = args[0]
     b = args[1] if len(args) > 1 else None
     if op == "composition":
         if is_layout(b):
-            return composes(r, a, b)
-        modes = b["tiler"]
-        ok = True
-        for i, t in enumerate(modes):
+            why = counterexample(r, a, b)
+            return why is None, why
+        for i, t in enumerate(b["tiler"]):
             tb = t if is_layout(t) else {"shape": t, "stride": 1}
-            ok &= composes(mode(r, i), mode(a, i), tb)
-        return ok
+            why = counterexample(mode(r, i), mode(a, i), tb)
+            if why:
+                return False, f"mode {i}: {why}"
+        return True, None
     if op == "complement":
+        # CuTe's post-conditions: (filter(A), C) injective, C increasing, C meets A only at 0;
+        # inside the categorical fragment (filter(A), C) also covers [0, N).
         fa = filt(a)
         n = b if b is not None else ev(fa, size(fa) - 1) + 1
         both = {"shape": [fa["shape"], r["shape"]], "stride": [fa["stride"], r["stride"]]}
+        tc = tab(r)
         if not injective(both):
-            return False
-        if n is not None:
+            return False, "(filter(A), C) is not injective"
+        if any(y <= x for x, y in zip(tc, tc[1:])):
+            return False, "C is not increasing"
+        if complementable(a):
             image = set(tab(both))
-            return all(i in image for i in range(n))
-        return True
+            miss = [i for i in range(n) if i not in image]
+            return not miss, (f"(filter(A), C) misses {miss[0]} of [0, {n})" if miss else None)
+        return True, None
     if op.endswith("_divide"):
-        if size(r) != size(a) or sorted(tab(r)) != sorted(tab(a)):
-            return False
-        if is_layout(b) and op in ("logical_divide", "zipped_divide"):
-            return composes(mode(r, 0), a, b)
-        return True
+        if is_layout(b):
+            # A (/) B = A o (B, comp(B, size(A))), CuTe's complement: the same offsets in some order.
+            c = cute_complement(b, size(a))
+            if c is None:
+                return None, None
+            bc = {"shape": [b["shape"], c["shape"]], "stride": [b["stride"], c["stride"]]}
+            want = sorted(ev_odd(a, ev(bc, i)) for i in range(size(bc)))
+            got = sorted(tab(r))
+            if got != want:
+                return False, "not A o (B, comp(B)): " + multiset_difference(got, want)
+            if op in ("logical_divide", "zipped_divide"):
+                why = counterexample(mode(r, 0), a, b)
+                return why is None, (f"the tile mode is not A o B: {why}" if why else None)
+            return True, None
+        got, want = sorted(tab(r)), sorted(tab(a))
+        if size(r) != size(a) or got != want:
+            return False, "not a rearrangement of A: " + multiset_difference(got, want)
+        return True, None
     if op.endswith("_product"):
         # Every variant rearranges (A, comp(A, size(A) cosize(B)) o B): compare the multisets
-        # of offsets with the definition's; undefined when A has no complement.
+        # of offsets with the definition's; undefined when CuTe's complement refuses.
         if not is_layout(b):
-            return None
-        c = strict_complement(a, size(a) * (ev(b, size(b) - 1) + 1))
+            return None, None
+        c = cute_complement(a, size(a) * (ev(b, size(b) - 1) + 1))
         if c is None:
-            return None
-        want = sorted(x + ev(c, ev(b, j), True) for j in range(size(b)) for x in tab(a))
-        return sorted(tab(r)) == want
-    return None
+            return None, None
+        want = sorted(x + ev_odd(c, ev(b, j)) for j in range(size(b)) for x in tab(a))
+        got = sorted(tab(r))
+        return got == want, (None if got == want else "not (A, comp(A) o B): " + multiset_difference(got, want))
+    return None, None
+
+
+LIST = 3
 
 
 def main():
-    vec = {c["id"]: c for c in json.load(open(sys.argv[1]))["cases"]}
-    rep = json.load(open(sys.argv[2]))["cases"]
+    global LIST
+    args = [x for x in sys.argv[1:] if x != "--all"]
+    if "--all" in sys.argv:
+        LIST = 10 ** 9
+    vec = {c["id"]: c for c in json.load(open(args[0]))["cases"]}
+    rep = json.load(open(args[1]))["cases"]
     table = defaultdict(Counter)
     examples = defaultdict(list)
     for c in rep:
@@ -150,11 +229,12 @@ def main():
             table[op][kind] += 1
             examples[(op, kind)].append(c["detail"])
             continue
-        verdict = check_definition(op, case["args"], exp)
+        verdict = check_definition(op, case["args"], exp, c["id"])
         key = {True: "catlayout refuses a correct CuTe answer", False: "CuTe wrong (catlayout refuses)",
                None: "undefined by definition (catlayout refuses)"}[verdict]
         table[op][key] += 1
-        examples[(op, key)].append(c["id"] + ": " + json.dumps(case["args"]) + " CuTe " + json.dumps(exp))
+        examples[(op, key)].append(c["id"] + ": " + json.dumps(case["args"]) + " CuTe " + json.dumps(exp) +
+                                   ("; " + WHY[c["id"]] if c["id"] in WHY else ""))
     cols = ["agree", "CuTe wrong (catlayout refuses)", "undefined by definition (catlayout refuses)",
             "error kind differs", "catlayout computes, CuTe rejects", "catlayout refuses a correct CuTe answer"]
     short = ["agree", "CuTe wrong", "undefined", "kind differs", "cl computes", "cl defect"]
@@ -167,8 +247,8 @@ def main():
     for (op, key), ex in sorted(examples.items()):
         if key != "agree":
             print(f"\n{op} / {key}: {len(ex)}")
-            for e in ex[:3]:
-                print("   ", e[:300])
+            for e in ex[:LIST]:
+                print("   ", e[:400])
     return 1 if tot["catlayout refuses a correct CuTe answer"] else 0
 
 

@@ -1,5 +1,6 @@
 #include "catlayout/conformance/check.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -91,6 +92,33 @@ CaseOutcome classify(std::string_view op, Json const& expect, Result<Json> const
   return o;
 }
 
+namespace {
+
+// SCHEMA.md: `tags` is an array of strings; unknown tags are kept and otherwise ignored.
+Result<std::vector<std::string>> case_tags(Json const& c, std::string const& path) {
+  std::vector<std::string> tags;
+  if (!c.contains("tags")) return tags;
+  auto const& t = c["tags"];
+  if (!t.is_array()) return fail(ErrorKind::invalid_input, path, ".tags is not an array of strings");
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (!t[i].is_string())
+      return fail(ErrorKind::invalid_input, path, ".tags[", i, "] is not a string but ", t[i].type_name());
+    tags.push_back(t[i]);
+  }
+  return tags;
+}
+
+// The tag that makes the options skip a case, if any.
+std::optional<std::string> skipped_by(std::vector<std::string> const& tags, CheckOptions const& opt) {
+  for (auto const& t : tags) {
+    if (std::find(opt.skip_tags.begin(), opt.skip_tags.end(), t) != opt.skip_tags.end()) return t;
+    if (opt.convention == Convention::categorical && t == "outside_categorical") return t;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string const& file, CheckOptions const& opt) {
   if (!doc.is_object()) return fail(ErrorKind::invalid_input, file, ": $ is not a JSON object");
   if (!doc.contains("schema") || doc["schema"] != "catlayout.vectors/1")
@@ -113,10 +141,29 @@ Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string con
     }
     std::string op = c["op"];
     if (opt.only_op && *opt.only_op != op) continue;
-    auto got = run_op(op, c["args"], path + ".args");
+    std::string id = c.contains("id") && c["id"].is_string() ? c["id"].get<std::string>() : path;
+    auto tags = case_tags(c, path);
+    if (!tags) {
+      o.id = id;
+      o.op = op;
+      o.detail = file + ": case " + id + ": " + tags.error().message;
+      out.push_back(o);
+      continue;
+    }
+    if (auto skip = skipped_by(*tags, opt)) {
+      o.id = id;
+      o.op = op;
+      o.tags = *tags;
+      o.skipped = true;
+      o.detail = "skipped: tagged " + *skip;
+      out.push_back(o);
+      continue;
+    }
+    auto got = run_op(op, c["args"], path + ".args", opt.convention);
     o = classify(op, c["expect"], got);
     o.file = file;
-    o.id = c.contains("id") && c["id"].is_string() ? c["id"].get<std::string>() : path;
+    o.id = id;
+    o.tags = std::move(*tags);
     if (o.match == Match::fail && o.detail != "not implemented") o.detail = path + ": " + o.detail;
     out.push_back(std::move(o));
   }
@@ -150,7 +197,17 @@ void print_summary(std::vector<CaseOutcome> const& outcomes, std::ostream& out, 
     int cases = 0, exact = 0, functional = 0, failed = 0, missing = 0;
   };
   std::map<std::string, Row> rows;
+  std::map<std::string, std::pair<int, int>> tagged;  // tag -> (cases run, passed)
+  std::map<std::string, int> skipped;                 // tag -> cases skipped
   for (auto const& o : outcomes) {
+    if (o.skipped) {
+      ++skipped[o.detail.substr(o.detail.find("tagged ") + 7)];
+      continue;
+    }
+    for (auto const& t : o.tags) {
+      ++tagged[t].first;
+      tagged[t].second += o.match != Match::fail;
+    }
     auto& r = rows[o.op];
     ++r.cases;
     if (o.match == Match::exact) ++r.exact;
@@ -171,10 +228,13 @@ void print_summary(std::vector<CaseOutcome> const& outcomes, std::ostream& out, 
   }
   out << std::left << std::setw(22) << "total" << std::right << std::setw(7) << total.cases << std::setw(7)
       << total.exact << std::setw(12) << total.functional << std::setw(8) << total.failed << "\n";
+  for (auto const& [t, n] : tagged)
+    out << "tagged " << t << ": " << n.second << " of " << n.first << " passed\n";
+  for (auto const& [t, n] : skipped) out << "skipped " << n << " cases tagged " << t << "\n";
   if (show_failures) {
     int shown = 0;
     for (auto const& o : outcomes)
-      if (o.match == Match::fail && o.detail != "not implemented" && shown++ < 20)
+      if (o.match == Match::fail && !o.skipped && o.detail != "not implemented" && shown++ < 20)
         out << "FAIL " << o.id << " (" << o.op << "): " << o.detail << "\n";
   }
   out << total.exact << " exact, " << total.functional << " functional\n";
@@ -184,8 +244,12 @@ void print_summary(std::vector<CaseOutcome> const& outcomes, std::ostream& out, 
 Json report_json(std::vector<CaseOutcome> const& outcomes) {
   Json cases = Json::array();
   for (auto const& o : outcomes)
-    cases.push_back({{"file", o.file}, {"id", o.id}, {"op", o.op}, {"match", std::string(match_name(o.match))},
-                     {"detail", o.detail}});
+  {
+    Json c{{"file", o.file}, {"id", o.id}, {"op", o.op},
+           {"match", o.skipped ? std::string("skipped") : std::string(match_name(o.match))}, {"detail", o.detail}};
+    if (!o.tags.empty()) c["tags"] = o.tags;
+    cases.push_back(std::move(c));
+  }
   return Json{{"schema", "catlayout.check-report/1"}, {"cases", cases}};
 }
 

@@ -182,10 +182,15 @@ Result<void> witness(std::string const& op, Json const& args, Json const& result
       return disagree("core and Algorithm 4.1.2 disagree", args, *r, *c);
 #endif
   } else if (op == "complement") {
+    // CuTe's post-conditions: (filter(A), C) injective, C increasing; inside the categorical
+    // fragment (filter(A), C) also covers [0, N) (Prop. 2.1.6.21).
     auto both = make_layout({filter(*a), *r});
     if (!both || !is_injective(*both))
       return fail(ErrorKind::invalid_input, "complement ", to_string(*r), " overlaps ", to_string(*a));
+    for (Int j = 1; j < r->size(); ++j)
+      if ((*r)(j) <= (*r)(j - 1)) return fail(ErrorKind::invalid_input, "complement ", to_string(*r), " is not increasing");
     Int n = args.size() > 1 ? args[1].get<Int>() : cosize(filter(*a));
+    if (!complementability(*a, n).complementable) return {};
     auto t = tabulate(*both);
     std::set<Int> image(t.begin(), t.end());
     for (Int i = 0; i < n; ++i)
@@ -363,7 +368,55 @@ std::vector<Json> corner_args(std::string const& op) {
   return {};
 }
 
+// Every integer layout among the args (a tiler's modes included) is tractable.
+bool tractable_layouts(Json const& j) {
+  if (j.is_object() && j.contains("shape")) {
+    auto l = layout_from_json(j, "a");
+    return !l || is_tractable(*l);
+  }
+  if (j.is_object() && j.contains("tiler")) return tractable_layouts(j["tiler"]);
+  if (j.is_array())
+    for (auto const& x : j)
+      if (!tractable_layouts(x)) return false;
+  return true;
+}
+
 }  // namespace
+
+// SCHEMA.md's tags: outside_categorical where CuTe answers and the categorical paper has no
+// operation (a complement-based op refused by the categorical convention; a composition of
+// layouts that are not tractable); cute_wrong where CuTe's layout is not the function.
+Json case_tags(std::string const& op, Json const& args, Result<Json> const& r) {
+  Json tags = Json::array();
+  if (r && depends_on_convention(op) && !run_op(op, args, "args", Convention::categorical))
+    tags.push_back("outside_categorical");
+  if (r && op == "composition" && !tractable_layouts(args)) tags.push_back("outside_categorical");
+  if (!r && r.error().cute_answers) tags.push_back("cute_wrong");
+  return tags;
+}
+
+Result<Json> retag_document(Json doc, std::string const& file) {
+  if (!doc.is_object() || !doc.contains("cases") || !doc["cases"].is_array())
+    return fail(ErrorKind::invalid_input, file, ": $.cases is not an array");
+  auto& cases = doc["cases"];
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    auto& c = cases[i];
+    std::string path = str("$.cases[", i, "]");
+    if (!c.is_object() || !c.contains("op") || !c["op"].is_string() || !c.contains("args"))
+      return fail(ErrorKind::invalid_input, file, ": ", path, " is not a case with op and args");
+    Json tags = Json::array();
+    if (c.contains("tags") && c["tags"].is_array())
+      for (auto const& t : c["tags"])  // keep what catlayout does not compute
+        if (t != "outside_categorical" && t != "cute_wrong") tags.push_back(t);
+    std::string op = c["op"];
+    for (auto const& t : case_tags(op, c["args"], run_op(op, c["args"], path + ".args"))) tags.push_back(t);
+    if (tags.empty())
+      c.erase("tags");
+    else
+      c["tags"] = tags;
+  }
+  return doc;
+}
 
 Result<Json> export_op(std::string const& op, ExportOptions const& opt) {
   if (!is_known_op(op)) return fail(ErrorKind::invalid_input, "op '", op, "' is not implemented in this build");
@@ -382,7 +435,7 @@ Result<Json> export_op(std::string const& op, ExportOptions const& opt) {
   for (auto const& args : all) {
     if (args.empty() || !seen.insert(args.dump()).second) continue;
     auto r = run_op(op, args, "args");
-    Json expect;
+    Json expect, tags = case_tags(op, args, r);
     if (r) {
       auto w = witness(op, args, *r);
       if (!w)
@@ -394,7 +447,9 @@ Result<Json> export_op(std::string const& op, ExportOptions const& opt) {
     }
     char id[64];
     std::snprintf(id, sizeof id, "%s/%04d", op.c_str(), n++);
-    cases.push_back({{"id", id}, {"op", op}, {"args", args}, {"expect", expect}});
+    Json c{{"id", id}, {"op", op}, {"args", args}, {"expect", expect}};
+    if (!tags.empty()) c["tags"] = tags;
+    cases.push_back(std::move(c));
   }
   return Json{{"schema", "catlayout.vectors/1"},
               {"source", str("catlayout export ", CATLAYOUT_VERSION, " (seed ", opt.seed, ", count ", opt.count,

@@ -20,7 +20,7 @@
 namespace catlayout::conformance {
 namespace {
 
-using Op = std::function<Result<Json>(Json const& args, std::string const& path)>;
+using Op = std::function<Result<Json>(Json const& args, std::string const& path, Convention c)>;
 
 std::string at(std::string const& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
 
@@ -38,46 +38,41 @@ Result<Json> layout_result(Result<Layout> const& r) {
 
 // Unary layout ops: [layout].
 Op unary(Result<Layout> (*f)(Layout const&)) {
-  return [f](Json const& args, std::string const& path) -> Result<Json> {
+  return [f](Json const& args, std::string const& path, Convention) -> Result<Json> {
     CL_CHECK(arity(args, path, 1, 1));
     CL_TRY(a, layout_from_json(args[0], at(path, 0)));
     return layout_result(f(a));
   };
 }
 
-// Binary layout-by-tiler ops: [layout, layout-or-tiler].
-Op by_tiler(Result<Layout> (*f)(Layout const&, Tiler const&)) {
-  return [f](Json const& args, std::string const& path) -> Result<Json> {
+// Binary ops [layout, B], B read by `read`: a layout-or-tiler (divides, products) or a layout
+// (the rank-sensitive products).
+template <class B, Result<B> (*read)(Json const&, std::string const&)>
+Op binary(Result<Layout> (*f)(Layout const&, B const&, Convention)) {
+  return [f](Json const& args, std::string const& path, Convention c) -> Result<Json> {
     CL_CHECK(arity(args, path, 2, 2));
     CL_TRY(a, layout_from_json(args[0], at(path, 0)));
-    CL_TRY(b, tiler_from_json(args[1], at(path, 1)));
-    return layout_result(f(a, b));
+    CL_TRY(b, read(args[1], at(path, 1)));
+    return layout_result(f(a, b, c));
   };
 }
+constexpr auto by_tiler = binary<Tiler, tiler_from_json>;
+constexpr auto by_layout = binary<Layout, layout_from_json>;
 
-Op by_layout(Result<Layout> (*f)(Layout const&, Layout const&)) {
-  return [f](Json const& args, std::string const& path) -> Result<Json> {
-    CL_CHECK(arity(args, path, 2, 2));
-    CL_TRY(a, layout_from_json(args[0], at(path, 0)));
-    CL_TRY(b, layout_from_json(args[1], at(path, 1)));
-    return layout_result(f(a, b));
-  };
-}
-
-Result<Layout> compose_tiler(Layout const& a, Tiler const& b) { return composition(a, b); }
+Result<Layout> compose_tiler(Layout const& a, Tiler const& b, Convention) { return composition(a, b); }
 Result<Layout> right_inv(Layout const& l) { return right_inverse(l); }
 
 std::map<std::string, Op, std::less<>> const& registry() {
   static std::map<std::string, Op, std::less<>> ops = [] {
     std::map<std::string, Op, std::less<>> m;
-    m["evaluate"] = [](Json const& args, std::string const& path) -> Result<Json> {
+    m["evaluate"] = [](Json const& args, std::string const& path, Convention) -> Result<Json> {
       CL_CHECK(arity(args, path, 1, 1));
       CL_TRY(a, layout_from_json(args[0], at(path, 0)));
       if (a.size() > (Int{1} << 24))
         return fail(ErrorKind::invalid_input, "evaluate: size ", a.size(), " at ", path, " is too large to tabulate");
       return Json(tabulate(a));
     };
-    m["coalesce"] = [](Json const& args, std::string const& path) -> Result<Json> {
+    m["coalesce"] = [](Json const& args, std::string const& path, Convention) -> Result<Json> {
       CL_CHECK(arity(args, path, 1, 2));
       CL_TRY(a, layout_from_json(args[0], at(path, 0)));
       if (args.size() == 1) return to_json(coalesce(a));
@@ -85,12 +80,12 @@ std::map<std::string, Op, std::less<>> const& registry() {
       return layout_result(coalesce(a, p));
     };
     m["composition"] = by_tiler(compose_tiler);
-    m["complement"] = [](Json const& args, std::string const& path) -> Result<Json> {
+    m["complement"] = [](Json const& args, std::string const& path, Convention c) -> Result<Json> {
       CL_CHECK(arity(args, path, 1, 2));
       CL_TRY(a, layout_from_json(args[0], at(path, 0)));
-      if (args.size() == 1) return layout_result(complement(a));
+      if (args.size() == 1) return layout_result(complement(a, c));
       CL_TRY(n, int_from_json(args[1], at(path, 1)));
-      return layout_result(complement(a, n));
+      return layout_result(complement(a, n, c));
     };
     m["logical_divide"] = by_tiler(logical_divide);
     m["zipped_divide"] = by_tiler(zipped_divide);
@@ -106,22 +101,22 @@ std::map<std::string, Op, std::less<>> const& registry() {
     m["left_inverse"] = unary(left_inverse);
     // Strides beyond integers: coordinate strides, swizzles, F2 (docs/beyond-integers.md).
     for (auto const& op : beyond_ops())
-      m[op] = [op](Json const& args, std::string const& path) { return run_beyond_op(op, args, path); };
+      m[op] = [op](Json const& args, std::string const& path, Convention) { return run_beyond_op(op, args, path); };
 #ifdef CATLAYOUT_HAVE_CATEGORIES
     for (auto op : {"nest.compose", "nest.coalesce", "nest.complement", "nest.logical_divide", "nest.logical_product",
                     "nest.to_layout", "layout.to_nest"}) {
       std::string name = op;
-      m[name] = [name](Json const& args, std::string const& path) {
+      m[name] = [name](Json const& args, std::string const& path, Convention) {
         return categories::run_categorical_op(name, args, path);
       };
     }
 #endif
 #ifdef CATLAYOUT_HAVE_GPU
     for (auto const& op : gpu::gpu_ops())
-      m[op] = [op](Json const& args, std::string const& path) { return gpu::run_gpu_op(op, args, path); };
+      m[op] = [op](Json const& args, std::string const& path, Convention) { return gpu::run_gpu_op(op, args, path); };
 #endif
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
-    m["mutual_refinement"] = [](Json const& args, std::string const& path) {
+    m["mutual_refinement"] = [](Json const& args, std::string const& path, Convention) {
       return catlayout::run_mutual_refinement(args, path);
     };
 #endif
@@ -152,10 +147,17 @@ bool returns_layout(std::string_view op) {
   return ops.count(op) != 0;
 }
 
-Result<Json> run_op(std::string_view op, Json const& args, std::string const& path) {
+Result<Json> run_op(std::string_view op, Json const& args, std::string const& path, Convention c) {
   auto it = registry().find(op);
   if (it == registry().end()) return fail(ErrorKind::invalid_input, "op '", op, "' is not implemented");
-  return it->second(args, path);
+  return it->second(args, path, c);
+}
+
+bool depends_on_convention(std::string_view op) {
+  static std::set<std::string_view> const ops = {"complement",      "logical_divide",  "zipped_divide",  "tiled_divide",
+                                                 "flat_divide",     "logical_product", "zipped_product", "tiled_product",
+                                                 "flat_product",    "blocked_product", "raked_product"};
+  return ops.count(op) != 0;
 }
 
 }  // namespace catlayout::conformance

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
 
 #include "catlayout/conformance/check.hpp"
 #include "catlayout/conformance/ops.hpp"
@@ -110,4 +111,56 @@ TEST(Check, FuzzRegressions) {
   ASSERT_TRUE(r2);
   EXPECT_EQ((*r2)[0].match, Match::fail);
   EXPECT_NO_THROW(report_json(*r2).dump(1, ' ', false, Json::error_handler_t::strict));
+}
+
+// SCHEMA.md's optional tags: read and counted, unknown ones ignored, skipped on request; a
+// strictly categorical check skips outside_categorical and would fail it otherwise.
+TEST(Check, TagsAreReadSkippedAndValidated) {
+  Json outside = {{"id", "o"},
+                  {"op", "complement"},
+                  {"args", Json::array({L("[3,5]", "[1,7]"), 60})},
+                  {"expect", L("[2,2]", "[3,35]")},
+                  {"tags", Json::array({"outside_categorical", "someone_elses_tag"})}};
+  Json wrong = {{"id", "w"},
+                {"op", "composition"},
+                {"args", Json::array({L("[4,6]", "[2,3]"), L("6", "3")})},
+                {"expect", Json{{"error", "inadmissible"}}},
+                {"tags", Json::array({"cute_wrong"})},
+                {"note", "CuTe returns (2,3):(6,3)"}};
+  Json doc = {{"schema", "catlayout.vectors/1"}, {"cases", Json::array({outside, wrong})}};
+  auto r = check_document(doc, "t.json", {});
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->size(), 2u);
+  EXPECT_EQ((*r)[0].match, Match::exact) << (*r)[0].detail;
+  EXPECT_EQ((*r)[0].tags, (std::vector<std::string>{"outside_categorical", "someone_elses_tag"}));
+  EXPECT_EQ((*r)[1].match, Match::exact) << (*r)[1].detail;
+  CheckOptions strict;
+  strict.convention = Convention::categorical;
+  r = check_document(doc, "t.json", strict);
+  ASSERT_TRUE(r);
+  EXPECT_TRUE((*r)[0].skipped);
+  EXPECT_FALSE((*r)[1].skipped);
+  EXPECT_EQ((*r)[1].match, Match::exact);
+  // Without the skip, the categorical convention fails the case: the tag is what tells them apart.
+  doc["cases"][0].erase("tags");
+  r = check_document(doc, "t.json", strict);
+  ASSERT_TRUE(r);
+  EXPECT_EQ((*r)[0].match, Match::fail);
+  EXPECT_NE((*r)[0].detail.find("not_complementable"), std::string::npos) << (*r)[0].detail;
+  CheckOptions skip;
+  skip.skip_tags = {"cute_wrong"};
+  r = check_document(doc, "t.json", skip);
+  ASSERT_TRUE(r);
+  EXPECT_FALSE((*r)[0].skipped);
+  EXPECT_TRUE((*r)[1].skipped);
+  std::ostringstream summary;
+  print_summary(*r, summary);
+  EXPECT_NE(summary.str().find("skipped 1 cases tagged cute_wrong"), std::string::npos) << summary.str();
+  EXPECT_NE(summary.str().find("1 passed, 0 failed"), std::string::npos) << summary.str();
+  // Malformed tags name the case and the path.
+  doc["cases"][1]["tags"] = Json::array({"cute_wrong", 3});
+  r = check_document(doc, "t.json", {});
+  ASSERT_TRUE(r);
+  EXPECT_EQ((*r)[1].match, Match::fail);
+  EXPECT_NE((*r)[1].detail.find("case w: $.cases[1].tags[1] is not a string"), std::string::npos) << (*r)[1].detail;
 }

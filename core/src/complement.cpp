@@ -1,6 +1,5 @@
 #include "catlayout/core/complement.hpp"
 
-
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/coalesce.hpp"
 #include "layout_access.hpp"
@@ -23,8 +22,10 @@ Layout filter(Layout const& a) {
   return detail::LayoutAccess::trusted_flat(f.shape, f.stride, n);
 }
 
+namespace {
+
 // CuTe's ceil_div of a shape by an integer, mode by mode, then its product.
-static Int ceil_div_shape(std::span<Int const> target, Int d) {
+Int ceil_div_shape(std::span<Int const> target, Int d) {
   Int result = 1, rest = d;
   for (Int t : target) {
     result *= ceil_div(t, rest);  // each factor <= t: bounded by size(target)
@@ -33,55 +34,95 @@ static Int ceil_div_shape(std::span<Int const> target, Int d) {
   return result;
 }
 
-Result<Layout> complement(Layout const& a, std::span<Int const> cotarget) {
+Result<Int> cotarget_size(std::span<Int const> cotarget) {
   Int n = 1;
-  for (Int t : cotarget)
-    if (t < 1 || __builtin_mul_overflow(n, t, &n)) {
-      if (t < 1)
-        return fail(ErrorKind::invalid_input, "complement target ", to_string(IntTuple::flat(cotarget)),
-                    " is not positive");
+  for (Int t : cotarget) {
+    if (t < 1)
+      return fail(ErrorKind::invalid_input, "complement target ", to_string(IntTuple::flat(cotarget)), " is not positive");
+    if (__builtin_mul_overflow(n, t, &n))
       return fail(ErrorKind::invalid_input, "overflow: the complement target ", to_string(IntTuple::flat(cotarget)),
                   " has a size past the int64 range");
-    }
+  }
+  return n;
+}
+
+// The fold over filter(A)'s modes sorted by stride: the complement's modes below the rest.
+struct Fold {
+  FlatLayout modes;    // d_i / reach_{i-1} : reach_{i-1}, for each sorted mode
+  Int reach = 1;       // s_m d_m of the last sorted mode (1 when A is constant)
+  std::string remainder;  // the first stride that is not a multiple of the extent below it
+};
+
+Result<Fold> fold_sorted(Layout const& a) {
   auto f = filter_flat(a);
-  if (f.shape.size() == 1 && f.shape[0] == 1)  // A is constant: the complement is all of [0, N)
-    return n == 1 ? Layout() : detail::LayoutAccess::trusted(n, 1, n);
-  // Sort the modes by stride (stable: the first minimum first, as CuTe).
+  Fold out;
+  if (f.shape.size() == 1 && f.shape[0] == 1) return out;  // A is constant: nothing to fold
+  // Sorted by stride (stable: the first minimum first, as CuTe).
   auto idx = detail::stable_order(f.shape.size(), [&](auto x, auto y) { return f.stride[x] < f.stride[y]; });
-  FlatLayout r{{}, {1}};
-  Int reach = 1;  // the extent covered so far: s_i * d_i of the previous sorted mode
   for (std::size_t k = 0; k < idx.size(); ++k) {
     Int s = f.shape[idx[k]], d = f.stride[idx[k]];
+    // CuTe would fold a negative stride into a negative shape: no layout at all.
     if (d < 0)
       return fail(ErrorKind::not_complementable, "mode ", s, ":", d, " of ", to_string(a),
                   " has a negative stride; complements are defined for non-negative strides");
-    if (d < reach)
+    // A quotient of 0 is CuTe's static_assert "Non-injective Layout detected in complement".
+    if (d < out.reach)
       return fail(ErrorKind::not_complementable, "mode ", s, ":", d, " of ", to_string(a), " overlaps the modes below it,",
-                  " which reach ", reach, " (the layout is not injective or its modes interleave)");
-    if (d % reach != 0)
-      return fail(ErrorKind::not_complementable, "stride ", d, " of mode ", s, ":", d, " of ", to_string(a),
-                  " is not a multiple of ", reach, ", the extent of the modes below it");
-    r.shape.push_back(d / reach);
+                  " which reach ", out.reach, " (the layout is not injective or its modes interleave)");
+    if (d % out.reach != 0 && out.remainder.empty())
+      out.remainder = str("stride ", d, " of mode ", s, ":", d, " of ", to_string(a), " is not a multiple of ",
+                          out.reach, ", the extent of the modes below it (Prop. 2.1.6.21)");
+    out.modes.shape.push_back(d / out.reach);  // floor division, as CuTe
+    out.modes.stride.push_back(out.reach);
     CL_TRY(next, checked_mul(d, s, "complement extent"));
-    reach = next;
-    r.stride.push_back(reach);
+    out.reach = next;
   }
-  r.stride.pop_back();  // the last extent strides the rest mode
-  Int rest_shape = ceil_div_shape(cotarget, reach);
+  return out;
+}
+
+}  // namespace
+
+Result<Layout> complement(Layout const& a, std::span<Int const> cotarget, Convention c) {
+  CL_TRY(n, cotarget_size(cotarget));
+  CL_TRY(fold, fold_sorted(a));
+  if (c == Convention::categorical && !fold.remainder.empty())
+    return fail(ErrorKind::not_complementable, fold.remainder, "; so it has no complement in the categorical sense");
+  if (fold.modes.shape.empty())  // A is constant: the complement is all of [0, N)
+    return n == 1 ? Layout() : detail::LayoutAccess::trusted(n, 1, n);
+  auto& r = fold.modes;
+  Int rest_shape = ceil_div_shape(cotarget, fold.reach);
   r.shape.push_back(rest_shape);
-  r.stride.push_back(rest_shape == 1 ? 0 : reach);
-  auto c = coalesce_flat(r);  // same function, same span: validate the shorter form
-  if (c.shape.size() == 1) return Layout::make(c.shape[0], c.stride[0]);
-  return Layout::make(IntTuple::flat(c.shape), IntTuple::flat(c.stride));
+  r.stride.push_back(rest_shape == 1 ? 0 : fold.reach);
+  auto cc = coalesce_flat(r);  // same function, same span: validate the shorter form
+  if (cc.shape.size() == 1) return Layout::make(cc.shape[0], cc.stride[0]);
+  return Layout::make(IntTuple::flat(cc.shape), IntTuple::flat(cc.stride));
 }
 
-Result<Layout> complement(Layout const& a, IntTuple const& cotarget) { return complement(a, cotarget.values()); }
+Result<Layout> complement(Layout const& a, IntTuple const& cotarget, Convention c) {
+  return complement(a, cotarget.values(), c);
+}
 
-Result<Layout> complement(Layout const& a, Int n) {
+Result<Layout> complement(Layout const& a, Int n, Convention c) {
   if (n < 1) return fail(ErrorKind::invalid_input, "complement target N = ", n, " is not positive");
-  return complement(a, std::span<Int const>(&n, 1));
+  return complement(a, std::span<Int const>(&n, 1), c);
 }
 
-Result<Layout> complement(Layout const& a) { return complement(a, IntTuple(cosize(filter(a)))); }
+Result<Layout> complement(Layout const& a, Convention c) { return complement(a, cosize(filter(a)), c); }
+
+Complementability complementability(Layout const& a, std::span<Int const> cotarget) {
+  auto fold = fold_sorted(a);
+  if (!fold) return {false, false, fold.error().message};
+  if (!fold->remainder.empty()) return {false, false, fold->remainder};
+  auto n = cotarget_size(cotarget);
+  if (!n) return {true, false, n.error().message};
+  if (*n % fold->reach != 0)  // Def. 2.1.6.24
+    return {true, false, str("N = ", *n, " is not a multiple of ", fold->reach, ", the extent of ", to_string(a),
+                             " (Def. 2.1.6.24)")};
+  return {true, true, {}};
+}
+
+Complementability complementability(Layout const& a, Int n) {
+  return complementability(a, std::span<Int const>(&n, 1));
+}
 
 }  // namespace catlayout

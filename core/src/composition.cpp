@@ -1,8 +1,13 @@
 #include "catlayout/core/composition.hpp"
 
+#include <optional>
+
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/coalesce.hpp"
+#include "catlayout/core/limits.hpp"
 #include "catlayout/core/structural.hpp"
+#include "compose_walk.hpp"
+#include "cute_composition.hpp"
 #include "layout_access.hpp"
 
 namespace catlayout {
@@ -13,6 +18,7 @@ namespace {
 struct Out {
   Ints shape, stride;
   IntTuple::Word word;
+  std::optional<Error> missed;  // see detail::compose_walk
   std::expected<void, Error> leaf(Int s, Int d) {
     shape.push_back(s);
     stride.push_back(d);
@@ -21,62 +27,17 @@ struct Out {
   }
 };
 
-// A o (n:r) for one integral mode of B, A already coalesced (extension kept).
-// used[i]: the largest coordinate of mode i of A that B's modes reach together. Right-
-// distributivity over B's modes holds only while these sums stay inside the mode (no carry).
+// A o (n:r) for one integral mode of B, A already coalesced (extension kept): a leaf, or a flat
+// tuple of modes. used / missed: see detail::compose_walk.
 std::expected<void, Error> compose_mode(FlatLayout const& a, Layout const& a_orig, Int n, Int r, Ints& used,
                                         Out& out) {
   if (r == 0) return out.leaf(n, 0);  // B is constant: A(0) = 0
   if (a.shape.empty())
     return fail(ErrorKind::inadmissible, "A = ", to_string(a_orig), " is the empty layout, defined at 0 only");
-  if (a.shape.size() == 1) {  // A is one (unbounded) mode s:d, so A(j r) = j r d
-    CL_TRY(d, checked_mul(r, a.stride[0], "stride"));
-    return out.leaf(n, d);
-  }
-  if (r < 0 && n > 1)
-    return fail(ErrorKind::inadmissible, "B's stride ", r, " is negative: B(1) = ", r,
-                " lies outside A's domain [0, ", a_orig.size(), ")");
   Ints rs, rd;
-  Int rest_shape = n, rest_stride = r;
-  for (std::size_t i = 0; i + 1 < a.shape.size(); ++i) {
-    Int cs = a.shape[i], cd = a.stride[i];
-    Int ar = rest_stride < 0 ? -rest_stride : rest_stride;
-    // CuTe's stride divisibility condition.
-    if (!(rest_stride < cs || (rest_stride > 0 ? mod_nonneg(rest_stride, cs) : rest_stride % cs) == 0))
-      return fail(ErrorKind::inadmissible, "stride divisibility: the stride ", rest_stride, " left of B's stride ", r,
-                  " is neither a multiple of nor less than the shape ", cs, " of mode ", i, " of coalesce(A) = ",
-                  to_string(*from_flat(a)));
-    Int next_shape = ceil_div(cs, ar);
-    Int next_stride = ceil_div(ar, cs) * signum(rest_stride);
-    if (next_shape == 1 || rest_shape == 1) {
-      rest_stride = next_stride;
-      continue;
-    }
-    Int new_shape = std::min(next_shape, rest_shape);
-    // CuTe's shape divisibility condition.
-    if (mod_nonneg(rest_shape, new_shape) != 0)
-      return fail(ErrorKind::inadmissible, "shape divisibility: ", new_shape, " elements fit in mode ", i,
-                  " of coalesce(A) = ", to_string(*from_flat(a)), " but do not divide the remaining shape ",
-                  rest_shape, " of B's mode ", n, ":", r);
-    // Stepping past this mode needs the stride to divide the mode's shape, else the walk
-    // skews (CuTe misses this check: (4,6):(2,3) o 6:3).
-    if (new_shape < rest_shape && mod_nonneg(cs, ar) != 0)
-      return fail(ErrorKind::inadmissible, "stride divisibility: B's stride ", ar, " does not divide the shape ", cs,
-                  " of mode ", i, " of coalesce(A) = ", to_string(*from_flat(a)), ", yet B's mode ", n, ":", r,
-                  " runs past it");
-    CL_TRY(d, checked_mul(rest_stride, cd, "stride"));
-    rs.push_back(new_shape);
-    rd.push_back(d);
-    used[i] += (new_shape - 1) * ar;  // < cs each: the sum over B's rank stays small
-    rest_shape = div_nonneg(rest_shape, new_shape);  // exact (checked above): the mode's size stays n
-    rest_stride = next_stride;
-  }
-  CL_TRY(last, checked_mul(rest_stride, a.stride.back(), "stride"));
-  if (rs.empty()) return out.leaf(rest_shape, last);
-  if (rest_shape != 1) {
-    rs.push_back(rest_shape);
-    rd.push_back(last);
-  }
+  auto a_text = [&] { return "coalesce(A) = " + to_string(*from_flat(a)); };
+  auto times = [](Int k, Int d) { return checked_mul(k, d, "stride"); };
+  CL_CHECK(detail::compose_walk(a.shape, a.stride, n, r, used, out.missed, a_text, times, rs, rd));
   if (rs.size() == 1) return out.leaf(rs[0], rd[0]);
   out.word.push_back(IntTuple::open_token);
   for (std::size_t k = 0; k < rs.size(); ++k) out.leaf(rs[k], rd[k]);
@@ -84,9 +45,20 @@ std::expected<void, Error> compose_mode(FlatLayout const& a, Layout const& a_ori
   return {};
 }
 
-}  // namespace
+// A extended past its domain (its last mode unbounded), odd on negative arguments.
+__int128 eval_odd(FlatLayout const& a, Int x) {  // 128 bits: past int64 is a mismatch, not a wrap
+  bool negative = x < 0;
+  __int128 rest = negative ? -static_cast<__int128>(x) : x, v = 0;
+  for (std::size_t i = 0; i + 1 < a.shape.size(); ++i) {
+    v += rest % a.shape[i] * a.stride[i];
+    rest /= a.shape[i];
+  }
+  v += rest * a.stride.back();  // |x| < 2^63 and |stride| < 2^63
+  return negative ? -v : v;
+}
 
-Result<Layout> composition(Layout const& a, Layout const& b) {
+// as_cute: CuTe's layout, without the conditions CuTe does not check (detail::cute_composition).
+Result<Layout> compose(Layout const& a, Layout const& b, bool as_cute) {
   auto flat_a = coalesce_extended(a);
   Ints used(flat_a.shape.size(), 0);
   // Right-distributivity over B's modes: walk B's bracket word, so the result keeps B's nesting.
@@ -101,12 +73,24 @@ Result<Layout> composition(Layout const& a, Layout const& b) {
     CL_CHECK(compose_mode(flat_a, a, bs[k], bd[k], used, out));
     ++k;
   }
-  for (std::size_t i = 0; i + 1 < used.size(); ++i)
+  if (out.missed && !as_cute) return cute_misses(std::unexpected(std::move(*out.missed)));
+  // With strides of both signs in B, the coordinates B's modes reach in A no longer just add
+  // up: the result is checked against A(B(i)) by tabulation instead (below).
+  bool up = false, down = false;
+  for (std::size_t j = 0; j < bs.size(); ++j) {
+    up |= bs[j] > 1 && bd[j] > 0;
+    down |= bs[j] > 1 && bd[j] < 0;
+  }
+  bool mixed = up && down && flat_a.shape.size() > 1 && !as_cute;
+  if (mixed && b.size() > limits::max_mixed_sign_check)
+    return fail(ErrorKind::inadmissible, "B = ", to_string(b), " has strides of both signs, so A o B is checked by ",
+                "tabulation, and its size ", b.size(), " is past the ", limits::max_mixed_sign_check, " that allows");
+  for (std::size_t i = 0; i + 1 < used.size() && !mixed && !as_cute; ++i)
     if (used[i] >= flat_a.shape[i])
-      return fail(ErrorKind::inadmissible, "B's modes overlap in mode ", i, " of coalesce(A) = ",
+      return cute_misses(fail(ErrorKind::inadmissible, "B's modes overlap in mode ", i, " of coalesce(A) = ",
                   to_string(*from_flat(flat_a)), ": their coordinates there add up to ", used[i],
                   ", past its shape ", flat_a.shape[i], ", so A o B is not the sum of A o B's modes (",
-                  to_string(a), " o ", to_string(b), ")");
+                  to_string(a), " o ", to_string(b), ")"));
   // Each mode of the result has the size of B's mode: only the span can overflow (A is extended).
   Int span = 0;
   bool overflow = false;
@@ -123,8 +107,22 @@ Result<Layout> composition(Layout const& a, Layout const& b) {
     auto r = Layout::make(std::move(s), std::move(d));  // names the overflowing numbers
     return fail(r.error().kind, r.error().message, " in ", to_string(a), " o ", to_string(b));
   }
-  return detail::LayoutAccess::trusted(std::move(s), std::move(d), b.size());
+  auto r = detail::LayoutAccess::trusted(std::move(s), std::move(d), b.size());
+  if (mixed)
+    for (Int i = 0; i < b.size(); ++i)
+      if (auto want = eval_odd(flat_a, b(i)); r(i) != want)
+        return cute_misses(fail(ErrorKind::inadmissible, "B = ", to_string(b), " has strides of both signs and A o B is not the sum ",
+                    "of A o B's modes: at ", i, ", B(", i, ") = ", b(i), " and A(", b(i), ") = ",
+                    want >= INT64_MIN && want <= INT64_MAX ? std::to_string(static_cast<Int>(want)) : "past int64",
+                    " (A(-x) = -A(x)), but the modes give ", r(i)));
+  return r;
 }
+
+}  // namespace
+
+Result<Layout> composition(Layout const& a, Layout const& b) { return compose(a, b, false); }
+
+Result<Layout> detail::cute_composition(Layout const& a, Layout const& b) { return compose(a, b, true); }
 
 Result<Layout> composition(Layout const& a, Tiler const& b) {
   if (b.is_layout()) return composition(a, *b.layout);

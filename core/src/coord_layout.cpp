@@ -7,6 +7,7 @@
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/limits.hpp"
 #include "catlayout/core/text.hpp"
+#include "compose_walk.hpp"
 #include "merge_modes.hpp"
 
 namespace catlayout {
@@ -478,56 +479,16 @@ Result<Target*> target(CoordLayout const& a, std::vector<int> const& path, std::
   return &ts.emplace(path, std::move(t)).first->second;
 }
 
-// A o (n:r) for one mode of B with integer stride r: core's compose_mode over basis strides.
-Result<Mode> compose_mode(Target& t, Int n, Int r) {
+// A o (n:r) for one mode of B with integer stride r: core's walk over basis strides.
+Result<Mode> compose_mode(Target& t, Int n, Int r, std::optional<Error>& missed) {
   auto const& a = t.a;
   if (r == 0) return leaf(n, ScaledBasis{0, {}});  // B is constant: A(0) = 0
   if (a.shape.empty())
     return fail(ErrorKind::inadmissible, t.name, " = ", t.text, " is the empty layout, defined at 0 only");
-  if (a.shape.size() == 1) {  // one (unbounded) mode s:d, so A(j r) = j r d
-    CL_TRY(d, times(r, a.stride[0]));
-    return leaf(n, d);
-  }
-  if (r < 0 && n > 1)
-    return fail(ErrorKind::inadmissible, "B's stride ", r, " is negative: B(1) = ", r, " lies outside ", t.name,
-                "'s domain [0, ", t.size, ")");
   std::vector<Int> rs;
   std::vector<ScaledBasis> rd;
-  Int rest_shape = n, rest_stride = r;
-  std::string coal = "coalesce(" + t.name + ") = ";
-  for (std::size_t i = 0; i + 1 < a.shape.size(); ++i) {
-    Int cs = a.shape[i];
-    Int ar = rest_stride < 0 ? -rest_stride : rest_stride;
-    if (!(rest_stride % cs == 0 || rest_stride < cs))  // CuTe's stride divisibility condition
-      return fail(ErrorKind::inadmissible, "stride divisibility: the stride ", rest_stride, " left of B's stride ", r,
-                  " is neither a multiple of nor less than the shape ", cs, " of mode ", i, " of ", coal,
-                  flat_text(a));
-    Int next_shape = ceil_div(cs, ar);
-    Int next_stride = ceil_div(ar, cs) * signum(rest_stride);
-    if (next_shape == 1 || rest_shape == 1) {
-      rest_stride = next_stride;
-      continue;
-    }
-    Int new_shape = std::min(next_shape, rest_shape);
-    if (rest_shape % new_shape != 0)  // CuTe's shape divisibility condition
-      return fail(ErrorKind::inadmissible, "shape divisibility: ", new_shape, " elements fit in mode ", i, " of ", coal,
-                  flat_text(a), " but do not divide the remaining shape ", rest_shape, " of B's mode ", n, ":", r);
-    if (new_shape < rest_shape && cs % ar != 0)  // the walk past this mode would skew (core, rule 3)
-      return fail(ErrorKind::inadmissible, "stride divisibility: B's stride ", ar, " does not divide the shape ", cs,
-                  " of mode ", i, " of ", coal, flat_text(a), ", yet B's mode ", n, ":", r, " runs past it");
-    CL_TRY(d, times(rest_stride, a.stride[i]));
-    rs.push_back(new_shape);
-    rd.push_back(d);
-    t.used[i] += (new_shape - 1) * ar;
-    rest_shape /= new_shape;
-    rest_stride = next_stride;
-  }
-  CL_TRY(last, times(rest_stride, a.stride.back()));
-  if (rs.empty()) return leaf(rest_shape, last);
-  if (rest_shape != 1) {
-    rs.push_back(rest_shape);
-    rd.push_back(last);
-  }
+  auto a_text = [&] { return "coalesce(" + t.name + ") = " + flat_text(a); };
+  CL_CHECK(detail::compose_walk(a.shape, a.stride, n, r, t.used, missed, a_text, times, rs, rd));
   if (rs.size() == 1) return leaf(rs[0], rd[0]);
   std::vector<IntTuple> s(rs.begin(), rs.end());
   std::vector<BasisTuple> d(rd.begin(), rd.end());
@@ -536,17 +497,17 @@ Result<Mode> compose_mode(Target& t, Int n, Int r) {
 
 // Right-distributivity over B's modes; a basis stride c@p picks mode p of A (CuTe basis_get).
 Result<Mode> compose_rec(CoordLayout const& a, IntTuple const& bs, BasisTuple const& bd,
-                         std::map<std::vector<int>, Target>& ts) {
+                         std::map<std::vector<int>, Target>& ts, std::optional<Error>& missed) {
   if (bs.is_leaf()) {
     ScaledBasis const& b = bd.value();
     if (b.scale == 0) return leaf(bs.value(), ScaledBasis{0, {}});  // constant: the zero
     CL_TRY(t, target(a, b.path, ts));
-    return compose_mode(*t, bs.value(), b.scale);
+    return compose_mode(*t, bs.value(), b.scale, missed);
   }
   std::vector<IntTuple> s;
   std::vector<BasisTuple> d;
   for (std::size_t i = 0; i < bs.rank(); ++i) {
-    CL_TRY(m, compose_rec(a, bs.mode(i), bd.mode(i), ts));
+    CL_TRY(m, compose_rec(a, bs.mode(i), bd.mode(i), ts, missed));
     s.push_back(std::move(m.shape));
     d.push_back(std::move(m.stride));
   }
@@ -557,14 +518,29 @@ Result<Mode> compose_rec(CoordLayout const& a, IntTuple const& bs, BasisTuple co
 
 Result<CoordLayout> composition(CoordLayout const& a, CoordLayout const& b) {
   std::map<std::vector<int>, Target> ts;
-  CL_TRY(m, compose_rec(a, b.shape(), b.stride(), ts));
+  std::optional<Error> missed;
+  CL_TRY(m, compose_rec(a, b.shape(), b.stride(), ts, missed));
+  if (missed) return cute_misses(std::unexpected(std::move(*missed)));
+  // Strides of both signs: B's coordinates in A no longer add without borrow (core checks such
+  // integer compositions by tabulation; here they are refused).
+  bool up = false, down = false, multi = false;
+  auto bs = flatten_values(b.shape());
+  auto bd = flatten_values(b.stride());
+  for (std::size_t j = 0; j < bs.size(); ++j) {
+    up |= bs[j] > 1 && bd[j].scale > 0;
+    down |= bs[j] > 1 && bd[j].scale < 0;
+  }
+  for (auto const& [path, t] : ts) multi |= t.a.shape.size() > 1;
+  if (up && down && multi)
+    return fail(ErrorKind::inadmissible, "B = ", to_string(b), " has strides of both signs: A o B is not the sum of ",
+                "A o B's modes in general, and catlayout checks that by tabulation for integer strides only");
   for (auto const& [path, t] : ts)  // core's rule 4: B's modes must not carry within a mode of A
     for (std::size_t i = 0; i + 1 < t.used.size(); ++i)
       if (t.used[i] >= t.a.shape[i])
-        return fail(ErrorKind::inadmissible, "B's modes overlap in mode ", i, " of coalesce(", t.name, ") = ",
+        return cute_misses(fail(ErrorKind::inadmissible, "B's modes overlap in mode ", i, " of coalesce(", t.name, ") = ",
                     flat_text(t.a), ": their coordinates there add up to ", t.used[i], ", past its shape ",
                     t.a.shape[i], ", so A o B is not the sum of A o B's modes (", to_string(a), " o ", to_string(b),
-                    ")");
+                    ")"));
   auto r = CoordLayout::make(std::move(m.shape), std::move(m.stride));
   if (!r) return fail(r.error().kind, r.error().message, " in ", to_string(a), " o ", to_string(b));
   return r;

@@ -8,10 +8,10 @@
 
 namespace catlayout {
 
-static Result<Layout> divide_by_layout(Layout const& a, Layout const& b) {
+static Result<Layout> divide_by_layout(Layout const& a, Layout const& b, Convention conv) {
   // CuTe's cotarget is shape(coalesce(A)): its flat entries, without building the layout.
   auto coal = coalesce_flat(flat_modes(a));
-  auto c = complement(b, std::span<Int const>(coal.shape));
+  auto c = complement(b, std::span<Int const>(coal.shape), conv);
   if (!c)  // Def. 2.3.8.1 asks for comp(B, size(A)): without it the division is inadmissible
     return fail(ErrorKind::inadmissible, "dividing ", to_string(a), " by ", to_string(b), ": the tiler has no complement: ",
                 c.error().message);
@@ -19,8 +19,8 @@ static Result<Layout> divide_by_layout(Layout const& a, Layout const& b) {
   return composition(a, bc);
 }
 
-Result<Layout> logical_divide(Layout const& a, Tiler const& b) {
-  return apply_tiler(a, b, logical_divide, divide_by_layout);
+Result<Layout> logical_divide(Layout const& a, Tiler const& b, Convention c) {
+  return apply_tiler(a, b, logical_divide, divide_by_layout, c);
 }
 
 namespace {
@@ -82,19 +82,21 @@ Result<Layout> unpack_modes(Layout const& l, bool first, bool second) {
   return detail::LayoutAccess::trusted(std::move(s), std::move(d), l.size());
 }
 
-Result<Layout> zipped_divide(Layout const& a, Tiler const& b) {
-  CL_TRY(d, logical_divide(a, b));
-  return zip2_by(d, b);
+Result<Layout> arrange(Result<Layout> const& logical, Tiler const& b, Arrangement how) {
+  if (!logical) return logical;
+  CL_TRY(z, zip2_by(*logical, b));
+  if (how == Arrangement::zipped) return z;
+  return unpack_modes(z, how == Arrangement::flat, true);
 }
 
-Result<Layout> tiled_divide(Layout const& a, Tiler const& b) {
-  CL_TRY(z, zipped_divide(a, b));
-  return unpack_modes(z, false, true);
+Result<Layout> zipped_divide(Layout const& a, Tiler const& b, Convention c) {
+  return arrange(logical_divide(a, b, c), b, Arrangement::zipped);
 }
-
-Result<Layout> flat_divide(Layout const& a, Tiler const& b) {
-  CL_TRY(z, zipped_divide(a, b));
-  return unpack_modes(z, true, true);
+Result<Layout> tiled_divide(Layout const& a, Tiler const& b, Convention c) {
+  return arrange(logical_divide(a, b, c), b, Arrangement::tiled);
+}
+Result<Layout> flat_divide(Layout const& a, Tiler const& b, Convention c) {
+  return arrange(logical_divide(a, b, c), b, Arrangement::flat);
 }
 
 }  // namespace catlayout

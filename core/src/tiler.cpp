@@ -11,16 +11,15 @@ Layout const& divisor_layout(Tiler const& t) {
   return *t.layout;
 }
 
-Result<Layout> apply_tiler(Layout const& a, Tiler const& b, Result<Layout> (*op)(Layout const&, Tiler const&),
-                           Result<Layout> (*whole)(Layout const&, Layout const&)) {
-  if (b.is_layout()) return whole(a, divisor_layout(b));
+Result<Layout> apply_tiler(Layout const& a, Tiler const& b, TilerOp op, WholeOp whole, Convention c) {
+  if (b.is_layout()) return whole(a, divisor_layout(b), c);
   if (b.modes.size() > a.rank())
     return fail(ErrorKind::invalid_input, "the tiler ", to_string(b), " has ", b.modes.size(), " modes but ",
                 to_string(a), " has rank ", a.rank());
   IntTuple s, d;
   for (std::size_t i = 0; i < a.rank(); ++i) {
     if (i < b.modes.size()) {
-      CL_TRY(m, op(a.mode(i), b.modes[i]));
+      CL_TRY(m, op(a.mode(i), b.modes[i], c));
       s.push_back(m.shape());
       d.push_back(m.stride());
     } else {

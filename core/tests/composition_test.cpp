@@ -54,6 +54,16 @@ TEST(Composition, OverflowIsAnError) {
   EXPECT_NE(r.error().message.find("overflow"), std::string::npos) << r.error().message;
 }
 
+// A o B, checked: a refusal is `inadmissible`, an answer is the function A(B(i)) (A odd).
+static Result<Layout> composition_tabulated(Layout const& a, Layout const& b) {
+  auto r = composition(a, b);
+  if (!r)
+    EXPECT_EQ(r.error().kind, ErrorKind::inadmissible) << r.error().what();
+  else
+    EXPECT_TRUE(composes(*r, a, b)) << to_string(a) << " o " << to_string(b);
+  return r;
+}
+
 // Every result, on random pairs, is the function A o B; every refusal is a real one or CuTe's.
 TEST(Composition, RandomPairsTabulate) {
   std::mt19937_64 g(3);
@@ -61,14 +71,64 @@ TEST(Composition, RandomPairsTabulate) {
   for (int n = 0; n < 4000; ++n) {
     auto a = random_layout(g, 6, 30);
     auto b = random_layout(g, 6, 12);
-    auto r = composition(a, b);
-    if (!r) {
-      EXPECT_EQ(r.error().kind, ErrorKind::inadmissible) << r.error().what();
-      continue;
-    }
+    auto r = composition_tabulated(a, b);
+    if (!r) continue;
     ++accepted;
-    EXPECT_TRUE(composes(*r, a, b)) << to_string(a) << " o " << to_string(b);
-    EXPECT_TRUE(congruent(profile(b.shape()), profile(b.shape())));
+    if (!b.shape().is_leaf()) EXPECT_EQ(r->rank(), b.rank()) << to_string(*r);  // B's top-level modes stay
   }
   EXPECT_GT(accepted, 400);
+}
+
+// Negative strides in B: A is odd on negative arguments, A(-x) = -A(x), so A o n:-r = -(A o n:r).
+TEST(Composition, NegativeStridesByOddness) {
+  EXPECT_EQ(S(composition(L("(2,3):(2,1)"), L("6:-1"))), "(2,3):(-2,-1)");  // CuTe's answer
+  EXPECT_TRUE(composes(L("(2,3):(-2,-1)"), L("(2,3):(2,1)"), L("6:-1")));
+  // CuTe answers (2,2):(-9,-1): A(-3) = -9 but A(-6) = -A(6) = -7, not -1.
+  auto r = composition(L("(4,3):(3,1)"), L("4:-3"));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().kind, ErrorKind::inadmissible);
+  EXPECT_NE(r.error().message.find("A(-x) = -A(x)"), std::string::npos) << r.error().message;
+  EXPECT_FALSE(composes(L("(2,2):(-9,-1)"), L("(4,3):(3,1)"), L("4:-3")));
+  // Size-1 modes with a negative stride: the mode is evaluated at 0 only; CuTe keeps its stride.
+  EXPECT_EQ(S(composition(L("(4,3):(1,5)"), L("1:-1"))), "1:-5");
+  EXPECT_EQ(S(composition(L("(4,3):(1,5)"), L("(4,1):(1,-1)"))), "(4,1):(1,-5)");
+  EXPECT_EQ(S(composition(L("(4,3):(1,5)"), L("(1,3):(-7,4)"))), "(1,3):(-10,5)");
+  // Strides of both signs: checked by tabulation.
+  EXPECT_EQ(S(composition(L("(4,2):(1,100)"), L("(2,2):(1,-1)"))), "(2,2):(1,-1)");
+  r = composition(L("(2,2):(1,10)"), L("(2,2):(1,-2)"));  // B(1,1) = -1: A(-1) = -1, the modes give 1 - 10
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("both signs"), std::string::npos) << r.error().message;
+}
+
+// Random B with negative strides: every answer is A(B(i)) under oddness, and an all-negative B
+// gives the negation of A o |B|.
+TEST(Composition, RandomNegativeStridesTabulate) {
+  std::mt19937_64 g(31);
+  int accepted = 0, mixed = 0;
+  for (int n = 0; n < 4000; ++n) {
+    auto a = random_layout(g, 6, 30);
+    auto pos = random_layout(g, 6, 12);
+    auto fb = flat_modes(pos);
+    std::uniform_int_distribution<int> coin(0, 2);
+    bool all = coin(g) == 0;
+    Ints neg_stride = fb.stride;  // size-1 modes keep theirs: CuTe's walk, not the negation, treats them
+    for (std::size_t i = 0; i < neg_stride.size(); ++i)
+      if (fb.shape[i] > 1 && (all || coin(g))) neg_stride[i] = -neg_stride[i];
+    auto b = *from_flat(FlatLayout{fb.shape, neg_stride});
+    auto r = composition_tabulated(a, b);
+    if (!r) continue;
+    ++accepted;
+    if (all) {
+      auto p = composition(a, *from_flat(fb));
+      ASSERT_TRUE(p) << to_string(a) << " o " << to_string(b) << " = " << to_string(*r) << " yet o |B| is refused";
+      auto fp = flat_modes(*p), fr = flat_modes(*r);
+      EXPECT_EQ(fp.shape, fr.shape);
+      for (std::size_t i = 0; i < fp.stride.size(); ++i)  // B's size-1 modes stay positive
+        if (fp.shape[i] > 1) EXPECT_EQ(fp.stride[i], -fr.stride[i]) << to_string(*r);
+    } else {
+      ++mixed;
+    }
+  }
+  EXPECT_GT(accepted, 400);
+  EXPECT_GT(mixed, 100);
 }

@@ -20,11 +20,18 @@ inline Tiler T(std::string_view s) {
 }
 inline std::string S(Result<Layout> const& r) { return r ? to_string(*r) : r.error().what(); }
 
-// R(i) == A(B(i)) for every i in R's domain, A taken with its extended function.
+// A extended past its domain and odd on negative arguments, A(-x) = -A(x) (docs/representation.md).
+inline Result<Int> odd_extended(Layout const& a, Int x) {
+  auto v = a.extended(x < 0 ? -x : x);
+  if (!v || x >= 0) return v;
+  return -*v;
+}
+
+// R(i) == A(B(i)) for every i in R's domain, A taken with its extended, odd function.
 inline ::testing::AssertionResult composes(Layout const& r, Layout const& a, Layout const& b) {
   if (r.size() != b.size()) return ::testing::AssertionFailure() << "size " << r.size() << " != size(B) " << b.size();
   for (Int i = 0; i < r.size(); ++i) {
-    auto ab = a.extended(b(i));
+    auto ab = odd_extended(a, b(i));
     if (!ab || *ab != r(i))
       return ::testing::AssertionFailure() << to_string(r) << " at " << i << " is " << r(i) << ", A(B(i)) = "
                                            << (ab ? std::to_string(*ab) : ab.error().what());

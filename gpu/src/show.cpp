@@ -59,30 +59,28 @@ void show_fragment(Instruction const& ins, Fragment const& f, std::ostream& out)
 
 }  // namespace
 
-int gpu_show_main(std::string const& name, std::string const& operand, std::ostream& out, std::ostream& err) {
+Result<void> show(std::string const& name, std::string const& operand, std::ostream& out) {
   if (SmemLayout const* s = find_smem_layout(name)) {
     show_smem(*s, out);
-    return 0;
+    return {};
   }
   Instruction const* ins = find_instruction(name);
-  if (!ins) {
-    err << "unknown instruction or shared-memory layout \"" << name << "\" (`catlayout gpu list` lists them)\n";
-    return 2;
-  }
+  if (!ins)
+    return fail(ErrorKind::invalid_input, "unknown instruction or shared-memory layout \"", name,
+                "\" (`catlayout gpu list` lists them)");
   if (operand.empty() || operand == "all") {
     for (auto const& f : ins->fragments) show_fragment(*ins, f, out);
-    return 0;
+    return {};
   }
   auto op = parse_operand(operand);
   Fragment const* f = op ? ins->fragment(*op) : nullptr;
   if (!f) {
-    err << ins->name << " has no catalogued operand \"" << operand << "\"; it has:";
-    for (auto const& g : ins->fragments) err << " " << operand_name(g.operand);
-    err << "\n";
-    return 2;
+    std::string has;
+    for (auto const& g : ins->fragments) has += " " + std::string(operand_name(g.operand));
+    return fail(ErrorKind::invalid_input, ins->name, " has no catalogued operand \"", operand, "\"; it has:", has);
   }
   show_fragment(*ins, *f, out);
-  return 0;
+  return {};
 }
 
 namespace {
@@ -117,14 +115,13 @@ std::string joined(std::vector<std::string> const& v) {
 
 }  // namespace
 
-int gpu_list_main(std::string const& vectors_path, std::ostream& out, std::ostream& err) {
+Result<void> list(std::string const& vectors_path, std::ostream& out) {
   std::map<std::string, std::vector<std::string>> sources;
   std::string confirmed_on = "none";
   if (!vectors_path.empty()) {
-    auto v = read_json(vectors_path);
-    if (!v) return err << v.error().what() << "\n", 2;
-    sources = sources_of(*v);
-    if (!(*v)["cases"].empty()) confirmed_on = (*v)["cases"][0]["expect"].value("confirmed_on", "?");
+    CL_TRY(v, read_json(vectors_path));
+    sources = sources_of(v);
+    if (!v["cases"].empty()) confirmed_on = v["cases"][0]["expect"].value("confirmed_on", "?");
   }
   out << "# " << catalogue().size() << " instructions, " << smem_layouts().size()
       << " shared-memory layouts; sources: ptx-formula (catalogue formula = layout, gpu_tests), cutlass (CuTe "
@@ -143,35 +140,30 @@ int gpu_list_main(std::string const& vectors_path, std::ostream& out, std::ostre
   for (auto const& s : smem_layouts())
     for (Operand op : {Operand::A, Operand::B})
       line(s.name, "smem", "sm90a", std::string(operand_name(op)), to_string(s.layout));
-  return 0;
+  return {};
 }
 
 
-int gpu_vectors_main(std::string const& report_path, std::string const& out_path, std::ostream& err) {
-  return gpu_vectors_main(std::vector<std::string>{report_path}, out_path, "", err);
-}
-
-int gpu_vectors_main(std::vector<std::string> const& report_paths, std::string const& out_path,
-                     std::string const& cutlass_path, std::ostream& err) {
+Result<void> write_vectors(std::vector<std::string> const& report_paths, std::string const& out_path,
+                           std::string const& cutlass_path) {
+  if (report_paths.empty()) return fail(ErrorKind::invalid_input, "no report to turn into vectors");
   // Reports of one device are merged: results concatenated, device and date from the first.
   Json report;
   for (auto const& path : report_paths) {
-    auto j = read_json(path);
-    if (!j) return err << j.error().what() << "\n", 2;
+    CL_TRY(j, read_json(path));
     if (report.is_null()) {
-      report = std::move(*j);
+      report = std::move(j);
       continue;
     }
-    if (!j->contains("results") || !(*j)["results"].is_array() || j->value("device", Json{}) != report["device"])
-      return err << path << ": not a report of the same device as " << report_paths[0] << "\n", 2;
-    for (auto& r : (*j)["results"]) report["results"].push_back(std::move(r));
+    if (!j.contains("results") || !j["results"].is_array() || j.value("device", Json{}) != report["device"])
+      return fail(ErrorKind::invalid_input, path, ": not a report of the same device as ", report_paths[0]);
+    for (auto& r : j["results"]) report["results"].push_back(std::move(r));
   }
   // The CUTLASS cross-check's results (conformance/oracle/cutlass_fragments.py --json): the keys it agrees on.
   std::vector<std::string> agree;
   if (!cutlass_path.empty()) {
-    auto j = read_json(cutlass_path);
-    if (!j) return err << j.error().what() << "\n", 2;
-    for (auto const& r : j->value("results", Json::array())) {
+    CL_TRY(j, read_json(cutlass_path));
+    for (auto const& r : j.value("results", Json::array())) {
       if (r.value("status", "") != "agree") continue;
       if (!r.contains("instruction") || !r["instruction"].is_string()) continue;
       std::string name = r["instruction"].get<std::string>();
@@ -180,17 +172,11 @@ int gpu_vectors_main(std::vector<std::string> const& report_paths, std::string c
     }
   }
   auto vectors = vectors_from_report(report, agree);
-  if (!vectors) {
-    err << report_paths[0] << ": " << vectors.error().what() << "\n";
-    return 2;
-  }
+  if (!vectors) return fail(vectors.error().kind, report_paths[0], ": ", vectors.error().message);
   std::ofstream out(out_path);
   out << vectors->dump() << "\n";
-  if (!out) {
-    err << "cannot write " << out_path << "\n";
-    return 2;
-  }
-  return 0;
+  if (!out) return fail(ErrorKind::invalid_input, "cannot write ", out_path);
+  return {};
 }
 
 }  // namespace catlayout::gpu

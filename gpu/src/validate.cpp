@@ -1,4 +1,4 @@
-// `catlayout gpu validate`: probe every selected instruction on the present GPU.
+// Probe every selected instruction on the present GPU (`catlayout gpu validate`).
 #include "catlayout/gpu/validate.hpp"
 
 #include <algorithm>
@@ -40,24 +40,24 @@ std::string utc_now() {
 
 }  // namespace
 
-int gpu_validate_main(std::vector<std::string> const& instr_filter, std::string const& json_out, std::ostream& out,
-                      std::ostream& err, bool on_simulator) {
+bool Validation::failed() const {
+  for (auto const& r : rows)
+    if (r.status == "MISMATCH" || r.status == "error") return true;
+  return false;
+}
+
+Result<Validation> validate(std::vector<std::string> const& instr_filter, std::string const& json_out,
+                            std::ostream& out, std::ostream& log, bool on_simulator) {
   std::vector<Instruction const*> chosen;
   for (auto const& i : catalogue())
     if (selected(i.name, instr_filter)) chosen.push_back(&i);
   std::vector<SmemLayout const*> layouts;
   for (auto const& s : smem_layouts())
     if (selected(s.name, instr_filter)) layouts.push_back(&s);
-  if (chosen.empty() && layouts.empty()) {
-    err << "no catalogued instruction matches the filter\n";
-    return 2;
-  }
+  if (chosen.empty() && layouts.empty()) return fail(ErrorKind::invalid_input, "no catalogued instruction matches the filter");
   device::Info info{"CPU simulator (PTX ISA formulas)", "none", 9, 0};
   if (!on_simulator)
-    if (std::string why = device::query(info); !why.empty()) {
-      out << why << "\n";
-      return 3;
-    }
+    if (std::string why = device::query(info); !why.empty()) return Validation{why, {}};
   Runner runner = [on_simulator](device::Batch& b) { return on_simulator ? simulate(b) : device::run(b); };
   out << "GPU: " << info.name << " (sm_" << info.major << info.minor << "), driver " << info.driver << "\n";
   // JIT-compile every kernel up front, in parallel (the driver caches nothing across machines).
@@ -72,7 +72,7 @@ int gpu_validate_main(std::vector<std::string> const& instr_filter, std::string 
   if (on_simulator) kernels.clear();
   else if (std::string e = device::prepare(kernels, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
       !e.empty())
-    err << "JIT: " << e << "\n";  // the failing kernel's runs report it again below
+    log << "JIT: " << e << "\n";  // the failing kernel's runs report it again below
   out << "JIT-compiled " << kernels.size() << " kernels in "
       << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s\n";
   std::vector<ResultRow> rows;
@@ -108,23 +108,18 @@ int gpu_validate_main(std::vector<std::string> const& instr_filter, std::string 
       rows.push_back(std::move(r));
     }
   }
-  int rc = 0;
   for (auto const& r : rows) {
     out << std::left << std::setw(38) << r.instruction << " " << operand_name(r.operand) << "  " << r.status;
     if (!r.message.empty()) out << "  " << r.message;
     out << "\n";
-    if (r.status == "MISMATCH" || r.status == "error") rc = 1;
   }
   if (!json_out.empty()) {
     std::ofstream f(json_out);
     f << report_json(info, utc_now(), rows).dump() << "\n";
-    if (!f) {
-      err << "cannot write " << json_out << "\n";
-      return 2;
-    }
+    if (!f) return fail(ErrorKind::invalid_input, "cannot write ", json_out);
     out << "report: " << json_out << "\n";
   }
-  return rc;
+  return Validation{std::nullopt, std::move(rows)};
 }
 
 }  // namespace catlayout::gpu

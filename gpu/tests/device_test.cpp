@@ -33,28 +33,39 @@ TEST(Validate, WithoutAGpuSaysSoAndReturns3) {
   device::Info info;
   if (no_gpu(info).empty()) GTEST_SKIP() << "a GPU is present (" << info.name << "): covered by GpuProbe";
   std::ostringstream out, err;
-  EXPECT_EQ(gpu_validate_main({}, "", out, err), 3);
-  EXPECT_EQ(out.str().rfind("no GPU: ", 0), 0u) << out.str();
+  auto v = validate({}, "", out, err);
+  ASSERT_TRUE(v) << v.error().what();
+  ASSERT_TRUE(v->no_gpu);
+  EXPECT_EQ(v->no_gpu->rfind("no GPU: ", 0), 0u) << *v->no_gpu;
+  EXPECT_TRUE(v->rows.empty());
 }
 
-TEST(Validate, AFilterMatchingNothingReturns2) {
+TEST(Validate, AFilterMatchingNothingIsAnError) {
   std::ostringstream out, err;
-  EXPECT_EQ(gpu_validate_main({"m1n1k1"}, "", out, err), 2);
-  EXPECT_NE(err.str().find("no catalogued instruction"), std::string::npos);
+  auto v = validate({"m1n1k1"}, "", out, err);
+  ASSERT_FALSE(v);
+  EXPECT_EQ(v.error().kind, ErrorKind::invalid_input);
+  EXPECT_NE(v.error().message.find("no catalogued instruction"), std::string::npos);
 }
 
 TEST(Show, PrintsLayoutAndTable) {
-  std::ostringstream out, err;
-  ASSERT_EQ(gpu_show_main("mma.m16n8k8.f32.tf32.tf32.f32", "B", out, err), 0) << err.str();
+  std::ostringstream out;
+  auto shown = show("mma.m16n8k8.f32.tf32.tf32.f32", "B", out);
+  ASSERT_TRUE(shown) << shown.error().what();
   std::string s = out.str();
   EXPECT_NE(s.find("TV layout: ((4,8),2):((8,1),32)"), std::string::npos) << s;
   EXPECT_NE(s.find("tile 8x8 (n,k)"), std::string::npos) << s;
   EXPECT_NE(s.find("\n       5     1    1    0     1   5\n"), std::string::npos) << s;  // lane 5, b1: n=1, k=5
   std::ostringstream all;
-  EXPECT_EQ(gpu_show_main("wgmma.m64n8k32.s32.s8.s8", "", all, err), 0);
+  EXPECT_TRUE(show("wgmma.m64n8k32.s32.s8.s8", "", all));
   EXPECT_NE(all.str().find("wgmma.m64n8k32.s32.s8.s8 A"), std::string::npos);
-  EXPECT_EQ(gpu_show_main("mma.nope", "A", out, err), 2);
-  EXPECT_EQ(gpu_show_main("wgmma.m64n8k16.f32.f16.f16", "B", out, err), 2);  // B lives in shared memory
+  auto unknown = show("mma.nope", "A", out);
+  ASSERT_FALSE(unknown);
+  EXPECT_NE(unknown.error().message.find("unknown instruction"), std::string::npos);
+  auto smem_b = show("wgmma.m64n8k16.f32.f16.f16", "B", out);  // B lives in shared memory
+  ASSERT_FALSE(smem_b);
+  EXPECT_NE(smem_b.error().message.find("has no catalogued operand \"B\"; it has: C A"), std::string::npos)
+      << smem_b.error().message;
 }
 
 TEST(Vectors, ReportFileToVectorFile) {
@@ -64,12 +75,14 @@ TEST(Vectors, ReportFileToVectorFile) {
   for (auto& o : obs->operands) rows.push_back({obs->instruction, o.operand, "confirmed", "", o.map});
   std::string in = ::testing::TempDir() + "gpu_report.json", out = ::testing::TempDir() + "gpu_vectors.json";
   std::ofstream(in) << report_json({"CPU simulator", "none", 0, 0}, "2025-01-01T00:00:00Z", rows).dump();
-  std::ostringstream err;
-  ASSERT_EQ(gpu_vectors_main(in, out, err), 0) << err.str();
+  auto written = write_vectors({in}, out);
+  ASSERT_TRUE(written) << written.error().what();
   std::ifstream f(out);
   Json v = Json::parse(f);
   EXPECT_EQ(v["cases"].size(), 3u);
-  EXPECT_EQ(gpu_vectors_main(in + ".missing", out, err), 2);
+  auto missing = write_vectors({in + ".missing"}, out);
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().message.find("cannot read " + in + ".missing"), std::string::npos);
   std::remove(in.c_str());
   std::remove(out.c_str());
 }

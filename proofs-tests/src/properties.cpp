@@ -298,18 +298,29 @@ Outcome complement_properties(Layout const& a, Int n) {
   auto cf = facts(a);
   auto both = make_layout({cf.f, c});
   auto tb = table(*both);
-  if (!compact_bf(tb))
+  // Inside the categorical fragment (Prop. 2.1.6.21) (filter(A), C) is compact; outside it CuTe's
+  // complement keeps its own post-conditions: injective, and C meets A only at 0 (above).
+  bool fragment = complementability(a, n).complementable;
+  if (fragment && !compact_bf(tb))
     return Outcome::fail(what + ": (filter(A), C) = " + describe(*both) + " is not compact: " + table_text(tb));
-  Int total = both->size();
-  if (total < n || total % cf.extent != 0 || total - cf.extent >= n)
-    return Outcome::fail(what + ": (filter(A), C) covers [0, " + std::to_string(total) +
-                         "), not the least multiple of the extent " + std::to_string(cf.extent) + " >= N");
+  if (!injective_bf(tb))
+    return Outcome::fail(what + ": (filter(A), C) = " + describe(*both) + " is not injective: " + table_text(tb));
+  // C's last mode reaches the least multiple of A's extent that is >= N (CuTe's ceil_div).
+  Int reach = cf.extent;
+  for (std::size_t i = 0; i < fc.shape.size(); ++i) reach = std::max(reach, fc.shape[i] * fc.stride[i]);
+  if (reach < n || reach % cf.extent != 0 || reach - cf.extent >= n)
+    return Outcome::fail(what + ": (filter(A), C) reaches " + std::to_string(reach) +
+                         ", not the least multiple of the extent " + std::to_string(cf.extent) + " >= N");
+  if (fragment && reach != both->size())
+    return Outcome::fail(what + ": (filter(A), C) reaches " + std::to_string(reach) + " with " +
+                         std::to_string(both->size()) + " elements");
   return Outcome::ok();
 }
 
 Outcome complement_unique(Layout const& a, Int n) {
   auto r = complement(a, n);
   if (!r) return refused(r.error(), {ErrorKind::not_complementable}, "complement");
+  if (!complementability(a, n).complementable) return Outcome::skip("outside the categorical fragment");
   auto cf = facts(a);
   Int csize = r->size(), total = cf.f.size() * csize;
   if (total > 63) return Outcome::skip("too large for the brute force");
@@ -390,6 +401,9 @@ Outcome divide_permutes(Layout const& a, Layout const& b) {
   auto d = logical_divide(a, Tiler::of(b));
   if (!d) return refused(d.error(), {ErrorKind::inadmissible, ErrorKind::not_complementable}, "logical_divide");
   if (d->size() != a.size()) return Outcome::skip("size(A (/) B) != size(A)");
+  // Outside the fragment CuTe's tiles may reach past A's domain (4:1 / (2,2):(3,1)).
+  if (!complementability(b, coalesce(a).shape().values()).complementable)
+    return Outcome::skip("outside the categorical fragment");
   if (sorted(table(*d)) == sorted(table(a))) return Outcome::ok();
   return Outcome::fail(two(a, b) + ", A (/) B = " + describe(*d) + " does not rearrange A's offsets: " +
                        table_text(table(*d)) + " vs " + table_text(table(a)));
@@ -408,7 +422,7 @@ Outcome product_mode0_is_a(Layout const& a, Layout const& b) {
 
 Outcome blocked_raked_agree(Layout const& a, Layout const& b) {
   auto bp = blocked_product(a, b), rp = raked_product(a, b);
-  auto zip_refusal = [](Error const& e) { return e.kind == ErrorKind::invalid_input && e.message.starts_with("zip: "); };
+  auto zip_refusal = [](Error const& e) { return e.kind == ErrorKind::inadmissible && e.message.starts_with("zip: "); };
   if (!bp && !rp) {
     if (zip_refusal(bp.error()) || zip_refusal(rp.error())) return Outcome::skip();  // ranks CuTe's zip cannot pair
     return refused(bp.error(), {ErrorKind::inadmissible, ErrorKind::not_complementable}, "blocked_product");
@@ -417,7 +431,7 @@ Outcome blocked_raked_agree(Layout const& a, Layout const& b) {
     // CuTe's zip is asymmetric: raked zips (C, A), which fails when C has more modes than an
     // integral A (blocked zips (A, C) whole). That one refusal is expected; any other is not.
     auto const& e = bp ? rp.error() : bp.error();
-    if (e.kind == ErrorKind::invalid_input && e.message.starts_with("zip: ")) return Outcome::skip();
+    if (e.kind == ErrorKind::inadmissible && e.message.starts_with("zip: ")) return Outcome::skip();
     return Outcome::fail(two(a, b) + ": only one of blocked_product and raked_product is defined: " + e.what());
   }
   std::string what = two(a, b) + ": blocked = " + describe(*bp) + ", raked = " + describe(*rp);

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -71,101 +70,6 @@ std::vector<Property> const& registry() {
       {"json.round_trip", Domain::unary, unary<json_round_trip>()},
   };
   return props;
-}
-
-struct Options {
-  Bounds bounds;
-  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  Count shard = 0, shards = 1;
-  bool json = false, list = false, help = false;
-  std::vector<std::string> merge, selected;
-};
-
-constexpr char const* usage =
-    "usage: catlayout prove [--max-size N] [--max-rank R] [--max-stride D] [--threads T]\n"
-    "                       [--shard I/N] [--json] [--list] [--merge FILE...] [PROPERTY...]\n"
-    "Checks every case within the bounds (defaults: --max-size 16 --max-rank 3 --max-stride 5).\n"
-    "PROPERTY is a name from --list or a prefix ending in '.' or a family (coalesce, composition, ...).\n";
-
-std::optional<Count> parse_count(std::string const& s) {
-  Count v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-// nullopt with a message in err on a usage error.
-std::optional<Options> parse_args(std::vector<std::string> const& args, std::ostream& err) {
-  Options o;
-  bool merging = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string const& a = args[i];
-    auto value = [&](Count lo, Count hi) -> std::optional<Count> {
-      if (i + 1 >= args.size()) {
-        err << "catlayout prove: " << a << " needs a value\n";
-        return std::nullopt;
-      }
-      auto v = parse_count(args[++i]);
-      if (!v || *v < lo || *v > hi) {
-        err << "catlayout prove: " << a << " expects an integer in [" << lo << ", " << hi << "], found '" << args[i]
-            << "'\n";
-        return std::nullopt;
-      }
-      return v;
-    };
-    if (a == "--max-size") {
-      auto v = value(1, 1 << 20);
-      if (!v) return std::nullopt;
-      o.bounds.max_size = static_cast<Int>(*v);
-    } else if (a == "--max-rank") {
-      auto v = value(1, 8);
-      if (!v) return std::nullopt;
-      o.bounds.max_rank = static_cast<int>(*v);
-    } else if (a == "--max-stride") {
-      auto v = value(0, 1 << 20);
-      if (!v) return std::nullopt;
-      o.bounds.max_stride = static_cast<Int>(*v);
-    } else if (a == "--threads") {
-      auto v = value(1, 1024);
-      if (!v) return std::nullopt;
-      o.threads = static_cast<unsigned>(*v);
-    } else if (a == "--shard") {
-      if (i + 1 >= args.size()) {
-        err << "catlayout prove: --shard needs I/N\n";
-        return std::nullopt;
-      }
-      std::string s = args[++i];
-      auto slash = s.find('/');
-      auto si = slash == std::string::npos ? std::nullopt : parse_count(s.substr(0, slash));
-      auto sn = slash == std::string::npos ? std::nullopt : parse_count(s.substr(slash + 1));
-      if (!si || !sn || *sn == 0 || *si >= *sn) {
-        err << "catlayout prove: --shard expects I/N with 0 <= I < N, found '" << s << "'\n";
-        return std::nullopt;
-      }
-      o.shard = *si;
-      o.shards = *sn;
-    } else if (a == "--json") {
-      o.json = true;
-    } else if (a == "--list") {
-      o.list = true;
-    } else if (a == "--help" || a == "-h") {
-      o.help = true;
-    } else if (a == "--merge") {
-      merging = true;
-    } else if (a.starts_with("-")) {
-      err << "catlayout prove: unknown option " << a << "\n" << usage;
-      return std::nullopt;
-    } else if (merging) {
-      o.merge.push_back(a);
-    } else {
-      o.selected.push_back(a);
-    }
-  }
-  if (merging && o.merge.empty()) {
-    err << "catlayout prove: --merge needs the JSON files of the shards\n";
-    return std::nullopt;
-  }
-  return o;
 }
 
 bool selects(std::vector<std::string> const& sel, std::string const& name) {
@@ -251,7 +155,7 @@ struct Tally {
   std::vector<std::pair<Count, std::string>> examples;  // (case index, counterexample)
 };
 
-Tally run_property(Property const& p, Cases& cases, Options const& o, std::ostream& err, bool tty) {
+Tally run_property(Property const& p, Cases& cases, ProveOptions const& o, std::ostream& err, bool tty) {
   Tally t;
   t.name = p.name;
   Count total = cases.count(p.domain);
@@ -336,7 +240,7 @@ void print_text(std::vector<Tally> const& ts, std::ostream& out) {
   print_totals(ts, out);
 }
 
-Json totals_json(Options const& o, std::vector<Tally> const& ts) {
+Json totals_json(ProveOptions const& o, std::vector<Tally> const& ts) {
   Json props = Json::object();
   Count cases = 0, failed = 0;
   for (auto const& t : ts) {
@@ -352,21 +256,22 @@ Json totals_json(Options const& o, std::vector<Tally> const& ts) {
               {"counterexamples", failed}};
 }
 
-int merge(Options const& o, std::ostream& out, std::ostream& err) {
+}  // namespace
+
+Result<std::uint64_t> merge_results(std::vector<std::string> const& files, bool json, std::ostream& out) {
+  if (files.empty()) return fail(ErrorKind::invalid_input, "--merge needs the JSON files of the shards");
   Json merged;
   std::map<std::string, Tally> by_name;
   std::vector<std::string> order;
-  for (auto const& file : o.merge) {
+  for (auto const& file : files) {
     std::ifstream in(file);
     Json j = Json::parse(in, nullptr, false);
     if (!in || j.is_discarded() || j.value("schema", "") != "catlayout.prove/1") {
-      err << "catlayout prove: " << file << " is not a catlayout.prove/1 JSON document\n";
-      return 2;
+      return fail(ErrorKind::invalid_input, file, " is not a catlayout.prove/1 JSON document");
     }
     if (merged.is_null()) merged = Json{{"schema", "catlayout.prove/1"}, {"bounds", j["bounds"]}, {"shards", Json::array()}};
     if (merged["bounds"] != j["bounds"]) {
-      err << "catlayout prove: " << file << " was run with other bounds " << j["bounds"].dump() << "\n";
-      return 2;
+      return fail(ErrorKind::invalid_input, file, " was run with other bounds ", j["bounds"].dump());
     }
     for (auto const& s : j["shards"]) merged["shards"].push_back(s);
     for (auto const& [name, p] : j["properties"].items()) {
@@ -385,7 +290,7 @@ int merge(Options const& o, std::ostream& out, std::ostream& err) {
   for (auto const& n : order) ts.push_back(by_name[n]);
   Count failed = 0;
   for (auto const& t : ts) failed += t.failed;
-  if (o.json) {
+  if (json) {
     Json props = Json::object();
     Count cases = 0;
     for (auto const& t : ts) {
@@ -397,39 +302,38 @@ int merge(Options const& o, std::ostream& out, std::ostream& err) {
     merged["counterexamples"] = failed;
     out << merged.dump(1) << "\n";
   } else {
-    out << "catlayout prove: merged " << o.merge.size() << " shard results, bounds " << merged["bounds"].dump() << "\n";
+    out << "catlayout prove: merged " << files.size() << " shard results, bounds " << merged["bounds"].dump() << "\n";
     print_text(ts, out);
   }
-  return failed ? 1 : 0;
+  return failed;
 }
 
-}  // namespace
+std::vector<std::string> property_names() {
+  std::vector<std::string> names;
+  for (auto const& p : registry()) names.push_back(p.name);
+  return names;
+}
 
-int prove_main(std::vector<std::string> const& args, std::ostream& out, std::ostream& err) {
-  auto parsed = parse_args(args, err);
-  if (!parsed) return 2;
-  Options const& o = *parsed;
-  if (o.help) {
-    out << usage;
-    return 0;
-  }
-  if (!o.merge.empty()) return merge(o, out, err);
-  std::vector<Property const*> chosen;
-  for (auto const& p : registry())
-    if (selects(o.selected, p.name)) chosen.push_back(&p);
-  for (auto const& s : o.selected) {
+Result<std::vector<std::string>> select_properties(std::vector<std::string> const& selectors) {
+  for (auto const& s : selectors) {
     bool any = false;
     for (auto const& p : registry()) any = any || selects({s}, p.name);
-    if (!any) {
-      err << "catlayout prove: no property named '" << s << "' (see --list)\n";
-      return 2;
-    }
+    if (!any) return fail(ErrorKind::invalid_input, "no property named '", s, "' (see --list)");
   }
-  if (o.list) {
-    for (auto const* p : chosen) out << p->name << "\n";
-    return 0;
-  }
-  bool tty = isatty(STDERR_FILENO) && &err == &std::cerr;
+  std::vector<std::string> names;
+  for (auto const& p : registry())
+    if (selects(selectors, p.name)) names.push_back(p.name);
+  return names;
+}
+
+Result<std::uint64_t> prove(ProveOptions const& o, std::ostream& out, std::ostream& progress) {
+  if (o.shards == 0 || o.shard >= o.shards)
+    return fail(ErrorKind::invalid_input, "shard ", o.shard, "/", o.shards, ": expected 0 <= I < N");
+  CL_TRY(names, select_properties(o.selected));
+  std::vector<Property const*> chosen;
+  for (auto const& p : registry())
+    if (std::find(names.begin(), names.end(), p.name) != names.end()) chosen.push_back(&p);
+  bool tty = o.progress && isatty(STDERR_FILENO);
   if (!o.json)
     out << "catlayout prove: max-size " << o.bounds.max_size << ", max-rank " << o.bounds.max_rank << ", max-stride "
         << o.bounds.max_stride << ", shard " << o.shard << "/" << o.shards << ", " << o.threads << " threads"
@@ -439,14 +343,14 @@ int prove_main(std::vector<std::string> const& args, std::ostream& out, std::ost
   std::size_t w = 0;
   for (auto const* p : chosen) w = std::max(w, p->name.size());
   for (auto const* p : chosen) {
-    ts.push_back(run_property(*p, cases, o, err, tty));
+    ts.push_back(run_property(*p, cases, o, progress, tty));
     if (!o.json) print_line(ts.back(), w, out);  // streamed: one line per property as it finishes
   }
   Count failed = 0;
   for (auto const& t : ts) failed += t.failed;
   if (o.json) out << totals_json(o, ts).dump(1) << "\n";
   else print_totals(ts, out);
-  return failed ? 1 : 0;
+  return failed;
 }
 
 }  // namespace catlayout::proofs

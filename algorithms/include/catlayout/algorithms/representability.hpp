@@ -20,12 +20,13 @@ struct Representation {
 // tabulate(L) == table. Greedy on the coalesced form; the argument is in representability.cpp.
 Result<Representation> represent(std::span<Int const> table);
 
-// What each engine says about the CuTe composite A o B (A(B(i)), A extended past size(A)).
+// What each engine says about the CuTe composite A o B (A(B(i)), A extended past size(A), odd on
+// negative arguments).
 struct CompositionExplanation {
   Result<Layout> core;                       // core composition(A, B)
   Result<Layout> categorical;                // Algorithm 4.1.2 as paper's A o B: categorical_composition(B, A)
   Result<Layout> rational;                   // §4.1.5: rational_composition(B, A), A any layout
-  std::optional<std::vector<Int>> table;     // [A(B(0)), ...]; absent when some B(i) < 0
+  std::optional<std::vector<Int>> table;     // [A(B(0)), ...], with A(-x) = -A(x)
   std::optional<Layout> representable;       // the canonical layout of the table, if it is one
   std::string reason;                        // one sentence reconciling the verdicts
 };

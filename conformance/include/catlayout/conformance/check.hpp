@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "catlayout/core/convention.hpp"
 #include "catlayout/core/json.hpp"
 
 namespace catlayout::conformance {
@@ -16,11 +17,17 @@ std::string_view match_name(Match m);
 struct CaseOutcome {
   std::string file, id, op;
   Match match = Match::fail;
-  std::string detail;  // why it failed, or what differed in form
+  std::string detail;             // why it failed, or what differed in form
+  std::vector<std::string> tags;  // the case's `tags` (SCHEMA.md), known or not
+  bool skipped = false;           // not run: a tag the options skip
 };
 
 struct CheckOptions {
   std::optional<std::string> only_op;  // --only OP
+  std::vector<std::string> skip_tags;  // --skip-tag T: cases carrying T are reported as skipped
+  // --strict: the categorical convention; cases tagged outside_categorical are skipped, as
+  // SCHEMA.md allows a strictly categorical implementation.
+  Convention convention = Convention::cute;
 };
 
 // Classify one result against its expectation (exposed for the exporter and tests).

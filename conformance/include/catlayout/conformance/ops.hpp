@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "catlayout/core/convention.hpp"
 #include "catlayout/core/json.hpp"
 
 namespace catlayout::conformance {
@@ -16,6 +17,9 @@ bool is_known_op(std::string_view op);
 bool returns_layout(std::string_view op);
 
 // Run `op` on schema-JSON `args`; `path` names args in error messages ($.cases[3].args).
-Result<Json> run_op(std::string_view op, Json const& args, std::string const& path);
+// `c` reaches the ops built on complement (complement, the divides and the products).
+Result<Json> run_op(std::string_view op, Json const& args, std::string const& path, Convention c = Convention::cute);
+// Whether `c` can change what `op` answers.
+bool depends_on_convention(std::string_view op);
 
 }  // namespace catlayout::conformance

@@ -22,6 +22,9 @@ bool parse_kind(std::string_view name, ErrorKind& out);
 struct Error {
   ErrorKind kind;
   std::string message;
+  // CuTe returns a layout here, and it is not the operation's function: catlayout checks a
+  // condition CuTe does not (vectors tag such cases `cute_wrong`, SCHEMA.md).
+  bool cute_answers = false;
   std::string what() const { return std::string(kind_name(kind)) + ": " + message; }
 };
 
@@ -39,6 +42,18 @@ std::string str(Args const&... args) {
 template <class... Args>
 std::unexpected<Error> fail(ErrorKind kind, Args const&... args) {
   return std::unexpected(Error{kind, str(args...)});
+}
+
+// The same error with `context` in front of its message (kind and flags kept).
+inline std::unexpected<Error> in_context(Error e, std::string_view context) {
+  e.message.insert(0, context);
+  return std::unexpected(std::move(e));
+}
+
+// An error of a condition CuTe does not check (see Error::cute_answers).
+inline std::unexpected<Error> cute_misses(std::unexpected<Error> e) {
+  e.error().cute_answers = true;
+  return e;
 }
 
 }  // namespace catlayout

@@ -5,12 +5,12 @@
 namespace catlayout {
 
 // Def. 2.3.9.1: A (x) B = (A, comp(A, size(A) cosize(B)) o B); by-mode for tilers.
-Result<Layout> logical_product(Layout const& a, Tiler const& b);
-Result<Layout> zipped_product(Layout const& a, Tiler const& b);
-Result<Layout> tiled_product(Layout const& a, Tiler const& b);
-Result<Layout> flat_product(Layout const& a, Tiler const& b);
+Result<Layout> logical_product(Layout const& a, Tiler const& b, Convention c = Convention::cute);
+Result<Layout> zipped_product(Layout const& a, Tiler const& b, Convention c = Convention::cute);
+Result<Layout> tiled_product(Layout const& a, Tiler const& b, Convention c = Convention::cute);
+Result<Layout> flat_product(Layout const& a, Tiler const& b, Convention c = Convention::cute);
 // Rank-sensitive (CuTe): pad both to the larger rank, then zip (A_i, C_i) / (C_i, A_i).
-Result<Layout> blocked_product(Layout const& a, Layout const& b);
-Result<Layout> raked_product(Layout const& a, Layout const& b);
+Result<Layout> blocked_product(Layout const& a, Layout const& b, Convention c = Convention::cute);
+Result<Layout> raked_product(Layout const& a, Layout const& b, Convention c = Convention::cute);
 
 }  // namespace catlayout

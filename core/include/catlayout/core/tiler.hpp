@@ -3,6 +3,7 @@
 #include <optional>
 #include <vector>
 
+#include "catlayout/core/convention.hpp"
 #include "catlayout/core/layout.hpp"
 
 namespace catlayout {
@@ -27,7 +28,8 @@ std::string to_string(Tiler const& t);  // 6:1 or <3:4,8:2>
 // CuTe's rule for a tiler (the divides and products of Def. 2.3.8.1 and 2.3.9.1): a layout tiler
 // takes A whole, `whole(A, divisor_layout(B))`; a tuple tiler goes mode by mode, `op(A_i, B_i)`,
 // and A's modes past the tiler's stay as they are. invalid_input when B has more modes than A.
-Result<Layout> apply_tiler(Layout const& a, Tiler const& b, Result<Layout> (*op)(Layout const&, Tiler const&),
-                           Result<Layout> (*whole)(Layout const&, Layout const&));
+using TilerOp = Result<Layout> (*)(Layout const&, Tiler const&, Convention);
+using WholeOp = Result<Layout> (*)(Layout const&, Layout const&, Convention);
+Result<Layout> apply_tiler(Layout const& a, Tiler const& b, TilerOp op, WholeOp whole, Convention c);
 
 }  // namespace catlayout

@@ -1,5 +1,6 @@
 #pragma once
 // What the SVG and TikZ grids share: the label and colour of each cell (private to viz).
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <string>
@@ -38,6 +39,22 @@ void for_each_group_edge(Picture const& p, Edge edge) {
       if (c + 1 < p.cols && p.group(r, c) != p.group(r, c + 1)) edge(r, c, true);
       if (r + 1 < p.rows && p.group(r, c) != p.group(r + 1, c)) edge(r, c, false);
     }
+}
+
+// The widest label line (in characters) and the most lines of any cell: every renderer sizes its
+// cells from these.
+struct LabelExtent {
+  std::size_t chars = 1, lines = 1;
+};
+inline LabelExtent label_extent(Picture const& p) {
+  LabelExtent e;
+  for (Int r = 0; r < p.rows; ++r)
+    for (Int c = 0; c < p.cols; ++c) {
+      auto s = p.cell(r, c);
+      e.lines = std::max(e.lines, s.lines.size());
+      for (auto const& l : s.lines) e.chars = std::max(e.chars, l.size());
+    }
+  return e;
 }
 
 // A layout's grid (grid.hpp), coloured by tile or by a light offset scale.

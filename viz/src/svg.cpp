@@ -39,13 +39,7 @@ std::string line(double x1, double y1, double x2, double y2, std::string const& 
 // holding its <rect> and its <text> label, then thick edges between groups (tiles, threads).
 std::string draw(detail::Picture const& p, SvgOptions const& o) {
   double font = o.cell_px * 0.34;
-  std::size_t chars = 1, lines = 1;
-  for (Int r = 0; r < p.rows; ++r)
-    for (Int c = 0; c < p.cols; ++c) {
-      auto s = p.cell(r, c);
-      lines = std::max(lines, s.lines.size());
-      for (auto const& l : s.lines) chars = std::max(chars, l.size());
-    }
+  auto [chars, lines] = detail::label_extent(p);
   double cw = std::max<double>(o.cell_px, chars * kGlyph * font + 16);
   double ch = std::max<double>(o.cell_px, lines * 1.2 * font + 8);
   double head_w = o.headers ? std::to_string(p.rows - 1).size() * kGlyph * font + 14 : 0;

@@ -29,13 +29,7 @@ constexpr char const* kClose = "\\end{tikzpicture}\n\\end{document}\n";
 
 // CuTe's print_latex: x runs down the rows, y across the columns, one \node[cell] per cell.
 std::string draw(detail::Picture const& p, TikzOptions const& o) {
-  std::size_t chars = 1, lines = 1;
-  for (Int r = 0; r < p.rows; ++r)
-    for (Int c = 0; c < p.cols; ++c) {
-      auto s = p.cell(r, c);
-      lines = std::max(lines, s.lines.size());
-      for (auto const& l : s.lines) chars = std::max(chars, l.size());
-    }
+  auto [chars, lines] = detail::label_extent(p);
   double cw = std::max(1.0, 0.2 * chars + 0.3);  // cm; \small\ttfamily is about 0.18 cm a glyph
   double ch = lines > 1 ? 1.0 : 0.8;
   std::string out = open_doc("x={(0cm,-" + num(ch) + "cm)},y={(" + num(cw) + "cm,0cm)},"

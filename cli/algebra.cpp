@@ -1,6 +1,10 @@
 // The algebra commands compute through the schema's op dispatcher, so the CLI, the checker and
 // the exporter share one path; `check` and `export` run the conformance suites.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -287,8 +291,51 @@ std::vector<Command> beyond_commands() {
   };
 }
 
+// `conformance run|matrix|list`: other implementations against the vectors. The runner is a
+// Python program (conformance/runners/runner.py: venvs from PyPI, adapter processes); the CLI hands
+// it the arguments and takes its exit status.
+Command runner_command(std::string sub, std::string usage, std::string summary, std::string example,
+                       std::map<std::string, int> options) {
+  Command c{"conformance " + sub, std::move(usage), std::move(summary), std::move(example), std::move(options), nullptr};
+  c.run = [sub](Args const& a) {
+    std::string dir = CATLAYOUT_RUNNERS_DIR;
+    if (char const* env = std::getenv("CATLAYOUT_RUNNERS")) dir = env;
+    std::vector<std::string> argv{"python3", dir + "/runner.py", sub};
+    for (auto const& [o, vals] : a.opt) {
+      if (vals.empty()) argv.push_back(o);
+      for (auto const& v : vals) argv.insert(argv.end(), {o, v});
+    }
+    argv.insert(argv.end(), a.pos.begin(), a.pos.end());
+    std::vector<char*> raw;
+    for (auto& s : argv) raw.push_back(s.data());
+    raw.push_back(nullptr);
+    std::cout.flush();
+    execvp("python3", raw.data());
+    std::cerr << "catlayout conformance: cannot run python3 (" << std::strerror(errno) << "); the runner is "
+              << argv[1] << "\n";
+    return 2;
+  };
+  return c;
+}
+
 std::vector<Command> conformance_commands() {
+  std::map<std::string, int> common{{"--json", 1},       {"--markdown", 1},      {"--sample", 1}, {"--seed", 1},
+                                    {"--timeout", 1},    {"--start-timeout", 1}, {"--venv-dir", 1},
+                                    {"--require", 0},    {"--progress", 0},      {"--batch-timeout", 1},
+                                    {"--min-agreement", 1}};
+  auto run_opts = common, matrix_opts = common;
+  run_opts.insert({{"--impl", 1}, {"--version", 1}});
+  matrix_opts.insert({"--impls", 1});
   return {
+      runner_command("run", "conformance run --impl NAME [--version V] [FILE...] [--sample N] [--json F] [--markdown F]",
+                     "hold another implementation (cute-cpp, pycute, cute-dsl, tensor-layouts, flydsl; pip-installed "
+                     "into its own venv) against vector files (default: the built-in corpus)",
+                     "catlayout conformance run --impl pycute --sample 32", run_opts),
+      runner_command("matrix", "conformance matrix [--impls a,b] [FILE...] [--sample N] [--json F] [--markdown F]",
+                     "every implementation against the vectors: exact / functional / differs / refuses / crash / n/a",
+                     "catlayout conformance matrix --impls pycute,tensor-layouts --sample 32", matrix_opts),
+      runner_command("list", "conformance list", "the implementations the runner knows, with their pinned versions",
+                     "catlayout conformance list", {}),
       Command{"check", "check [FILE...] [--only OP] [--skip-tag T,...] [--strict] [--report OUT.json]",
               "run golden vector files (default: the built-in corpus); table per op, `N passed, M failed`; "
               "--strict: the categorical convention, skipping cases tagged outside_categorical",

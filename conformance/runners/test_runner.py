@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""The runner's own tests: classification, and the adapter process (a crash is that case's
+answer and the adapter restarts; a hang times out; a batch adapter answers all)."""
+import os
+import sys
+import tempfile
+import textwrap
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import runner  # noqa: E402
+
+L = lambda s, d: {"shape": s, "stride": d}  # noqa: E731
+
+
+class Classify(unittest.TestCase):
+    def test_classes(self):
+        ref = L([[2, 2], 3], [[24, 2], 8])
+        self.assertEqual(runner.classify(ref, {"result": ref}), "exact")
+        self.assertEqual(runner.classify(L(4, 1), {"result": L([2, 2], [1, 2])}), "functional")
+        self.assertEqual(runner.classify(L(4, 1), {"result": L([2, 2], [2, 1])}), "differs")
+        self.assertEqual(runner.classify(L(4, 1), {"error": "AssertionError"}), "refuses where the reference answers")
+        self.assertEqual(runner.classify({"error": "inadmissible"}, {"error": "x"}), "refuses as the reference does")
+        self.assertEqual(runner.classify({"error": "inadmissible"}, {"result": L(3, 1)}),
+                         "accepts what the reference refuses")
+        self.assertEqual(runner.classify(L(4, 1), {"crash": "killed by signal 6"}), "crash")
+        self.assertEqual(runner.classify(L(4, 1), {"na": "no such op"}), "not available")
+        self.assertEqual(runner.classify([0, 2, 4], {"result": [0, 2, 5]}), "differs")
+
+
+FAKE = textwrap.dedent("""
+    import json, os, sys, time
+    batch = os.environ.get("FAKE_BATCH") == "1"
+    print(json.dumps({"adapter": "fake", "version": "1", "ops": ["evaluate"], "batch": batch}), flush=True)
+    lines = [l for l in sys.stdin] if batch else None
+    for line in (lines if batch else sys.stdin):
+        c = json.loads(line)
+        if c["id"] == "abort" and not batch:
+            os.abort()
+        if c["id"] == "hang" and not batch:
+            time.sleep(60)
+        print(json.dumps({"id": c["id"], "result": [0]}), flush=True)
+""")
+
+
+class Process(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.script = os.path.join(self.dir, "fake.py")
+        with open(self.script, "w") as f:
+            f.write(FAKE)
+
+    def adapter(self):
+        a = runner.Adapter(self.script, sys.executable, 30, 2, os.path.join(self.dir, "err.log"))
+        a.start()
+        return a
+
+    def test_crash_is_the_answer_and_the_adapter_restarts(self):
+        a = self.adapter()
+        out = [a.ask({"id": i, "op": "evaluate", "args": []}) for i in ("a", "abort", "b", "hang", "c")]
+        a.close()
+        self.assertEqual(out[0], {"id": "a", "result": [0]})
+        self.assertEqual(out[1]["crash"], "killed by signal 6")
+        self.assertEqual(out[2], {"id": "b", "result": [0]})
+        self.assertEqual(out[3]["crash"], "no answer in time")
+        self.assertEqual(out[4], {"id": "c", "result": [0]})
+        self.assertEqual(a.restarts, 2)
+
+    def test_batch(self):
+        os.environ["FAKE_BATCH"] = "1"
+        try:
+            a = self.adapter()
+            self.assertTrue(a.hello["batch"])
+            out = a.ask_all([{"id": str(i), "op": "evaluate", "args": []} for i in range(5)], 30)
+            a.close()
+        finally:
+            del os.environ["FAKE_BATCH"]
+        self.assertEqual([o["result"] for o in out], [[0]] * 5)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -8,6 +8,7 @@
 #include "catlayout/core/coalesce.hpp"
 #include "catlayout/core/limits.hpp"
 #include "catlayout/core/text.hpp"
+#include "op_args.hpp"
 
 namespace catlayout::conformance {
 
@@ -18,15 +19,9 @@ namespace {
 
 using Op = std::function<Result<Json>(Json const& args, std::string const& path)>;
 
-std::string at(std::string const& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+using detail::arity;
+using detail::at;
 constexpr Int max_table = Int{1} << 16;  // entries an evaluate op may produce
-
-Result<void> arity(Json const& args, std::string const& path, std::size_t lo, std::size_t hi) {
-  if (!args.is_array() || args.size() < lo || args.size() > hi)
-    return fail(ErrorKind::invalid_input, "expected ", lo == hi ? std::to_string(lo) : str(lo, " to ", hi),
-                " arguments at ", path, ", found ", args.is_array() ? std::to_string(args.size()) : args.type_name());
-  return {};
-}
 
 Result<void> small_enough(Int size, std::string const& path) {
   if (size > max_table)

@@ -16,20 +16,15 @@
 #ifdef CATLAYOUT_HAVE_GPU
 #include "catlayout/gpu/ops.hpp"
 #endif
+#include "op_args.hpp"
 
 namespace catlayout::conformance {
 namespace {
 
 using Op = std::function<Result<Json>(Json const& args, std::string const& path, Convention c)>;
 
-std::string at(std::string const& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
-
-Result<void> arity(Json const& args, std::string const& path, std::size_t lo, std::size_t hi) {
-  if (!args.is_array() || args.size() < lo || args.size() > hi)
-    return fail(ErrorKind::invalid_input, "expected ", lo == hi ? std::to_string(lo) : str(lo, " or ", hi),
-                " arguments at ", path, ", found ", args.is_array() ? std::to_string(args.size()) : args.type_name());
-  return {};
-}
+using detail::arity;
+using detail::at;
 
 Result<Json> layout_result(Result<Layout> const& r) {
   if (!r) return std::unexpected(r.error());

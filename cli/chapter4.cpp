@@ -5,6 +5,7 @@
 
 #include "catlayout/algorithms/census.hpp"
 #include "catlayout/algorithms/composition.hpp"
+#include "catlayout/algorithms/explain_text.hpp"
 #include "catlayout/algorithms/fragment.hpp"
 #include "catlayout/algorithms/mutual_refinement.hpp"
 #include "catlayout/algorithms/representability.hpp"
@@ -21,17 +22,6 @@ int usage(std::ostream& err, char const* text) {
 int report(std::ostream& err, Error const& e) {
   err << "catlayout: " << e.what() << "\n";
   return e.kind == ErrorKind::invalid_input ? 2 : 1;
-}
-
-std::string verdict(Result<Layout> const& r) { return r ? to_string(*r) : r.error().what(); }
-
-std::string table_string(std::vector<Int> const& t) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    s += i ? "," : "";
-    s += std::to_string(t[i]);
-  }
-  return s + "]";
 }
 
 }  // namespace
@@ -100,18 +90,7 @@ int explain_fragment_main(std::vector<std::string> const& args, std::ostream& ou
     if (!b) return report(err, b.error());
     x = op == "divide" ? explain_divide(*a, *b) : explain_product(*a, *b);
   }
-  out << x.operation << "\n"
-      << "  complement of:           " << to_string(x.operand) << " against " << x.target << "\n"
-      << "  categorical fragment:    "
-      << (x.fragment.n_complementable ? "inside (Def. 2.1.6.24)"
-          : x.fragment.complementable  ? "complementable, N is not a multiple of its extent: " + x.fragment.why
-                                       : "outside: " + x.fragment.why)
-      << "\n"
-      << "  CuTe's complement:       " << verdict(x.complement) << "\n"
-      << "  check by tabulation:     " << x.check << "\n"
-      << "  CuTe (core):             " << verdict(x.cute) << "\n"
-      << "  categorical (--strict):  " << verdict(x.categorical) << "\n"
-      << "  " << x.reason << "\n";
+  out << to_text(x);
   return 0;
 }
 
@@ -127,13 +106,7 @@ int explain_main(std::vector<std::string> const& args, std::ostream& out, std::o
   if (!b) return report(err, b.error());
   auto x = explain_composition(*a, *b);
   if (!x) return report(err, x.error());
-  out << "A o B for A = " << to_string(*a) << ", B = " << to_string(*b) << "\n"
-      << "  core composition:        " << verdict(x->core) << "\n"
-      << "  categorical (Alg 4.1.2): " << verdict(x->categorical) << "\n"
-      << "  rational (4.1.5):        " << verdict(x->rational) << "\n"
-      << "  A(B(i)):                 " << (x->table ? table_string(*x->table) : "-") << "\n"
-      << "  representable:           " << (x->representable ? to_string(*x->representable) : "no") << "\n"
-      << "  " << x->reason << "\n";
+  out << to_text(*x, *a, *b);
   return 0;
 }
 

@@ -119,12 +119,17 @@ std::optional<std::string> skipped_by(std::vector<std::string> const& tags, Chec
 
 }  // namespace
 
-Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string const& file, CheckOptions const& opt) {
+Result<void> check_header(Json const& doc, std::string const& file) {
   if (!doc.is_object()) return fail(ErrorKind::invalid_input, file, ": $ is not a JSON object");
   if (!doc.contains("schema") || doc["schema"] != "catlayout.vectors/1")
     return fail(ErrorKind::invalid_input, file, ": $.schema is not \"catlayout.vectors/1\"");
   if (!doc.contains("cases") || !doc["cases"].is_array())
     return fail(ErrorKind::invalid_input, file, ": $.cases is not an array");
+  return {};
+}
+
+Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string const& file, CheckOptions const& opt) {
+  CL_CHECK(check_header(doc, file));
   std::vector<CaseOutcome> out;
   auto const& cases = doc["cases"];
   for (std::size_t i = 0; i < cases.size(); ++i) {

@@ -465,7 +465,7 @@ Result<void> write_atomically(std::string const& path, std::string const& conten
     std::stringstream old;
     old << in.rdbuf();
     if (old.str() == content) return {};
-    return fail(ErrorKind::invalid_input, path, " exists with different content; use --force to replace it");
+    return fail(ErrorKind::invalid_input, path, " exists with different content; use --force (Python: force=True) to replace it");
   }
   std::string tmp = path + ".tmp";
   {

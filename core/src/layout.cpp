@@ -125,11 +125,10 @@ Int cosize(Layout const& l) { return l(l.size() - 1) + 1; }
 
 std::size_t depth(Layout const& l) { return depth(l.shape()); }
 
-std::vector<Int> tabulate(Layout const& l) {
-  if (l.size() > limits::max_tabulate)
-    throw std::length_error(str("tabulate: size ", l.size(), " of ", to_string(l), " exceeds the limit ",
-                                limits::max_tabulate));
-  std::vector<Int> out(static_cast<std::size_t>(l.size()));
+Result<void> tabulate_into(Layout const& l, std::span<Int> out) {
+  if (static_cast<Int>(out.size()) != l.size())
+    return fail(ErrorKind::invalid_input, "tabulate: room for ", out.size(), " values, but ", to_string(l), " has ",
+                l.size());
   // Coalescing keeps the function and makes the first mode as long as possible: it becomes a
   // tight (vectorised) inner loop, and an odometer steps the other modes once per pass.
   Layout c = coalesce(l);
@@ -150,6 +149,15 @@ std::vector<Int> tabulate(Layout const& l) {
       crd[k] = 0;
     }
   }
+  return {};
+}
+
+std::vector<Int> tabulate(Layout const& l) {
+  if (l.size() > limits::max_tabulate)
+    throw std::length_error(str("tabulate: size ", l.size(), " of ", to_string(l), " exceeds the limit ",
+                                limits::max_tabulate));
+  std::vector<Int> out(static_cast<std::size_t>(l.size()));
+  (void)tabulate_into(l, out);  // the sizes match by construction
   return out;
 }
 

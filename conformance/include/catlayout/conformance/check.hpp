@@ -32,6 +32,8 @@ struct CheckOptions {
 
 // Classify one result against its expectation (exposed for the exporter and tests).
 CaseOutcome classify(std::string_view op, Json const& expect, Result<Json> const& got);
+// SCHEMA.md's document shape: an object with "schema": "catlayout.vectors/1" and a "cases" array.
+Result<void> check_header(Json const& doc, std::string const& file);
 // A malformed document is an error naming the file and the JSON path; a malformed case is a failed case.
 Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string const& file, CheckOptions const& opt);
 Result<std::vector<CaseOutcome>> check_file(std::string const& path, CheckOptions const& opt);

@@ -81,6 +81,8 @@ Int cosize(Layout const& l);                         // CuTe: L(size-1) + 1
 std::size_t depth(Layout const& l);
 // [L(0), ..., L(size-1)]; pre: size <= limits::max_tabulate (else std::length_error).
 std::vector<Int> tabulate(Layout const& l);
+// The same into a caller's buffer (no size limit). pre: out.size() == size(L) (else invalid_input).
+Result<void> tabulate_into(Layout const& l, std::span<Int> out);
 std::string to_string(Layout const& l);              // CuTe notation shape:stride
 
 // Convenience for code and tests that build layouts from literals: throws on invalid input.

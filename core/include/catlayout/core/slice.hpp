@@ -1,0 +1,34 @@
+#pragma once
+// CuTe's slice: a coordinate with holes (written _) selects the sub-layout of the modes under
+// the holes; the integer parts fix an offset (CuTe slice_and_offset, paper §4.1.5 "sublayouts").
+#include <vector>
+
+#include "catlayout/core/layout.hpp"
+
+namespace catlayout {
+
+// An integer, a hole _, or a tuple of slice coordinates.
+struct SliceCoord {
+  enum class Kind { integer, hole, tuple };
+  Kind kind = Kind::hole;
+  Int value = 0;
+  std::vector<SliceCoord> children;
+  static SliceCoord of(Int v) { return {Kind::integer, v, {}}; }
+  static SliceCoord hole() { return {Kind::hole, 0, {}}; }
+  static SliceCoord tuple(std::vector<SliceCoord> c) { return {Kind::tuple, 0, std::move(c)}; }
+  bool has_hole() const;
+};
+
+std::string to_string(SliceCoord const& c);  // (_,1)
+
+struct SliceResult {
+  Layout layout;  // the modes under the holes, concatenated in order (CuTe flattens the levels)
+  Int offset = 0; // L(c) with every hole read as 0
+};
+
+// pre (else invalid_input, naming the mode): the coordinate is congruent to a coarsening of the
+// shape and every integer is inside its mode.
+Result<SliceResult> slice_and_offset(SliceCoord const& c, Layout const& l);
+Result<Layout> slice(SliceCoord const& c, Layout const& l);
+
+}  // namespace catlayout

@@ -1,0 +1,60 @@
+#include "catlayout/core/slice.hpp"
+
+#include "catlayout/core/structural.hpp"
+
+namespace catlayout {
+
+bool SliceCoord::has_hole() const {
+  if (kind == Kind::hole) return true;
+  for (auto const& c : children)
+    if (c.has_hole()) return true;
+  return false;
+}
+
+std::string to_string(SliceCoord const& c) {
+  switch (c.kind) {
+    case SliceCoord::Kind::integer: return std::to_string(c.value);
+    case SliceCoord::Kind::hole: return "_";
+    case SliceCoord::Kind::tuple: break;
+  }
+  std::string out = "(";
+  for (std::size_t i = 0; i < c.children.size(); ++i) out += (i ? "," : "") + to_string(c.children[i]);
+  return out + ")";
+}
+
+// CuTe's lift_slice: a hole keeps its whole mode as one mode of the result, an integer keeps
+// nothing, a tuple contributes its children's kept modes in order (one level flattened each time).
+static Result<void> collect(SliceCoord const& c, Layout const& m, std::vector<Layout>& kept, Int& offset) {
+  switch (c.kind) {
+    case SliceCoord::Kind::hole:
+      kept.push_back(m);
+      return {};
+    case SliceCoord::Kind::integer: {
+      CL_TRY(x, m.at_coord(IntTuple(c.value)));
+      offset += x;  // bounded: a valid coordinate's offset is within the span
+      return {};
+    }
+    case SliceCoord::Kind::tuple: break;
+  }
+  if (m.shape().is_leaf() || c.children.size() != m.rank())
+    return fail(ErrorKind::invalid_input, "slice coordinate ", to_string(c), " does not match shape ",
+                to_string(m.shape()), " (rank ", m.shape().is_leaf() ? 1 : m.rank(), ")");
+  for (std::size_t i = 0; i < c.children.size(); ++i) CL_CHECK(collect(c.children[i], m.mode(i), kept, offset));
+  return {};
+}
+
+Result<SliceResult> slice_and_offset(SliceCoord const& c, Layout const& l) {
+  std::vector<Layout> kept;
+  Int offset = 0;
+  if (c.kind == SliceCoord::Kind::hole) return SliceResult{l, 0};  // _ keeps the layout as it is
+  CL_CHECK(collect(c, l, kept, offset));
+  CL_TRY(r, make_layout(kept));
+  return SliceResult{std::move(r), offset};
+}
+
+Result<Layout> slice(SliceCoord const& c, Layout const& l) {
+  CL_TRY(r, slice_and_offset(c, l));
+  return std::move(r.layout);
+}
+
+}  // namespace catlayout

@@ -1,0 +1,551 @@
+#!/usr/bin/env python3
+"""Per-call time of catlayout's Python API against pycute, on the same workload, in one run.
+
+This is a benchmark, not a test: it measures and prints, and asserts nothing about speed.
+
+    python python/bench/bench_pycute.py                  # full run, about a minute
+    python python/bench/bench_pycute.py --quick          # smoke run, well under 20 s
+    python python/bench/bench_pycute.py --json out.json  # also write the figures as JSON
+    python python/bench/bench_pycute.py --pycute-path DIR  # DIR holds the pycute package
+
+pycute is the pure-Python layout algebra shipped in the ``nvidia-cutlass`` wheel (4.2:
+``pip install --no-deps nvidia-cutlass==4.2.0.0``). Without it, only catlayout's column is printed.
+
+Method
+------
+* Every op gets a fixed list of realistic cases (CuTe documentation examples and kernel-style
+  tilings). Each case is built once, before timing, as a ``catlayout.Layout`` and as an equivalent
+  ``pycute.Layout`` (same shape and stride tuples), so no parsing is timed.
+* Before timing, each case is run through both implementations and the two results are tabulated
+  on ``range(size)``; a case where they differ (or where either raises) is dropped with a warning.
+  Both columns then time exactly the same cases.
+* One "pass" calls the op once per case from a plain Python ``for`` loop. A run repeats the pass
+  N times, N chosen so that a run takes about 0.12 s (0.02 s with ``--quick``); the figure is the
+  median of 5 runs (3 with ``--quick``) of ``perf_counter_ns``, divided by the number of calls.
+  The garbage collector is off while a run is timed. The per-call figure includes the cost of the
+  Python loop and call itself (printed as "harness overhead"), which is the same for both columns.
+* NumPy evaluation: ``L(idx)`` for an int64 array of random indices in ``[0, size(L))`` and
+  ``L.tabulate()``, reported as elements/s. pycute evaluates one index per call, so its figure is
+  a timed sample of 10,000 calls, scaled.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+
+import numpy as np
+
+import catlayout as cl
+
+# ------------------------------------------------------------------------------------------------
+# workload: strings are parsed by catlayout once; pycute gets the same shape/stride tuples.
+# Tilers: a string is a Layout tiler; a tuple is a by-mode tiler of layouts ("<a, b>" in CuTe).
+
+COALESCE = [
+    "(4,8):(8,1)", "(4,8):(1,4)", "((2,4),(3,5)):((3,60),(1,12))", "(8,64):(64,1)",
+    "((2,2),(2,2)):((1,2),(4,8))", "(2,(1,6)):(1,(6,2))", "(4,1,8):(1,0,4)",
+    "((4,2),(8,4)):((1,4),(8,64))", "(16,(2,2)):(1,(16,32))", "((8,8),(4,2)):((1,8),(64,256))",
+    "(32,4):(4,1)", "(2,3,4,5):(1,2,6,24)", "((4,8),(2,2)):((32,1),(16,8))",
+    "(128,64):(64,1)",
+]
+
+COALESCE_PROFILE = [  # (layout, by-mode profile)
+    ("((2,4),(3,5)):((3,60),(1,12))", (1, 1)),
+    ("((2,2),(2,2)):((1,2),(4,8))", (1, 1)),
+    ("((4,2),(8,4)):((1,4),(8,64))", (1, 1)),
+    ("((8,8),(4,2)):((1,8),(64,256))", (1, 1)),
+    ("((4,8),(2,2)):((32,1),(16,8))", (1, 1)),
+    ("((4,8),(2,2,2)):((64,1),(16,8,256))", (1, 1)),
+    ("(16,(2,2)):(1,(16,32))", (1, 1)),
+    ("((2,2),(4,4),2):((1,2),(4,16),64)", (1, 1)),
+]
+
+COMPOSITION = [  # (A, B)
+    ("(6,2):(8,2)", "(4,3):(3,1)"),
+    ("20:2", "(5,4):(4,1)"),
+    ("(10,2):(16,4)", "(5,4):(1,5)"),
+    ("(12,(4,8)):(59,(13,1))", ("3:4", "8:2")),
+    ("(16,8):(1,16)", "((4,8),(2,2)):((32,1),(16,8))"),
+    ("(128,64):(64,1)", ("16:1", "8:1")),
+    ("(128,64):(64,1)", "(16,8):(1,16)"),
+    ("(8,64):(64,1)", "(8,8):(1,8)"),
+    ("(32,32):(1,32)", "((4,8),(4,8)):((1,128),(4,32))"),
+    ("((2,4),(3,5)):((3,60),(1,12))", "(8,15):(1,8)"),
+    ("(4,8):(8,1)", "(2,4):(1,8)"),
+    ("(64,32):(32,1)", ("(4,4):(1,16)", "8:2")),
+    ("(4,2,3):(2,1,8)", "(4,6):(1,4)"),
+    ("1024:1", "((32,4),8):((1,256),32)"),
+]
+
+COMPLEMENT = [  # (A, cotarget)
+    ("(4,8):(1,16)", 512), ("4:1", 24), ("6:4", 24), ("(4,6):(1,4)", 24), ("4:2", 24),
+    ("(2,4):(1,6)", 24), ("(2,2):(1,6)", 24), ("(4,8):(8,1)", 32), ("16:4", 128),
+    ("((2,2),(2,2)):((1,4),(16,64))", 512), ("(8,8):(1,16)", 256), ("(32,4):(4,1)", 1024),
+    ("((4,8),(2,2)):((32,1),(16,8))", 512), ("(4,8):(2,32)", 1024),
+]
+
+DIVIDE = [  # (A, tiler)
+    ("(4,2,3):(2,1,8)", "4:2"),
+    ("(9,(4,8)):(59,(13,1))", ("3:3", "(2,4):(1,8)")),
+    ("(16,32):(32,1)", ("4:1", "8:1")),
+    ("(8,64):(64,1)", ("2:1", "16:1")),
+    ("(128,64):(1,128)", ("32:1", "16:1")),
+    ("(128,64):(64,1)", ("16:1", "8:1")),
+    ("(128,64):(64,1)", ("(4,4):(1,32)", "8:1")),
+    ("24:1", "4:3"),
+    ("(32,32):(1,32)", "(8,8):(1,32)"),
+    ("((2,4),(3,5)):((3,60),(1,12))", ("2:1", "3:1")),
+    ("(64,64):(1,64)", ("8:2", "16:1")),
+    ("(256,128):(128,1)", ("64:1", "32:1")),
+    ("(4,8):(8,1)", ("2:1", "4:1")),
+    ("512:1", "(4,8):(1,16)"),
+]
+
+PRODUCT = [  # (A, B)
+    ("(2,2):(4,1)", "6:1"),
+    ("(2,2):(4,1)", "(4,2):(2,1)"),
+    ("(2,5):(5,1)", ("3:5", "4:6")),
+    ("(4,8):(1,4)", "(2,3):(1,2)"),
+    ("(8,8):(1,8)", "(2,2):(1,2)"),
+    ("(4,8):(8,1)", "(4,4):(4,1)"),
+    ("(2,4):(1,2)", ("3:1", "2:1")),
+    ("((4,8),(2,2)):((32,1),(16,8))", "(2,2):(1,2)"),
+    ("(16,8):(1,16)", "4:1"),
+    ("(32,8):(8,1)", "(2,4):(4,1)"),
+    ("(4,4):(1,4)", ("2:1", "2:1")),
+    ("(8,4):(4,1)", "(2,2):(2,1)"),
+]
+
+INVERSE = [
+    "(4,8):(1,4)", "(4,8):(8,1)", "(8,64):(64,1)", "((2,4),(3,5)):((3,60),(1,12))",
+    "((4,8),(2,2)):((32,1),(16,8))", "(2,3,4):(12,4,1)", "((2,2),(2,2)):((1,4),(2,8))",
+    "(32,4):(4,1)", "(16,8):(1,16)", "((4,8),(2,2,2)):((64,1),(16,8,256))",
+    "(3,(2,4)):(8,(1,24))", "(128,64):(64,1)",
+]
+
+# left inverses are not unique off the image; these are cases where pycute's equals catlayout's
+LEFT_INVERSE = [
+    "(4,8):(1,4)", "(4,8):(8,1)", "(8,64):(64,1)", "((4,8),(2,2)):((32,1),(16,8))",
+    "(2,3,4):(12,4,1)", "((2,2),(2,2)):((1,4),(2,8))", "(32,4):(4,1)", "(16,8):(1,16)",
+    "(128,64):(64,1)", "(8,4):(1,8)", "(2,2,2):(4,1,2)", "(8,(2,2)):(2,(1,16))", "(2,4):(16,1)",
+]
+
+MCV = [("(4,8):(1,4)", "(4,8):(1,4)"), ("(4,8):(8,1)", "(4,8):(1,4)"),
+       ("(8,64):(64,1)", "(8,64):(1,8)"), ("((4,8),(2,2)):((32,1),(16,8))", "(4,32):(1,4)"),
+       ("(128,64):(64,1)", "(128,64):(64,1)"), ("(16,8):(1,16)", "(16,8):(1,16)")]
+
+EVAL_LAYOUTS = ["(4,8):(8,1)", "((2,4),(3,5)):((3,60),(1,12))", "(8,64):(64,1)",
+                "((4,8),(2,2)):((32,1),(16,8))", "(128,64):(64,1)", "(2,3,4,5):(60,20,5,1)",
+                "((2,2),(4,4),2):((1,2),(4,16),64)", "(12,(4,8)):(59,(13,1))"]
+
+# NumPy evaluation layouts: rank-2 pow2, rank-3 non-pow2, nested (a real zipped_divide result)
+NUMPY_LAYOUTS = [
+    ("rank-2 pow2", "(1024,2048):(2048,1)"),
+    ("rank-3 non-pow2", "(96,120,180):(1,17280,96)"),
+    ("nested", None),  # zipped_divide((1024,2048):(2048,1), <32:1,64:1>)
+]
+
+# ------------------------------------------------------------------------------------------------
+
+
+def machine_line() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    cores = os.cpu_count()
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:
+        usable = cores
+    return (f"machine: {cpu}, {cores} cores ({usable} usable), Python {platform.python_version()}, "
+            f"numpy {np.__version__}, catlayout {getattr(cl, '__version__', '?')}")
+
+
+def load_pycute(path):
+    """Import pycute (from DIR first when given); returns (module or None, description)."""
+    if path:
+        # DIR goes first only while pycute (pure Python) is imported, so that it is DIR's pycute
+        # that loads while numpy and catlayout still come from the running environment.
+        sys.path.insert(0, path)
+    try:
+        import pycute
+    except ImportError as e:
+        return None, f"pycute not importable ({e}); catlayout column only"
+    finally:
+        if path:
+            sys.path.remove(path)
+    version = "?"
+    try:
+        import importlib.metadata as md
+        version = md.version("nvidia-cutlass")
+    except Exception:  # noqa: BLE001
+        pass
+    where = os.path.dirname(getattr(pycute, "__file__", "") or "?")
+    return pycute, f"pycute from {where} (nvidia-cutlass {version} in this environment)" \
+        if not path else f"pycute from {where}"
+
+
+def to_py(pc, x):
+    """The pycute counterpart of a catlayout Layout / by-mode tuple / int."""
+    if isinstance(x, cl.Layout):
+        return pc.Layout(x.shape, x.stride)
+    if isinstance(x, tuple):
+        return tuple(to_py(pc, t) for t in x)
+    return x
+
+
+def to_cl(x):
+    if isinstance(x, str):
+        return cl.Layout(x)
+    if isinstance(x, tuple):
+        return tuple(to_cl(t) for t in x)
+    return x
+
+
+def tab_cl(L):
+    return [int(v) for v in L.tabulate()]
+
+
+def tab_pc(pc, L):
+    return [L(i) for i in range(pc.size(L))]
+
+
+# ------------------------------------------------------------------------------------------------
+# timing
+
+class Timer:
+    def __init__(self, target_s: float, runs: int):
+        self.target_ns = int(target_s * 1e9)
+        self.runs = runs
+
+    def per_call_ns(self, one_pass, calls_per_pass: int) -> float:
+        """Median over runs of (time of N passes) / (N * calls_per_pass)."""
+        gc_was = gc.isenabled()
+        gc.disable()
+        try:
+            n = 1
+            while True:  # calibrate: grow N until a run takes >= 1/4 of the target
+                t0 = time.perf_counter_ns()
+                for _ in range(n):
+                    one_pass()
+                dt = time.perf_counter_ns() - t0
+                if dt >= self.target_ns // 4:
+                    break
+                n *= 2 if dt * 8 >= self.target_ns else 8
+            n = max(1, round(n * self.target_ns / max(dt, 1)))
+            samples = []
+            for _ in range(self.runs):
+                t0 = time.perf_counter_ns()
+                for _ in range(n):
+                    one_pass()
+                samples.append((time.perf_counter_ns() - t0) / (n * calls_per_pass))
+        finally:
+            if gc_was:
+                gc.enable()
+        return statistics.median(samples)
+
+
+def pass1(fn, cases):
+    def one_pass():
+        for a in cases:
+            fn(a)
+    return one_pass
+
+
+def pass2(fn, cases):
+    def one_pass():
+        for a, b in cases:
+            fn(a, b)
+    return one_pass
+
+
+# ------------------------------------------------------------------------------------------------
+# ops: (row name, catlayout fn, pycute fn name or None, arity, raw cases)
+
+def op_table(pc):
+    def P(name):
+        return getattr(pc, name) if pc is not None else None
+
+    return [
+        ("coalesce", cl.coalesce, P("coalesce"), 1, COALESCE),
+        ("coalesce (by-mode profile)", cl.coalesce, P("coalesce"), 2, COALESCE_PROFILE),
+        ("composition", cl.composition, P("composition"), 2, COMPOSITION),
+        ("complement", cl.complement, P("complement"), 2, COMPLEMENT),
+        ("logical_divide", cl.logical_divide, P("logical_divide"), 2, DIVIDE),
+        ("zipped_divide", cl.zipped_divide, P("zipped_divide"), 2, DIVIDE),
+        ("tiled_divide", cl.tiled_divide, P("tiled_divide"), 2, DIVIDE),
+        ("flat_divide", cl.flat_divide, None, 2, DIVIDE),
+        ("logical_product", cl.logical_product, P("logical_product"), 2, PRODUCT),
+        ("zipped_product", cl.zipped_product, P("zipped_product"), 2, PRODUCT),
+        ("tiled_product", cl.tiled_product, P("tiled_product"), 2, PRODUCT),
+        ("flat_product", cl.flat_product, None, 2, PRODUCT),
+        ("blocked_product", cl.blocked_product, None, 2,
+         [c for c in PRODUCT if not isinstance(c[1], tuple)]),
+        ("raked_product", cl.raked_product, None, 2,
+         [c for c in PRODUCT if not isinstance(c[1], tuple)]),
+        ("right_inverse", cl.right_inverse, P("right_inverse"), 1, INVERSE),
+        ("left_inverse", cl.left_inverse, P("left_inverse"), 1, LEFT_INVERSE),
+        ("max_common_vector", cl.max_common_vector, None, 2, MCV),
+    ]
+
+
+def prepare(name, fcl, fpc, arity, raw, pc, warn):
+    """Build both sides' cases; keep those where both succeed and agree as functions."""
+    cl_cases, pc_cases = [], []
+    for rc in raw:
+        args = rc if arity == 2 else (rc,)
+        try:
+            ca = tuple(to_cl(a) for a in args)
+            r_cl = fcl(*ca)
+        except Exception as e:  # noqa: BLE001
+            warn(f"{name}: dropped {rc!r}: catlayout raised {type(e).__name__}: {e}")
+            continue
+        if fpc is not None:
+            pa = tuple(to_py(pc, a) for a in ca)
+            try:
+                r_pc = fpc(*pa)
+            except Exception as e:  # noqa: BLE001
+                warn(f"{name}: dropped {rc!r}: pycute raised {type(e).__name__}: {e}")
+                continue
+            if isinstance(r_cl, cl.Layout):
+                got_cl, got_pc = tab_cl(r_cl), tab_pc(pc, r_pc)
+            else:
+                got_cl, got_pc = r_cl, r_pc
+            if got_cl != got_pc:
+                warn(f"{name}: dropped {rc!r}: results differ: catlayout {r_cl} vs pycute {r_pc}")
+                continue
+            pc_cases.append(pa if arity == 2 else pa[0])
+        cl_cases.append(ca if arity == 2 else ca[0])
+    return cl_cases, pc_cases
+
+
+def fmt_ns(x):
+    if x is None:
+        return "–"
+    return f"{x:,.0f}" if x >= 100 else f"{x:.1f}"
+
+
+def fmt_ratio(a, b):
+    if a is None or b is None:
+        return "–"
+    return f"{b / a:,.0f}×" if b / a >= 10 else f"{b / a:.1f}×"
+
+
+def fmt_rate(x):
+    if x is None:
+        return "–"
+    for unit, div in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if x >= div:
+            return f"{x / div:.2f} {unit}"
+    return f"{x:.0f}"
+
+
+# ------------------------------------------------------------------------------------------------
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions (smoke run, < 20 s)")
+    ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    ap.add_argument("--pycute-path", metavar="DIR", help="directory that holds the pycute package")
+    ap.add_argument("--elements", type=int, default=None,
+                    help="NumPy index array length (default 10,000,000; 1,000,000 with --quick)")
+    args = ap.parse_args(argv)
+
+    t_start = time.perf_counter()
+    timer = Timer(0.02, 3) if args.quick else Timer(0.12, 5)
+    n_elems = args.elements or (1_000_000 if args.quick else 10_000_000)
+    pc_sample = 10_000
+
+    pc, pc_info = load_pycute(args.pycute_path)
+    warnings = []
+    warn = warnings.append
+
+    # -------------------------------------------------------------------- algebra ops + L(i)
+    rows = []
+    for name, fcl, fpc, arity, raw in op_table(pc):
+        cl_cases, pc_cases = prepare(name, fcl, fpc, arity, raw, pc, warn)
+        if not cl_cases:
+            warn(f"{name}: no usable cases; row skipped")
+            continue
+        mk = pass2 if arity == 2 else pass1
+        t_cl = timer.per_call_ns(mk(fcl, cl_cases), len(cl_cases))
+        t_pc = None
+        if fpc is not None and pc_cases:
+            t_pc = timer.per_call_ns(mk(fpc, pc_cases), len(pc_cases))
+        rows.append({"op": name, "cases": len(cl_cases), "catlayout_ns": t_cl, "pycute_ns": t_pc})
+
+    # evaluation, one call at a time: L(i) on random in-range indices, L((i,j,..)) coordinates
+    rng = np.random.default_rng(20240610)
+    ev_cl = [cl.Layout(s) for s in EVAL_LAYOUTS]
+    pts_i = [(L, int(rng.integers(0, L.size()))) for _ in range(64) for L in ev_cl]
+    # coordinates: one integer per top-level mode (CuTe's natural coordinate of a rank-r layout)
+    pts_c = []
+    for L, _ in pts_i:
+        modes = [L.mode(k) for k in range(L.rank)] if L.rank > 1 else [L]
+        pts_c.append((L, tuple(int(rng.integers(0, m.size())) for m in modes)))
+    for label, pts in (("L(i) evaluation", pts_i), ("L((i,j,…)) evaluation", pts_c)):
+        cl_pts = pts
+        ok = True
+        pc_pts = None
+        if pc is not None:
+            pc_pts = [(to_py(pc, L), x) for L, x in pts]
+            for (L, x), (P, _) in zip(pts, pc_pts):
+                if L(x) != P(x):
+                    warn(f"{label}: catlayout {L}({x}) = {L(x)} but pycute says {P(x)}")
+                    ok = False
+        t_cl = timer.per_call_ns(_eval_pass(cl_pts), len(cl_pts))
+        t_pc = timer.per_call_ns(_eval_pass(pc_pts), len(pc_pts)) if pc_pts and ok else None
+        rows.append({"op": label, "cases": len(cl_pts), "catlayout_ns": t_cl, "pycute_ns": t_pc})
+
+    # harness overhead: the same loop around a Python no-op with two arguments
+    noop = _noop
+    ovh = timer.per_call_ns(pass2(noop, [(None, None)] * 16), 16)
+
+    # -------------------------------------------------------------------- NumPy evaluation
+    nrows = []
+    for label, spec in NUMPY_LAYOUTS:
+        if spec is None:
+            L = cl.zipped_divide(cl.Layout("(1024,2048):(2048,1)"),
+                                 (cl.Layout("32:1"), cl.Layout("64:1")))
+        else:
+            L = cl.Layout(spec)
+        size = L.size()
+        idx = rng.integers(0, size, n_elems, dtype=np.int64)
+        # sanity: catlayout's array answer equals its scalar answer (and pycute's) on a sample
+        out = L(idx[:pc_sample])
+        P = to_py(pc, L) if pc is not None else None
+        for k in range(0, pc_sample, 97):
+            i = int(idx[k])
+            ref = P(i) if P is not None else L(i)
+            if int(out[k]) != ref:
+                warn(f"numpy {label}: {L}({i}) array gives {int(out[k])}, expected {ref}")
+                break
+        arr_ns = _median_ns(lambda: L(idx), timer.runs, max(1, 3 if args.quick else 5))
+        tab_ns = _median_ns(L.tabulate, timer.runs, 1)
+        row = {"layout": label, "L": str(L), "size": size, "elements": n_elems,
+               "catlayout_array_eps": n_elems / (arr_ns * 1e-9),
+               "catlayout_tabulate_eps": size / (tab_ns * 1e-9),
+               "pycute_random_ns_per_elem": None, "pycute_tabulate_ns_per_elem": None}
+        if P is not None:
+            sample = [int(v) for v in idx[:pc_sample]]
+            row["pycute_random_ns_per_elem"] = timer.per_call_ns(
+                pass1(P, sample), len(sample))
+            rng_list = list(range(min(size, pc_sample)))
+            row["pycute_tabulate_ns_per_elem"] = timer.per_call_ns(
+                lambda: [P(i) for i in rng_list], len(rng_list))
+        nrows.append(row)
+        del idx, out
+
+    # context: a memory-bound NumPy expression over the same index array length
+    idx = rng.integers(0, 1 << 21, n_elems, dtype=np.int64)
+    ref_ns = _median_ns(lambda: idx * 3 + 1, timer.runs, 1)
+    numpy_ref_eps = n_elems / (ref_ns * 1e-9)
+    del idx
+
+    elapsed = time.perf_counter() - t_start
+
+    # -------------------------------------------------------------------- report
+    print("# catlayout vs pycute (Python API, per call)\n")
+    print(machine_line())
+    print(f"pycute: {pc_info}")
+    print(f"workload: fixed CuTe-doc / kernel-style cases per op (count per row), built before "
+          f"timing; both columns time the same cases, checked equal as functions; median of "
+          f"{timer.runs} runs of ~{timer.target_ns / 1e9:.2f} s; "
+          f"{'quick' if args.quick else 'full'} mode\n")
+    print("| op | cases | catlayout (ns/call) | pycute (ns/call) | pycute ÷ catlayout |")
+    print("|---|---:|---:|---:|---:|")
+    for r in rows:
+        print(f"| {r['op']} | {r['cases']} | {fmt_ns(r['catlayout_ns'])} | "
+              f"{fmt_ns(r['pycute_ns'])} | {fmt_ratio(r['catlayout_ns'], r['pycute_ns'])} |")
+    print(f"\nharness overhead (the same loop calling a Python no-op): {ovh:.1f} ns/call, "
+          f"included in both columns. \"–\": pycute has no such op.\n")
+
+    print(f"## NumPy evaluation ({n_elems:,} random int64 indices in [0, size))\n")
+    print("| layout | size | catlayout L(array) (elem/s) | catlayout L.tabulate() (elem/s) | "
+          "pycute L(i) (ns/elem) | pycute [L(i) for i in range] (ns/elem) | "
+          "L(array) ÷ pycute L(i) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for r in nrows:
+        pr = r["pycute_random_ns_per_elem"]
+        ratio = "–" if pr is None else f"{r['catlayout_array_eps'] * pr * 1e-9:,.0f}×"
+        print(f"| {r['layout']} `{r['L']}` | {r['size']:,} | {fmt_rate(r['catlayout_array_eps'])} | "
+              f"{fmt_rate(r['catlayout_tabulate_eps'])} | {fmt_ns(pr)} | "
+              f"{fmt_ns(r['pycute_tabulate_ns_per_elem'])} | {ratio} |")
+    print(f"\npycute per-element figures: {pc_sample:,} single-index calls timed and scaled. "
+          f"For scale, plain NumPy `idx * 3 + 1` on the same array length runs at "
+          f"{fmt_rate(numpy_ref_eps)} elem/s on this machine.")
+
+    # targets (reported, not asserted)
+    print("\n## Targets (reported, not asserted)\n")
+    cmp_rows = [r for r in rows if r["pycute_ns"] is not None]
+    hold = [r["op"] for r in cmp_rows if r["pycute_ns"] / r["catlayout_ns"] >= 100]
+    miss = [f"{r['op']} ({r['pycute_ns'] / r['catlayout_ns']:.0f}×)" for r in cmp_rows
+            if r["pycute_ns"] / r["catlayout_ns"] < 100]
+    if pc is None:
+        print("- ≥100× pycute per op: not measured (pycute missing)")
+    else:
+        print(f"- ≥100× pycute per op: holds for {len(hold)} of {len(cmp_rows)} compared rows"
+              + (f"; misses: {', '.join(miss)}" if miss else ""))
+    slow = [f"{r['layout']} ({fmt_rate(r['catlayout_array_eps'])}/s)" for r in nrows
+            if r["catlayout_array_eps"] < 1e8]
+    print(f"- ≥100 M elements/s for L(array): holds for {len(nrows) - len(slow)} of {len(nrows)} "
+          f"layouts" + (f"; misses: {', '.join(slow)}" if slow else ""))
+    print(f"\n(total benchmark time {elapsed:.1f} s)")
+    if warnings:
+        print("\n## Warnings\n")
+        for w in warnings:
+            print(f"- {w}")
+
+    if args.json:
+        doc = {"machine": machine_line(), "pycute": pc_info if pc is not None else None,
+               "quick": args.quick, "runs": timer.runs, "run_target_s": timer.target_ns / 1e9,
+               "harness_overhead_ns": ovh, "numpy_reference_eps": numpy_ref_eps, "ops": rows, "numpy": nrows,
+               "warnings": warnings, "elapsed_s": elapsed}
+        with open(args.json, "w") as f:
+            json.dump(doc, f, indent=2)
+    return 0
+
+
+def _noop(a, b):
+    return None
+
+
+def _eval_pass(pts):
+    def one_pass():
+        for L, x in pts:
+            L(x)
+    return one_pass
+
+
+def _median_ns(fn, runs, reps):
+    """Median wall time of fn() in ns over runs (each the mean of reps calls), gc off."""
+    fn()  # warm-up (page faults of the output buffer, caches)
+    gc_was = gc.isenabled()
+    gc.disable()
+    try:
+        samples = []
+        for _ in range(runs):
+            t0 = time.perf_counter_ns()
+            for _ in range(reps):
+                fn()
+            samples.append((time.perf_counter_ns() - t0) / reps)
+    finally:
+        if gc_was:
+            gc.enable()
+    return statistics.median(samples)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

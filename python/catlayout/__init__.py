@@ -1,0 +1,14 @@
+"""catlayout: the CuTe layout algebra, checked.
+
+CuTe's answers wherever they are functionally right, and ``LayoutError`` ("inadmissible,
+because ...") where no right answer exists. Everything here is the C++ engine (``_catlayout``);
+``catlayout.pycute`` runs pycute code on it.
+"""
+from . import _catlayout
+from ._catlayout import *  # noqa: F401,F403
+
+__version__ = "0.1.0"
+
+# `from catlayout import *` must not shadow Python's built-ins filter and slice (use
+# catlayout.filter and catlayout.slice by name).
+__all__ = sorted(n for n in dir(_catlayout) if not n.startswith("_") and n not in ("filter", "slice"))

@@ -1,0 +1,115 @@
+// The direct engine's operations (core/), named as in CuTe. Layout arguments take a Layout, CuTe
+// notation or a (shape, stride) pair; tiler arguments also take an int n (n:1) and by-mode tuples.
+// strict=True is the categorical convention (the CLI's --strict): it refuses operands outside the
+// paper's fragment where CuTe still answers.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "convert.hpp"
+
+namespace catlayout::python {
+
+using TilerOp = Result<Layout> (*)(Layout const&, Tiler const&, Convention);
+using WholeOp = Result<Layout> (*)(Layout const&, Layout const&, Convention);
+
+static void bind_tiler_op(nb::module_& m, char const* name, TilerOp op, char const* doc) {
+  m.def(name, [op](LayoutArg a, TilerArg b, bool strict) {
+    return unwrap(op(a.get("a"), b.get("b"), convention(strict)));
+  }, nb::arg("a"), nb::arg("b"), nb::kw_only(), nb::arg("strict") = false, doc);
+}
+
+static void bind_whole_op(nb::module_& m, char const* name, WholeOp op, char const* doc) {
+  m.def(name, [op](LayoutArg a, LayoutArg b, bool strict) {
+    return unwrap(op(a.get("a"), b.get("b"), convention(strict)));
+  }, nb::arg("a"), nb::arg("b"), nb::kw_only(), nb::arg("strict") = false, doc);
+}
+
+void bind_algebra(nb::module_& m) {
+  m.def("size", [](LayoutArg l) { return l.get("layout").size(); }, nb::arg("layout"));
+  m.def("cosize", [](LayoutArg l) { return cosize(l.get("layout")); }, nb::arg("layout"));
+  m.def("rank", [](LayoutArg l) { Layout const& x = l.get("layout"); return x.shape().is_leaf() ? std::size_t{1} : x.rank(); },
+        nb::arg("layout"));
+  m.def("depth", [](LayoutArg l) { return depth(l.get("layout")); }, nb::arg("layout"));
+
+  m.def("coalesce", [](LayoutArg l, std::optional<IntTupleIn> profile) {
+    Layout const& x = l.get("layout");
+    if (!profile) return coalesce(x);
+    return unwrap(coalesce(x, profile->get("profile")));
+  }, nb::arg("layout"), nb::arg("profile").none() = nb::none(),
+  "Def. 2.3.3.1 / CuTe coalesce; with a profile, mode by mode as CuTe coalesce(layout, profile).");
+  m.def("filter", [](LayoutArg l) { return filter(l.get("layout")); }, nb::arg("layout"),
+        "CuTe filter: coalesce after dropping stride-0 and size-1 modes.");
+  m.def("composition", [](LayoutArg a, TilerArg b) {
+    if (b.ptr) return unwrap(composition(a.get("a"), *b.ptr));
+    Tiler t = b.get("b");
+    if (t.is_layout() && !t.integer) return unwrap(composition(a.get("a"), divisor_layout(t)));
+    return unwrap(composition(a.get("a"), t));
+  }, nb::arg("a"), nb::arg("b"), "A o B (Def. 2.3.4.1, CuTe composition); B a layout or a tiler.");
+  m.def("complement", [](LayoutArg a, std::optional<IntTupleIn> cotarget, bool strict) {
+    Layout const& x = a.get("a");
+    if (!cotarget) return unwrap(complement(x, convention(strict)));
+    return unwrap(complement(x, cotarget->get("cotarget"), convention(strict)));
+  }, nb::arg("a"), nb::arg("cotarget").none() = nb::none(), nb::kw_only(), nb::arg("strict") = false,
+  "CuTe complement(A, N) (Def. 2.3.5.1; CuTe's floor fold outside the fragment of Prop. 2.1.6.21); "
+  "without N, cosize(A).");
+  m.def("complementability", [](LayoutArg a, Int n) {
+    auto c = complementability(a.get("a"), n);
+    nb::dict d;
+    d["complementable"] = c.complementable;
+    d["n_complementable"] = c.n_complementable;
+    d["why"] = c.why;
+    return d;
+  }, nb::arg("a"), nb::arg("n"),
+  "Where A stands: complementable (Prop. 2.1.6.21), N-complementable (Def. 2.1.6.24), and why not.");
+
+  bind_tiler_op(m, "logical_divide", &logical_divide, "A (/) B = A o (B, comp(B, size(A))) (Def. 2.3.6.5).");
+  bind_tiler_op(m, "zipped_divide", &zipped_divide, "((tiles), (rests...)).");
+  bind_tiler_op(m, "tiled_divide", &tiled_divide, "((tiles), rest0, rest1, ...).");
+  bind_tiler_op(m, "flat_divide", &flat_divide, "(tile0, tile1, ..., rest0, rest1, ...).");
+  bind_tiler_op(m, "logical_product", &logical_product, "A (x) B = (A, comp(A, size(A) cosize(B)) o B) (Def. 2.3.7.1).");
+  bind_tiler_op(m, "zipped_product", &zipped_product, "CuTe zipped_product.");
+  bind_tiler_op(m, "tiled_product", &tiled_product, "CuTe tiled_product.");
+  bind_tiler_op(m, "flat_product", &flat_product, "CuTe flat_product.");
+  bind_whole_op(m, "blocked_product", &blocked_product, "CuTe blocked_product.");
+  bind_whole_op(m, "raked_product", &raked_product, "CuTe raked_product.");
+
+  m.def("right_inverse", [](LayoutArg l) { return right_inverse(l.get("layout")); }, nb::arg("layout"),
+        "CuTe right_inverse: R with L(R(i)) = i on the largest compact prefix.");
+  m.def("left_inverse", [](LayoutArg l) { return unwrap(left_inverse(l.get("layout"))); }, nb::arg("layout"),
+        "CuTe left_inverse: R with R(L(i)) = i for injective L.");
+  m.def("max_common_layout", [](LayoutArg a, LayoutArg b) { return unwrap(max_common_layout(a.get("a"), b.get("b"))); },
+        nb::arg("a"), nb::arg("b"));
+  m.def("max_common_vector", [](LayoutArg a, LayoutArg b) { return unwrap(max_common_vector(a.get("a"), b.get("b"))); },
+        nb::arg("a"), nb::arg("b"));
+
+  m.def("make_layout", [](nb::args modes) {
+    std::vector<Layout> ls;
+    std::size_t i = 0;
+    for (nb::handle h : modes) ls.push_back(layout_from_py(h, str("mode ", i++)));
+    return unwrap(make_layout(ls));
+  }, "Nested concatenation (A, B, ...) of layouts.");
+  m.def("flatten", [](LayoutArg l) { return flatten(l.get("layout")); }, nb::arg("layout"));
+  m.def("squeeze", [](LayoutArg l) { return squeeze(l.get("layout")); }, nb::arg("layout"));
+  m.def("filter_zeros", [](LayoutArg l) { return filter_zeros(l.get("layout")); }, nb::arg("layout"));
+  m.def("sort", [](LayoutArg l) { return sort(l.get("layout")); }, nb::arg("layout"));
+  m.def("append", [](LayoutArg l, std::size_t r) { return append_rank(l.get("layout"), r); }, nb::arg("layout"),
+        nb::arg("rank"), "CuTe append<R>: pad with 1:0 modes up to rank R.");
+  m.def("slice", [](nb::handle coord, LayoutArg l) { return unwrap(slice(slice_coord_from_py(coord), l.get("layout"))); },
+        nb::arg("coord"), nb::arg("layout"), "CuTe slice(coord, layout): None or ':' marks the modes kept.");
+  m.def("slice_and_offset", [](nb::handle coord, LayoutArg l) {
+    auto r = unwrap(slice_and_offset(slice_coord_from_py(coord), l.get("layout")));
+    return nb::make_tuple(r.layout, r.offset);
+  }, nb::arg("coord"), nb::arg("layout"),
+  nb::sig("def slice_and_offset(coord: int | tuple | None, layout: Layout | str) -> tuple[Layout, int]"));
+
+  m.def("is_injective", [](LayoutArg l) { return is_injective(l.get("layout")); }, nb::arg("layout"));
+  m.def("is_compact", [](LayoutArg l) { return is_compact(l.get("layout")); }, nb::arg("layout"),
+        "§2.1.5: a bijection onto [0, size).");
+  m.def("is_coalesced", [](LayoutArg l) { return is_coalesced(l.get("layout")); }, nb::arg("layout"));
+  m.def("is_sorted", [](LayoutArg l) { return is_sorted(l.get("layout")); }, nb::arg("layout"));
+  m.def("is_tractable", [](LayoutArg l) { return is_tractable(l.get("layout")); }, nb::arg("layout"));
+  m.def("is_non_degenerate", [](LayoutArg l) { return is_non_degenerate(l.get("layout")); }, nb::arg("layout"));
+}
+
+}  // namespace catlayout::python

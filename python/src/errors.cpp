@@ -1,0 +1,72 @@
+// catlayout.LayoutError (a ValueError) and one subclass per error kind of the schema
+// (../shared/conformance/SCHEMA.md): the exception keeps the kind, the message and whether CuTe
+// itself would have answered (Error::cute_answers).
+#include "convert.hpp"
+
+#include <array>
+
+namespace catlayout::python {
+
+namespace {
+PyObject* base_error = nullptr;
+std::array<PyObject*, 6> kind_errors{};  // indexed by ErrorKind
+
+struct KindName {
+  ErrorKind kind;
+  char const* python_name;
+};
+constexpr KindName kinds[] = {
+    {ErrorKind::inadmissible, "Inadmissible"},         {ErrorKind::not_tractable, "NotTractable"},
+    {ErrorKind::not_complementable, "NotComplementable"}, {ErrorKind::not_refinable, "NotRefinable"},
+    {ErrorKind::invalid_input, "InvalidInput"},        {ErrorKind::not_representable, "NotRepresentable"},
+};
+
+void raise(Error const& e) {
+  PyObject* type = kind_errors[static_cast<std::size_t>(e.kind)];
+  std::string text = e.what();
+  PyObject* arg = PyUnicode_FromStringAndSize(text.data(), static_cast<Py_ssize_t>(text.size()));
+  PyObject* exc = arg ? PyObject_CallOneArg(type, arg) : nullptr;
+  Py_XDECREF(arg);
+  if (!exc) return;  // the constructor's own error is set
+  auto set = [&](char const* name, PyObject* value) {
+    if (value) PyObject_SetAttrString(exc, name, value);
+    Py_XDECREF(value);
+  };
+  auto kind = kind_name(e.kind);
+  set("kind", PyUnicode_FromStringAndSize(kind.data(), static_cast<Py_ssize_t>(kind.size())));
+  set("message", PyUnicode_FromStringAndSize(e.message.data(), static_cast<Py_ssize_t>(e.message.size())));
+  set("cute_answers", PyBool_FromLong(e.cute_answers));
+  PyErr_SetObject(type, exc);
+  Py_DECREF(exc);
+}
+}  // namespace
+
+void invalid_input(std::string message) { throw AlgebraError{Error{ErrorKind::invalid_input, std::move(message)}}; }
+
+void bind_errors(nb::module_& m) {
+  base_error = PyErr_NewExceptionWithDoc(
+      "catlayout.LayoutError",
+      "An operation of the layout algebra has no right answer for its input. Attributes: kind (the "
+      "schema's error kind), message (the failed condition and its numbers), cute_answers (CuTe itself "
+      "would return a layout here, a wrong one).",
+      PyExc_ValueError, nullptr);
+  m.attr("LayoutError") = nb::borrow(base_error);
+  for (auto const& k : kinds) {
+    std::string qualified = std::string("catlayout.") + k.python_name;
+    std::string doc = std::string("LayoutError of kind ") + std::string(kind_name(k.kind)) + ".";
+    PyObject* t = PyErr_NewExceptionWithDoc(qualified.c_str(), doc.c_str(), base_error, nullptr);
+    kind_errors[static_cast<std::size_t>(k.kind)] = t;
+    m.attr(k.python_name) = nb::borrow(t);
+  }
+  nb::register_exception_translator([](std::exception_ptr const& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (AlgebraError const& e) {
+      raise(e.error);
+    } catch (std::length_error const& e) {  // core's size limits (tabulate, census)
+      raise(Error{ErrorKind::invalid_input, e.what()});
+    }
+  });
+}
+
+}  // namespace catlayout::python

@@ -1,0 +1,131 @@
+// catlayout.Layout: a shape and a congruent stride (Def. 2.3.1.1) as a Python value: evaluation
+// at indices, coordinates and NumPy arrays, CuTe's slicing, CuTe notation, == and hash.
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "catlayout/core/limits.hpp"
+#include "convert.hpp"
+
+namespace catlayout::python {
+
+PyTypeObject* layout_type = nullptr;
+
+using IndexArray = nb::ndarray<Int const, nb::c_contig, nb::device::cpu>;
+
+// A new int64 array from NumPy's own allocator (which asks the kernel for huge pages on large
+// arrays: a fresh 80 MB buffer of 4 KiB pages costs more in page faults than its evaluation).
+static std::pair<nb::object, Int*> new_array(std::vector<std::size_t> const& shape) {
+  nb::list dims;
+  for (auto x : shape) dims.append(x);
+  nb::object arr = nb::module_::import_("numpy").attr("empty")(nb::tuple(dims), nb::arg("dtype") = "int64");
+  auto view = nb::cast<nb::ndarray<Int, nb::c_contig, nb::device::cpu>>(arr);
+  return {arr, view.data()};
+}
+
+// Phi_L on every element (core's batch evaluation, without the GIL).
+static nb::object evaluate_array(Layout const& l, IndexArray idx) {
+  std::vector<std::size_t> shape(idx.shape_ptr(), idx.shape_ptr() + idx.ndim());
+  std::size_t n = idx.size();
+  auto [arr, data] = new_array(shape);
+  Result<void> r;
+  {
+    nb::gil_scoped_release release;
+    r = evaluate(l, std::span<Int const>(idx.data(), n), std::span<Int>(data, n));
+  }
+  unwrap(std::move(r));
+  return arr;
+}
+
+static nb::object tabulate_array(Layout const& l) {
+  if (l.size() > limits::max_tabulate)
+    invalid_input(str("tabulate: size ", l.size(), " of ", to_string(l), " exceeds the limit ", limits::max_tabulate));
+  auto n = static_cast<std::size_t>(l.size());
+  auto [arr, data] = new_array({n});
+  {
+    nb::gil_scoped_release release;
+    (void)tabulate_into(l, std::span<Int>(data, n));  // the sizes match by construction
+  }
+  return arr;
+}
+
+static std::vector<Layout> modes(Layout const& l) {
+  if (l.shape().is_leaf()) return {l};
+  std::vector<Layout> out;
+  for (std::size_t i = 0; i < l.rank(); ++i) out.push_back(l.mode(i));
+  return out;
+}
+
+static bool has_hole(nb::handle key) {
+  if (key.is_none() || PySlice_Check(key.ptr())) return true;
+  if (PyTuple_Check(key.ptr()) || PyList_Check(key.ptr()))
+    for (nb::handle c : key)
+      if (has_hole(c)) return true;
+  return false;
+}
+
+// L(i), L(coord), L(array), L(i, j, ...) and with holes (None, ':') CuTe's slice.
+static nb::object call(Layout const& l, nb::handle key) {
+  if (nb::isinstance<nb::tuple>(key) || nb::isinstance<nb::list>(key) || key.is_none() || PySlice_Check(key.ptr())) {
+    if (has_hole(key)) return nb::cast(unwrap(slice(slice_coord_from_py(key), l)));
+    return nb::int_(unwrap(l.at_coord(int_tuple_from_py(key, "coordinate"))));
+  }
+  if (nb::ndarray_check(key)) return nb::cast(evaluate_array(l, nb::cast<IndexArray>(key)));
+  Int i = int_from_py(key, "index");
+  if (i < 0) invalid_input(str("index ", i, " is negative"));
+  return nb::int_(unwrap(l.extended(i)));
+}
+
+void bind_layout(nb::module_& m) {
+  nb::class_<Layout> cls(m, "Layout",
+                         "A layout: a nested shape and a congruent stride (Def. 2.3.1.1), CuTe notation (6,2):(8,2).");
+  cls.def("__init__", [](Layout* self, std::string_view text) {
+             auto r = parse_layout(text);
+             if (!r) invalid_input(r.error().message);
+             new (self) Layout(std::move(*r));
+           }, nb::arg("text"), "Parse CuTe notation: Layout('(6,2):(8,2)').")
+      .def("__init__", [](Layout* self, IntTupleIn shape, std::optional<IntTupleIn> stride) {
+             IntTuple s = shape.get("shape");
+             new (self) Layout(!stride ? compact_layout(s) : unwrap(Layout::make(s, stride->get("stride"))));
+           }, nb::arg("shape"), nb::arg("stride").none() = nb::none(),
+           "Layout(shape, stride) from ints or nested tuples; without a stride, CuTe's compact column-major one.")
+      .def_prop_ro("shape", [](Layout const& l) { return IntTupleOut{l.shape()}; })
+      .def_prop_ro("stride", [](Layout const& l) { return IntTupleOut{l.stride()}; })
+      .def_prop_ro("rank", [](Layout const& l) { return l.shape().is_leaf() ? std::size_t{1} : l.rank(); },
+                   "Number of top-level modes (an integer shape has rank 1).")
+      .def_prop_ro("depth", [](Layout const& l) { return depth(l); })
+      .def("size", &Layout::size, "Product of the shape.")
+      .def("cosize", [](Layout const& l) { return cosize(l); }, "L(size - 1) + 1, as CuTe.")
+      .def("mode", [](Layout const& l, std::size_t i) {
+             std::size_t r = l.shape().is_leaf() ? 1 : l.rank();
+             if (i >= r) throw nb::index_error(str("mode ", i, " of ", to_string(l), ", which has rank ", r).c_str());
+             return l.shape().is_leaf() ? l : l.mode(i);
+           }, nb::arg("i"), "The i-th top-level mode (CuTe layout<i>).")
+      .def("__call__", [](Layout const& l, Int i) {  // the scalar fast path: an int, no conversions
+             if (i < 0) invalid_input(str("index ", i, " is negative"));
+             return unwrap(l.extended(i));
+           }, nb::arg("i").noconvert())
+      .def("__call__", [](Layout const& l, nb::args args) {
+             if (args.size() == 1) return call(l, args[0]);
+             return call(l, nb::tuple(args));
+           }, nb::sig("def __call__(self, *args: int | tuple | None | NDArray[numpy.int64]) -> int | Layout | NDArray[numpy.int64]"),
+           "L(i): the layout function at index i (CuTe's extended function past size); L((i,j)) or L(i, j): "
+              "at a coordinate; L(array): at every index of an int64 NumPy array; None or ':' in a coordinate "
+              "slices as CuTe (returns a Layout).")
+      .def("__getitem__", [](Layout const& l, nb::handle key) { return call(l, key); },
+           nb::sig("def __getitem__(self, key: int | tuple | slice | None) -> int | Layout"),
+           "CuTe's operator[]: L[i, j] is L(i, j); L[:, 1] is CuTe's slice layout(_, 1).")
+      .def("__len__", [](Layout const& l) { return l.shape().is_leaf() ? std::size_t{1} : l.rank(); })
+      .def("modes", &modes, "The top-level modes, as layouts (an integer shape is its own one mode).")
+      .def("__iter__", [](Layout const& l) { return nb::iter(nb::cast(modes(l))); },
+           "Iterates the top-level modes (as len() counts them); L.tabulate() holds the values.")
+      .def("tabulate", &tabulate_array, nb::sig("def tabulate(self) -> NDArray[numpy.int64]"), "[L(0), ..., L(size-1)] as an int64 NumPy array.")
+      .def("__getstate__", [](Layout const& l) { return to_string(l); })
+      .def("__setstate__", [](Layout* self, std::string const& text) { new (self) Layout(*parse_layout(text)); });
+  add_value_methods(cls, [](Layout const& l) { return to_string(l); });
+  add_layout_pictures(cls);
+  layout_type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+}
+
+}  // namespace catlayout::python

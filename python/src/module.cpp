@@ -1,0 +1,15 @@
+// catlayout._catlayout: the C++ engines, bound with nanobind; catlayout/__init__.py re-exports it.
+#include "convert.hpp"
+
+NB_MODULE(_catlayout, m) {
+  using namespace catlayout::python;
+  m.doc() = "The CuTe layout algebra, checked (C++ engines of catlayout).";
+  bind_errors(m);
+  bind_layout(m);
+  bind_algebra(m);
+  bind_beyond(m);
+  bind_categories(m);
+  bind_algorithms(m);
+  bind_conformance(m);
+  bind_viz(m);
+}

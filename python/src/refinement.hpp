@@ -1,0 +1,13 @@
+#pragma once
+// A mutual refinement with the tuples it refines (what its diagram needs).
+#include "catlayout/algorithms/mutual_refinement.hpp"
+#include "convert.hpp"
+
+namespace catlayout::python {
+
+struct Refinement {
+  IntTuple t, u;
+  MutualRefinement result;
+};
+
+}  // namespace catlayout::python

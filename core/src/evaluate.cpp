@@ -42,18 +42,20 @@ void kernel(Digits const& g, Int const* in, Int* out, std::size_t n, Int& lo, In
     l = std::min(l, x);
     h = std::max(h, x);
     auto i = static_cast<std::uint32_t>(x);
-    Int off = 0;
+    // Unsigned, so that an index outside [0, size) (its value discarded below) cannot overflow;
+    // for one inside, every partial sum is an offset of the layout and fits int64.
+    std::uint64_t off = 0;
     for (std::size_t k = 0; k < Last; ++k) {  // Last is a constant: the loop unrolls
       if constexpr (Pow2) {
-        off += static_cast<Int>(i & g.mask[k]) * g.d[k];
+        off += std::uint64_t{i & g.mask[k]} * static_cast<std::uint64_t>(g.d[k]);
         i >>= g.shift[k];
       } else {
         std::uint32_t q = g.r[k].quotient(i);
-        off += static_cast<Int>(i - q * g.r[k].n) * g.d[k];
+        off += std::uint64_t{i - q * g.r[k].n} * static_cast<std::uint64_t>(g.d[k]);
         i = q;
       }
     }
-    out[e] = off + static_cast<Int>(i) * g.d[Last];
+    out[e] = static_cast<Int>(off + std::uint64_t{i} * static_cast<std::uint64_t>(g.d[Last]));
   }
   lo = l;
   hi = h;

@@ -34,22 +34,19 @@ static bool is_sequence(nb::handle h) { return PyTuple_Check(h.ptr()) || PyList_
 
 static IntTuple int_tuple_at(nb::handle h, std::string_view what, std::vector<std::size_t>& path) {
   if (!is_sequence(h)) return IntTuple(int_at(h, what, path));
-  {  // a flat tuple of ints (coordinates, most shapes): one pass, no nesting to build
+  {  // a flat tuple of ints (coordinates, most shapes): one pass over the items, no nesting to build
+    PyObject* seq = h.ptr();
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject** items = PySequence_Fast_ITEMS(seq);
     Ints flat;
-    bool ints = true;
-    for (nb::handle child : h) {
-      if (!PyLong_CheckExact(child.ptr())) {
-        ints = false;
-        break;
-      }
-      flat.push_back(0);
+    bool plain = n > 0;
+    for (Py_ssize_t k = 0; k < n && plain; ++k) {
+      int overflow = 0;
+      long long v = PyLong_CheckExact(items[k]) ? PyLong_AsLongLongAndOverflow(items[k], &overflow) : (plain = false, 0);
+      plain &= overflow == 0;
+      flat.push_back(static_cast<Int>(v));
     }
-    if (ints && !flat.empty()) {
-      path.push_back(0);
-      for (nb::handle child : h) flat[path.back()++] = int_at(child, what, path);
-      path.pop_back();
-      return IntTuple::flat(flat);
-    }
+    if (plain) return IntTuple::flat(flat);  // else the general path names what is wrong
   }
   IntTuple t;
   path.push_back(0);

@@ -59,15 +59,21 @@ static std::vector<Layout> modes(Layout const& l) {
 
 static bool has_hole(nb::handle key) {
   if (key.is_none() || PySlice_Check(key.ptr())) return true;
-  if (PyTuple_Check(key.ptr()) || PyList_Check(key.ptr()))
-    for (nb::handle c : key)
-      if (has_hole(c)) return true;
+  if (!PyTuple_Check(key.ptr()) && !PyList_Check(key.ptr())) return false;
+  PyObject** items = PySequence_Fast_ITEMS(key.ptr());
+  for (Py_ssize_t k = 0, n = PySequence_Fast_GET_SIZE(key.ptr()); k < n; ++k)
+    if (!PyLong_CheckExact(items[k]) && has_hole(items[k])) return true;
   return false;
 }
 
 // L(i), L(coord), L(array), L(i, j, ...) and with holes (None, ':') CuTe's slice.
 static nb::object call(Layout const& l, nb::handle key) {
-  if (nb::isinstance<nb::tuple>(key) || nb::isinstance<nb::list>(key) || key.is_none() || PySlice_Check(key.ptr())) {
+  if (PyLong_CheckExact(key.ptr())) {  // the common case first: L(i)
+    Int i = int_from_py(key, "index");
+    if (i < 0) invalid_input(str("index ", i, " is negative"));
+    return nb::int_(unwrap(l.extended(i)));
+  }
+  if (PyTuple_Check(key.ptr()) || PyList_Check(key.ptr()) || key.is_none() || PySlice_Check(key.ptr())) {
     if (has_hole(key)) return nb::cast(unwrap(slice(slice_coord_from_py(key), l)));
     return nb::int_(unwrap(l.at_coord(int_tuple_from_py(key, "coordinate"))));
   }
@@ -102,10 +108,6 @@ void bind_layout(nb::module_& m) {
              if (i >= r) throw nb::index_error(str("mode ", i, " of ", to_string(l), ", which has rank ", r).c_str());
              return l.shape().is_leaf() ? l : l.mode(i);
            }, nb::arg("i"), "The i-th top-level mode (CuTe layout<i>).")
-      .def("__call__", [](Layout const& l, Int i) {  // the scalar fast path: an int, no conversions
-             if (i < 0) invalid_input(str("index ", i, " is negative"));
-             return unwrap(l.extended(i));
-           }, nb::arg("i").noconvert())
       .def("__call__", [](Layout const& l, nb::args args) {
              if (args.size() == 1) return call(l, args[0]);
              return call(l, nb::tuple(args));

@@ -47,11 +47,8 @@ static void bind_swizzle(nb::module_& m) {
       .def_ro("bits", &Swizzle::bits)
       .def_ro("base", &Swizzle::base)
       .def_ro("shift", &Swizzle::shift)
-      .def("__call__", [](Swizzle const& s, nb::handle x) {
-             Int v = int_from_py(x, "offset");
-             if (v < 0) invalid_input(str("swizzle offset ", v, " is negative"));
-             return s(v);
-           }, nb::arg("offset"));
+      .def("__call__", [](Swizzle const& s, nb::handle x) { return s(nonnegative_from_py(x, "swizzle offset")); },
+           nb::arg("offset"));
 
   nb::class_<ComposedLayout> composed(m, "ComposedLayout", "CuTe's swizzled layout: sw o offset o layout.");
   composed.def("__init__", [](ComposedLayout* self, Swizzle sw, Int offset, LayoutArg l) {
@@ -65,9 +62,7 @@ static void bind_swizzle(nb::module_& m) {
       .def_ro("layout", &ComposedLayout::layout)
       .def("size", &ComposedLayout::size)
       .def("__call__", [](ComposedLayout const& c, nb::handle i) {
-             Int v = int_from_py(i, "index");
-             if (v < 0) invalid_input(str("index ", v, " is negative"));
-             return unwrap(evaluate_extended(c, v));
+             return unwrap(evaluate_extended(c, nonnegative_from_py(i, "index")));
            }, nb::arg("i"));
   add_value_methods(swizzle, [](Swizzle const& x) { return to_string(x); });
   add_value_methods(composed, [](ComposedLayout const& c) { return to_string(c); });

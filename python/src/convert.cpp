@@ -30,6 +30,12 @@ static Int int_at(nb::handle h, std::string_view what, std::vector<std::size_t> 
 
 Int int_from_py(nb::handle h, std::string_view what) { return int_at(h, what, {}); }
 
+Int nonnegative_from_py(nb::handle h, std::string_view what) {
+  Int v = int_at(h, what, {});
+  if (v < 0) invalid_input(str(what, " ", v, " is negative"));
+  return v;
+}
+
 static bool is_sequence(nb::handle h) { return PyTuple_Check(h.ptr()) || PyList_Check(h.ptr()); }
 
 static IntTuple int_tuple_at(nb::handle h, std::string_view what, std::vector<std::size_t>& path) {

@@ -37,6 +37,8 @@ inline void unwrap(Result<void> r) {
 
 // An int (or anything with __index__, bool excluded) as int64, naming `what` on failure.
 Int int_from_py(nb::handle h, std::string_view what);
+// The same, refused when negative (an index or an offset: "index -1 is negative").
+Int nonnegative_from_py(nb::handle h, std::string_view what);
 // An int or a nested tuple/list of ints (paper §2.2).
 IntTuple int_tuple_from_py(nb::handle h, std::string_view what);
 nb::object int_tuple_to_py(IntTuple const& t);  // ints stay ints, tuples become tuples

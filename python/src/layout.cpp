@@ -68,19 +68,14 @@ static bool has_hole(nb::handle key) {
 
 // L(i), L(coord), L(array), L(i, j, ...) and with holes (None, ':') CuTe's slice.
 static nb::object call(Layout const& l, nb::handle key) {
-  if (PyLong_CheckExact(key.ptr())) {  // the common case first: L(i)
-    Int i = int_from_py(key, "index");
-    if (i < 0) invalid_input(str("index ", i, " is negative"));
-    return nb::int_(unwrap(l.extended(i)));
-  }
+  auto at_index = [&] { return nb::int_(unwrap(l.extended(nonnegative_from_py(key, "index")))); };
+  if (PyLong_CheckExact(key.ptr())) return at_index();  // the common case first: L(i)
   if (PyTuple_Check(key.ptr()) || PyList_Check(key.ptr()) || key.is_none() || PySlice_Check(key.ptr())) {
     if (has_hole(key)) return nb::cast(unwrap(slice(slice_coord_from_py(key), l)));
     return nb::int_(unwrap(l.at_coord(int_tuple_from_py(key, "coordinate"))));
   }
   if (nb::ndarray_check(key)) return nb::cast(evaluate_array(l, nb::cast<IndexArray>(key)));
-  Int i = int_from_py(key, "index");
-  if (i < 0) invalid_input(str("index ", i, " is negative"));
-  return nb::int_(unwrap(l.extended(i)));
+  return at_index();  // anything else with __index__
 }
 
 void bind_layout(nb::module_& m) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "draft.hpp"
 #include "layout_access.hpp"
 #include "merge_modes.hpp"
 
@@ -13,7 +14,7 @@ static void merge_back(std::span<Int const> shape, std::span<Int const> stride, 
                      [](Int s, Int d, Int next) { return static_cast<__int128>(s) * d == next; });
 }
 
-static void coalesce_into(std::span<Int const> shape, std::span<Int const> stride, FlatLayout& out) {
+void detail::coalesce_into(std::span<Int const> shape, std::span<Int const> stride, FlatLayout& out) {
   if (!shape.empty()) merge_back(shape, stride, shape.back(), out);
   if (shape.empty() || (out.shape.size() == 1 && out.shape[0] == 1)) {
     out.shape.clear();  // 1:0, as every size-1 layout
@@ -25,23 +26,26 @@ static void coalesce_into(std::span<Int const> shape, std::span<Int const> strid
 
 FlatLayout coalesce_flat(FlatLayout const& f) {
   FlatLayout out;
-  coalesce_into(f.shape, f.stride, out);
+  detail::coalesce_into(f.shape, f.stride, out);
   return out;
 }
 
 Layout coalesce(Layout const& l) {
   FlatLayout m;
-  coalesce_into(l.flat_shape(), l.flat_stride(), m);
+  detail::coalesce_into(l.flat_shape(), l.flat_stride(), m);
   // Merging s1:d1 with s2:s1*d1 keeps the size and the span (s1 s2 - 1)|d1|: still valid.
   return detail::LayoutAccess::trusted_flat(m.shape, m.stride, l.size());
 }
 
-FlatLayout coalesce_extended(Layout const& l) {
-  FlatLayout out;
-  auto s = l.flat_shape();
+void detail::coalesce_extended_into(std::span<Int const> s, std::span<Int const> d, FlatLayout& out) {
   // A trailing size-1 mode still carries the stride of the extension: hold it with a
   // placeholder size that cannot be replaced (CuTe uses 2 as well; it is never read).
-  if (!s.empty()) merge_back(s, l.flat_stride(), s.back() == 1 ? 2 : s.back(), out);
+  if (!s.empty()) merge_back(s, d, s.back() == 1 ? 2 : s.back(), out);
+}
+
+FlatLayout coalesce_extended(Layout const& l) {
+  FlatLayout out;
+  detail::coalesce_extended_into(l.flat_shape(), l.flat_stride(), out);
   return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/coalesce.hpp"
+#include "draft.hpp"
 #include "layout_access.hpp"
 #include "small_sort.hpp"
 
@@ -82,7 +83,48 @@ Result<Fold> fold_sorted(Layout const& a) {
 
 }  // namespace
 
-Result<Layout> complement(Layout const& a, std::span<Int const> cotarget, Convention c) {
+// The fold and the rest mode in one pass over A's filtered, sorted modes, with no message built:
+// false wherever complement_checked below fails (or would build a message).
+bool detail::complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
+                             Convention c, FlatLayout& out) {
+  Int n = 1;
+  for (Int t : cotarget) {
+    if (t < 1 || __builtin_mul_overflow(n, t, &n)) return false;
+  }
+  FlatLayout f;  // CuTe's filter: stride-0 modes become size 1, then coalesce
+  {
+    Ints s(shape);
+    for (std::size_t i = 0; i < s.size(); ++i)
+      if (stride[i] == 0) s[i] = 1;
+    coalesce_into(s, stride, f);
+  }
+  out.shape.clear();
+  out.stride.clear();
+  if (f.shape.size() == 1 && f.shape[0] == 1) {  // A is constant: the complement is all of [0, N)
+    out.shape.push_back(n);
+    out.stride.push_back(n == 1 ? 0 : 1);
+    return true;
+  }
+  auto idx = stable_order(f.shape.size(), [&](auto x, auto y) { return f.stride[x] < f.stride[y]; });
+  FlatLayout r;
+  Int reach = 1;
+  for (auto k : idx) {
+    Int s = f.shape[k], d = f.stride[k];
+    if (d < reach) return false;  // negative, or overlapping the modes below (fold_sorted says which)
+    if (c == Convention::categorical && mod_nonneg(d, reach) != 0) return false;
+    r.shape.push_back(div_nonneg(d, reach));  // floor division, as CuTe
+    r.stride.push_back(reach);
+    if (__builtin_mul_overflow(d, s, &reach)) return false;
+  }
+  Int rest_shape = ceil_div_shape(cotarget, reach);
+  r.shape.push_back(rest_shape);
+  r.stride.push_back(rest_shape == 1 ? 0 : reach);
+  coalesce_into(r.shape, r.stride, out);
+  return true;
+}
+
+// The same step by step, naming the failed condition.
+Result<Layout> detail::complement_checked(Layout const& a, std::span<Int const> cotarget, Convention c) {
   CL_TRY(n, cotarget_size(cotarget));
   CL_TRY(fold, fold_sorted(a));
   if (c == Convention::categorical && !fold.remainder.empty())
@@ -96,6 +138,14 @@ Result<Layout> complement(Layout const& a, std::span<Int const> cotarget, Conven
   auto cc = coalesce_flat(r);  // same function, same span: validate the shorter form
   if (cc.shape.size() == 1) return Layout::make(cc.shape[0], cc.stride[0]);
   return Layout::make(IntTuple::flat(cc.shape), IntTuple::flat(cc.stride));
+}
+
+Result<Layout> complement(Layout const& a, std::span<Int const> cotarget, Convention c) {
+  FlatLayout out;
+  if (detail::complement_into(a.flat_shape(), a.flat_stride(), cotarget, c, out))
+    if (auto size = detail::valid_size(out.shape, out.stride))
+      return detail::LayoutAccess::trusted_flat(out.shape, out.stride, *size);
+  return detail::complement_checked(a, cotarget, c);
 }
 
 Result<Layout> complement(Layout const& a, IntTuple const& cotarget, Convention c) {

@@ -8,6 +8,7 @@
 #include "catlayout/core/structural.hpp"
 #include "compose_walk.hpp"
 #include "cute_composition.hpp"
+#include "draft.hpp"
 #include "layout_access.hpp"
 
 namespace catlayout {
@@ -120,22 +121,116 @@ Result<Layout> compose(Layout const& a, Layout const& b, bool as_cute) {
 
 }  // namespace
 
-Result<Layout> composition(Layout const& a, Layout const& b) { return compose(a, b, false); }
+// A o B's modes walked as compose() does, every condition checked, no message kept: false where
+// compose() fails. Strides of both signs in B (checked by tabulation there) are left to compose().
+bool detail::compose_modes(FlatLayout const& a, View const& b, ComposeState& st, Draft& out) {
+  std::optional<Error> missed;
+  auto no_text = [] { return std::string(); };
+  auto times = [](Int k, Int d) -> Result<Int> {
+    Int r;
+    if (__builtin_mul_overflow(k, d, &r)) return fail(ErrorKind::invalid_input, "overflow");
+    return r;
+  };
+  std::size_t k = 0;
+  for (auto t : b.word) {
+    if (t != IntTuple::leaf_token) {
+      out.word.push_back(t);
+      continue;
+    }
+    Int n = b.shape[k], r = b.stride[k];
+    ++k;
+    st.up |= n > 1 && r > 0;
+    st.down |= n > 1 && r < 0;
+    if (r == 0) {  // B is constant: A(0) = 0
+      out.leaf(n, 0);
+      continue;
+    }
+    if (a.shape.empty()) return false;
+    Int d;
+    if (a.shape.size() == 1) {  // one unbounded mode: n:(r d), the common case of a coalesced A
+      if (__builtin_mul_overflow(r, a.stride[0], &d)) return false;
+      out.leaf(n, d);
+      continue;
+    }
+    std::size_t first = out.shape.size();
+    if (!detail::compose_walk(a.shape, a.stride, n, r, st.used, missed, no_text, times, out.shape, out.stride) ||
+        missed)
+      return false;
+    std::size_t modes = out.shape.size() - first;
+    if (modes == 1) {
+      out.word.push_back(IntTuple::leaf_token);
+      continue;
+    }
+    out.open();
+    for (std::size_t j = 0; j < modes; ++j) out.word.push_back(IntTuple::leaf_token);
+    out.close();
+  }
+  return true;
+}
+
+bool detail::compose_holds(FlatLayout const& a, ComposeState const& st) {
+  if (st.up && st.down && a.shape.size() > 1) return false;
+  for (std::size_t i = 0; i + 1 < st.used.size(); ++i)
+    if (st.used[i] >= a.shape[i]) return false;
+  return true;
+}
+
+Result<Layout> composition(Layout const& a, Layout const& b) {
+  FlatLayout flat_a;
+  detail::coalesce_extended_into(a.flat_shape(), a.flat_stride(), flat_a);
+  detail::Draft out;
+  detail::ComposeState st(flat_a);
+  // The result keeps B's word, a leaf of B becoming a leaf or a flat tuple: build() counts its rank.
+  if (detail::compose_modes(flat_a, detail::view(b), st, out) && detail::compose_holds(flat_a, st))
+    if (auto size = detail::checked_size(out)) return detail::build(std::move(out), *size);
+  return detail::composition_checked(a, b);
+}
+
+Result<Layout> detail::composition_checked(Layout const& a, Layout const& b) { return compose(a, b, false); }
 
 Result<Layout> detail::cute_composition(Layout const& a, Layout const& b) { return compose(a, b, true); }
 
-Result<Layout> composition(Layout const& a, Tiler const& b) {
+// CuTe's composition with a tiler: a layout tiler composes whole, a tuple tiler mode by mode
+// (A's modes past the tiler's are dropped), each result one mode.
+Result<Layout> detail::composition_tiler_checked(Layout const& a, Tiler const& b) {
   if (b.is_layout()) return composition(a, *b.layout);
   if (b.modes.size() > a.rank())
     return fail(ErrorKind::invalid_input, "the tiler ", to_string(b), " has ", b.modes.size(), " modes but ",
                 to_string(a), " has rank ", a.rank());
   IntTuple s, d;
   for (std::size_t i = 0; i < b.modes.size(); ++i) {
-    CL_TRY(m, composition(a.mode(i), b.modes[i]));
+    CL_TRY(m, composition_tiler_checked(a.mode(i), b.modes[i]));
     s.push_back(m.shape());
     d.push_back(m.stride());
   }
   return Layout::make(std::move(s), std::move(d));
+}
+
+// The same on a draft; false where the step-by-step form fails.
+static bool compose_tiler_into(detail::View const& a, Tiler const& b, detail::Draft& out) {
+  if (b.is_layout()) {
+    FlatLayout flat_a;
+    detail::coalesce_extended_into(a.shape, a.stride, flat_a);
+    detail::ComposeState st(flat_a);
+    return detail::compose_modes(flat_a, detail::view(*b.layout), st, out) && detail::compose_holds(flat_a, st);
+  }
+  if (b.modes.size() > detail::rank_of(a.word)) return false;
+  bool ok = true;
+  std::size_t i = 0;
+  out.open();
+  detail::for_each_mode(a, [&](detail::View const& m) {
+    if (i++ < b.modes.size()) ok = ok && compose_tiler_into(m, b.modes[i - 1], out);
+  });
+  out.close();
+  return ok;
+}
+
+Result<Layout> composition(Layout const& a, Tiler const& b) {
+  if (b.is_layout()) return composition(a, *b.layout);
+  detail::Draft out;
+  if (compose_tiler_into(detail::view(a), b, out))
+    if (auto size = detail::checked_size(out)) return detail::build(std::move(out), *size);
+  return detail::composition_tiler_checked(a, b);
 }
 
 }  // namespace catlayout

@@ -3,7 +3,9 @@
 #include "catlayout/core/coalesce.hpp"
 #include "catlayout/core/complement.hpp"
 #include "catlayout/core/composition.hpp"
+#include "catlayout/core/limits.hpp"
 #include "catlayout/core/structural.hpp"
+#include "draft.hpp"
 #include "layout_access.hpp"
 
 namespace catlayout {
@@ -19,8 +21,44 @@ static Result<Layout> divide_by_layout(Layout const& a, Layout const& b, Convent
   return composition(a, bc);
 }
 
+// Def. 2.3.8.1 step by step: each intermediate a Layout, each failure named.
+Result<Layout> detail::logical_divide_checked(Layout const& a, Tiler const& b, Convention c) {
+  return apply_tiler(a, b, logical_divide_checked, divide_by_layout, c);
+}
+
+// Def. 2.3.8.1 on drafts: the halves of A o (B, comp(B, shape(coalesce(A)))), as divide_by_layout.
+static bool divide_whole_into(detail::View const& a, Layout const& b, Convention conv, detail::Draft& first,
+                              detail::Draft& second) {
+  FlatLayout coal, c;
+  detail::coalesce_into(a.shape, a.stride, coal);
+  if (!detail::complement_into(b.flat_shape(), b.flat_stride(), coal.shape, conv, c)) return false;
+  // (B, C) must be a layout, as Layout::make checks it there (a long word: the checked path).
+  Int span = 0, size_c = 1, size = b.size();
+  if (!detail::accumulate_valid(c.shape, c.stride, span, size_c) || __builtin_mul_overflow(size, size_c, &size) ||
+      !detail::accumulate_valid(b.flat_shape(), b.flat_stride(), span, size) ||
+      b.shape().word().size() + c.shape.size() + 4 > 2 * limits::max_depth)
+    return false;
+  IntTuple::Word c_word;  // C as a leaf or a flat tuple
+  if (c.shape.size() > 1) c_word.push_back(IntTuple::open_token);
+  for (std::size_t i = 0; i < c.shape.size(); ++i) c_word.push_back(IntTuple::leaf_token);
+  if (c.shape.size() > 1) c_word.push_back(IntTuple::close_token);
+  // coalesce_x differs from coalesce only where a trailing size-1 mode carries the extension.
+  if (a.shape.empty() || a.shape.back() == 1) {
+    coal.shape.clear();
+    coal.stride.clear();
+    detail::coalesce_extended_into(a.shape, a.stride, coal);
+  }
+  detail::ComposeState st(coal);
+  return detail::compose_modes(coal, detail::view(b), st, first) &&
+         detail::compose_modes(coal, {c.shape, c.stride, {c_word.data(), c_word.size()}, size_c}, st, second) &&
+         detail::compose_holds(coal, st);
+}
+
 Result<Layout> logical_divide(Layout const& a, Tiler const& b, Convention c) {
-  return apply_tiler(a, b, logical_divide, divide_by_layout, c);
+  detail::Draft out;
+  Int size;
+  if (detail::tiled_by(a, b, c, divide_whole_into, out, size)) return detail::build(std::move(out), size);
+  return detail::logical_divide_checked(a, b, c);  // the failed condition, named
 }
 
 namespace {
@@ -89,14 +127,21 @@ Result<Layout> arrange(Result<Layout> const& logical, Tiler const& b, Arrangemen
   return unpack_modes(z, how == Arrangement::flat, true);
 }
 
+static Result<Layout> arranged_divide(Layout const& a, Tiler const& b, Convention c, Arrangement how) {
+  detail::Draft out;
+  Int size;
+  if (detail::arranged_by(a, b, c, how, divide_whole_into, out, size)) return detail::build(std::move(out), size);
+  return arrange(detail::logical_divide_checked(a, b, c), b, how);
+}
+
 Result<Layout> zipped_divide(Layout const& a, Tiler const& b, Convention c) {
-  return arrange(logical_divide(a, b, c), b, Arrangement::zipped);
+  return arranged_divide(a, b, c, Arrangement::zipped);
 }
 Result<Layout> tiled_divide(Layout const& a, Tiler const& b, Convention c) {
-  return arrange(logical_divide(a, b, c), b, Arrangement::tiled);
+  return arranged_divide(a, b, c, Arrangement::tiled);
 }
 Result<Layout> flat_divide(Layout const& a, Tiler const& b, Convention c) {
-  return arrange(logical_divide(a, b, c), b, Arrangement::flat);
+  return arranged_divide(a, b, c, Arrangement::flat);
 }
 
 }  // namespace catlayout

@@ -25,6 +25,18 @@ struct LayoutAccess {
     t.rank_ = static_cast<std::uint32_t>(rank);
     return t;
   }
+  // Fill a layout in place (in its Result: no move of the finished value) from checked parts.
+  static void assign(Layout& l, Ints&& s, Ints&& d, IntTuple::Word const& w, std::size_t rank, Int size) {
+    l.shape_.values_ = std::move(s);
+    l.shape_.word_ = w;
+    l.shape_.rank_ = static_cast<std::uint32_t>(rank);
+    l.stride_.values_ = std::move(d);
+    l.stride_.word_ = w;
+    l.stride_.rank_ = static_cast<std::uint32_t>(rank);
+    l.size_ = size;
+    l.pow2_ = true;
+    for (Int x : l.shape_.values()) l.pow2_ &= (x & (x - 1)) == 0;
+  }
   static Layout trusted_flat(std::span<Int const> s, std::span<Int const> d, Int size) {
     if (s.size() == 1) return trusted(s[0], d[0], size);
     return trusted(IntTuple::flat(s), IntTuple::flat(d), size);

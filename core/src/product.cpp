@@ -1,11 +1,15 @@
 #include "catlayout/core/product.hpp"
 
+#include <array>
+
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/complement.hpp"
 #include "catlayout/core/composition.hpp"
 #include "catlayout/core/divide.hpp"
+#include "catlayout/core/limits.hpp"
 #include "catlayout/core/structural.hpp"
 #include "cute_composition.hpp"
+#include "draft.hpp"
 #include "layout_access.hpp"
 
 namespace catlayout {
@@ -28,19 +32,51 @@ static Result<Layout> product_whole(Layout const& a, Layout const& b, Convention
   return product_by_layout(a, b, conv, false);
 }
 
+Result<Layout> detail::logical_product_checked(Layout const& a, Tiler const& b, Convention c) {
+  return apply_tiler(a, b, logical_product_checked, product_whole, c);
+}
+
+// Def. 2.3.9.1 on drafts: the halves A and comp(A, size(A) cosize(B)) o B, as product_by_layout.
+static bool product_halves(detail::View const& a, detail::View const& b, Int cosize_b, Convention conv, detail::Draft& first,
+                           detail::Draft& second) {
+  Int n;
+  FlatLayout c;  // coalesced, so its own coalesce_x: composition needs no second coalesce
+  if (__builtin_mul_overflow(a.size, cosize_b, &n) ||
+      !detail::complement_into(a.shape, a.stride, std::span<Int const>(&n, 1), conv, c) ||
+      !detail::valid_size(c.shape, c.stride))
+    return false;
+  first.append(a);
+  detail::ComposeState st(c);
+  return detail::compose_modes(c, b, st, second) && detail::compose_holds(c, st);
+}
+
+static bool product_whole_into(detail::View const& a, Layout const& b, Convention conv, detail::Draft& first,
+                               detail::Draft& second) {
+  return product_halves(a, detail::view(b), cosize(b), conv, first, second);
+}
+
 Result<Layout> logical_product(Layout const& a, Tiler const& b, Convention c) {
-  return apply_tiler(a, b, logical_product, product_whole, c);
+  detail::Draft out;
+  Int size;
+  if (detail::tiled_by(a, b, c, product_whole_into, out, size)) return detail::build(std::move(out), size);
+  return detail::logical_product_checked(a, b, c);  // the failed condition, named
 }
 
 // CuTe's three arrangements by name, one delegation each (divide.cpp has the same three).
+static Result<Layout> arranged_product(Layout const& a, Tiler const& b, Convention c, Arrangement how) {
+  detail::Draft out;
+  Int size;
+  if (detail::arranged_by(a, b, c, how, product_whole_into, out, size)) return detail::build(std::move(out), size);
+  return arrange(detail::logical_product_checked(a, b, c), b, how);
+}
 Result<Layout> zipped_product(Layout const& a, Tiler const& b, Convention c) {
-  return arrange(logical_product(a, b, c), b, Arrangement::zipped);
+  return arranged_product(a, b, c, Arrangement::zipped);
 }
 Result<Layout> tiled_product(Layout const& a, Tiler const& b, Convention c) {
-  return arrange(logical_product(a, b, c), b, Arrangement::tiled);
+  return arranged_product(a, b, c, Arrangement::tiled);
 }
 Result<Layout> flat_product(Layout const& a, Tiler const& b, Convention c) {
-  return arrange(logical_product(a, b, c), b, Arrangement::flat);
+  return arranged_product(a, b, c, Arrangement::flat);
 }
 
 // CuTe's zip(first, second): ((first, second)) when first is one integral mode, else the
@@ -66,7 +102,7 @@ static Result<Layout> zip_pair(Layout const& first, Layout const& second) {
 }
 
 // Rank-sensitive products: pad A and B to a common rank R, take (A, comp(A) o B), zip.
-static Result<Layout> rank_product(Layout const& a, Layout const& b, bool raked, Convention c) {
+Result<Layout> detail::rank_product_checked(Layout const& a, Layout const& b, bool raked, Convention c) {
   std::size_t r = std::max(a.rank(), b.rank());
   auto zip = [raked](Layout const& p) { return raked ? zip_pair(p.mode(1), p.mode(0)) : zip_pair(p.mode(0), p.mode(1)); };
   auto p = product_by_layout(append_rank(a, r), append_rank(b, r), c, false);
@@ -78,7 +114,81 @@ static Result<Layout> rank_product(Layout const& a, Layout const& b, bool raked,
   return zip(*p);
 }
 
-Result<Layout> blocked_product(Layout const& a, Layout const& b, Convention c) { return rank_product(a, b, false, c); }
-Result<Layout> raked_product(Layout const& a, Layout const& b, Convention c) { return rank_product(a, b, true, c); }
+// append_rank(v, r) appended to d as one mode: wrapped, then padded with 1:0 modes.
+static void append_padded(detail::Draft& d, detail::View const& v, std::size_t r) {
+  std::size_t rank = detail::rank_of(v.word);
+  if (rank >= r) return d.append(v);
+  if (v.word.size() == 1) {
+    d.open();
+    d.append(v);
+  } else {  // reopen the tuple
+    d.shape.append(v.shape.data(), v.shape.size());
+    d.stride.append(v.stride.data(), v.stride.size());
+    d.word.append(v.word.data(), v.word.size() - 1);
+  }
+  for (; rank < r; ++rank) d.leaf(1, 0);
+  d.close();
+}
+
+// zip_pair on views of a checked product, appended to out; false where zip_pair refuses.
+static bool zip_pair_into(detail::View const& first, detail::View const& second, detail::Draft& out) {
+  if (first.word.size() == 1) {
+    out.open();
+    out.open();
+    out.append(first);
+    out.append(second);
+    out.close();
+    out.close();
+    return true;
+  }
+  std::size_t rank = detail::rank_of(first.word);
+  std::array<detail::View, 16> rhs;  // more modes than that: the step-by-step path
+  if (detail::rank_of(second.word) != rank || second.word.size() == 1 || rank > rhs.size()) return false;
+  std::size_t i = 0;
+  detail::for_each_mode(second, [&](detail::View const& m) { rhs[i++] = m; });
+  i = 0;
+  out.open();
+  detail::for_each_mode(first, [&](detail::View const& m) {
+    out.open();
+    out.append(m);
+    out.append(rhs[i++]);
+    out.close();
+  });
+  out.close();
+  return true;
+}
+
+// rank_product on drafts: (A', comp(A') o B') for A, B padded to a common rank, then zipped.
+static bool rank_product_draft(Layout const& a, Layout const& b, bool raked, Convention c, detail::Draft& out,
+                               Int& size) {
+  std::size_t r = std::max(a.rank(), b.rank());
+  if (a.flat_shape().empty()) return false;
+  detail::Draft pa, pb, first, second;
+  append_padded(pa, detail::view(a), r);
+  append_padded(pb, detail::view(b), r);
+  if (!product_halves(pa.view(a.size()), pb.view(b.size()), cosize(b), c, first, second)) return false;
+  // make_layout's conditions on (A', comp(A') o B') (a long word: the checked path).
+  Int span = 0;
+  size = 1;
+  if (!detail::accumulate_valid(first.shape, first.stride, span, size) ||
+      !detail::accumulate_valid(second.shape, second.stride, span, size) ||
+      first.word.size() + second.word.size() + 2 > 2 * limits::max_depth)
+    return false;
+  // zip_pair's size check is the size of the product, checked above.
+  return zip_pair_into((raked ? second : first).view(0), (raked ? first : second).view(0), out);
+}
+
+Result<Layout> blocked_product(Layout const& a, Layout const& b, Convention c) {
+  detail::Draft out;
+  Int size;
+  if (rank_product_draft(a, b, false, c, out, size)) return detail::build(std::move(out), size);
+  return detail::rank_product_checked(a, b, false, c);
+}
+Result<Layout> raked_product(Layout const& a, Layout const& b, Convention c) {
+  detail::Draft out;
+  Int size;
+  if (rank_product_draft(a, b, true, c, out, size)) return detail::build(std::move(out), size);
+  return detail::rank_product_checked(a, b, true, c);
+}
 
 }  // namespace catlayout

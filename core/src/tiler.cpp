@@ -2,6 +2,7 @@
 #include "catlayout/core/tiler.hpp"
 
 #include "catlayout/core/text.hpp"
+#include "draft.hpp"
 
 namespace catlayout {
 
@@ -28,6 +29,85 @@ Result<Layout> apply_tiler(Layout const& a, Tiler const& b, TilerOp op, WholeOp 
     }
   }
   return Layout::make(std::move(s), std::move(d));
+}
+
+bool detail::tile_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out) {
+  if (b.is_layout()) {
+    out.open();
+    if (!whole(a, divisor_layout(b), c, out, out)) return false;
+    out.close();
+    return true;
+  }
+  if (b.modes.size() > rank_of(a.word)) return false;
+  bool ok = true;
+  std::size_t i = 0;
+  out.open();
+  for_each_mode(a, [&](View const& m) {
+    if (i < b.modes.size())
+      ok = ok && tile_into(m, b.modes[i], c, whole, out);
+    else
+      out.append(m);
+    ++i;
+  });
+  out.close();
+  return ok;
+}
+
+// zip2_by (CuTe) of the logical form, written directly: a layout tiler's two modes go one to
+// each half; a tuple tiler's modes gather their halves into one mode each, A's extra modes
+// joining the second.
+bool detail::zip_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& first, Draft& second) {
+  if (b.is_layout()) return whole(a, divisor_layout(b), c, first, second);
+  if (b.modes.size() > rank_of(a.word)) return false;
+  bool ok = true;
+  std::size_t i = 0;
+  first.open();
+  second.open();
+  for_each_mode(a, [&](View const& m) {
+    if (i < b.modes.size())
+      ok = ok && zip_into(m, b.modes[i], c, whole, first, second);
+    else
+      second.append(m);
+    ++i;
+  });
+  first.close();
+  second.close();
+  return ok;
+}
+
+bool detail::tiled_by(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size) {
+  if (a.flat_shape().empty() || !tile_into(view(a), b, c, whole, out)) return false;
+  auto n = checked_size(out);
+  if (n) size = *n;
+  return n.has_value();
+}
+
+// One mode of the arrangement: kept whole, or its modes spliced in (unpack_modes).
+static void append_mode(detail::Draft& out, detail::Draft const& m, bool unpack) {
+  detail::Word w(m.word.data(), m.word.size());
+  if (!unpack || w.size() == 1 || detail::rank_of(w) < 2) return out.append(m);
+  out.shape.append(m.shape.data(), m.shape.size());
+  out.stride.append(m.stride.data(), m.stride.size());
+  out.word.append(w.data() + 1, w.size() - 2);  // without its outer brackets
+}
+
+bool detail::arranged_by(Layout const& a, Tiler const& b, Convention c, Arrangement how, WholeInto whole, Draft& out,
+                         Int& size) {
+  Draft first, second;
+  if (a.flat_shape().empty() || !zip_into(view(a), b, c, whole, first, second)) return false;
+  // The logical form's conditions on the same entries; its depth is left to the step-by-step
+  // path when its word is long enough to reach the limit.
+  Int span = 0;
+  size = 1;
+  if (!accumulate_valid(first.shape, first.stride, span, size) ||
+      !accumulate_valid(second.shape, second.stride, span, size) ||
+      first.word.size() + second.word.size() + 2 > 2 * limits::max_depth)
+    return false;
+  out.open();
+  append_mode(out, first, how == Arrangement::flat);
+  append_mode(out, second, how != Arrangement::zipped);
+  out.close();
+  return true;
 }
 
 }  // namespace catlayout

@@ -1,0 +1,179 @@
+#pragma once
+// Core-internal: the flat pipeline of the divides and products (Def. 2.3.8.1, 2.3.9.1). They are
+// built from complement, concatenation, composition and regroupings; here each step reads and
+// writes flat entries plus a bracket word on the stack, and a Layout is built once, at the end.
+// A step that meets a condition it does not hold returns false: the caller then runs the
+// step-by-step definition, which builds the error (with its message) on that path only. Not installed.
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "catlayout/core/convention.hpp"
+#include "catlayout/core/divide.hpp"
+#include "catlayout/core/layout.hpp"
+#include "catlayout/core/limits.hpp"
+#include "catlayout/core/tiler.hpp"
+#include "layout_access.hpp"
+
+namespace catlayout::detail {
+
+using Word = std::span<std::uint8_t const>;
+
+// A layout or one of its modes, without a copy: flat entries, bracket word, size.
+struct View {
+  std::span<Int const> shape, stride;
+  Word word;
+  Int size;
+};
+
+inline View view(Layout const& l) { return {l.flat_shape(), l.flat_stride(), l.shape().word(), l.size()}; }
+
+// A layout under construction: flat entries and the bracket word that nests them.
+struct Draft {
+  Ints shape, stride;
+  IntTuple::Word word;
+
+  void leaf(Int s, Int d) {
+    shape.push_back(s);
+    stride.push_back(d);
+    word.push_back(IntTuple::leaf_token);
+  }
+  void open() { word.push_back(IntTuple::open_token); }
+  void close() { word.push_back(IntTuple::close_token); }
+  void append(View const& v) {  // v as one more mode (its word is one well-formed mode)
+    shape.append(v.shape.data(), v.shape.size());
+    stride.append(v.stride.data(), v.stride.size());
+    word.append(v.word.data(), v.word.size());
+  }
+  void append(Draft const& d) {
+    shape.append(d.shape.data(), d.shape.size());
+    stride.append(d.stride.data(), d.stride.size());
+    word.append(d.word.data(), d.word.size());
+  }
+  View view(Int size) const { return {shape, stride, {word.data(), word.size()}, size}; }
+};
+
+// CuTe's rank of a word: a leaf has rank 1, a tuple the number of its top-level modes.
+inline std::size_t rank_of(Word w) {
+  if (w.size() == 1) return 1;
+  std::size_t rank = 0;
+  int depth = 0;
+  for (std::size_t k = 1; k + 1 < w.size(); ++k) {
+    rank += depth == 0 && w[k] != IntTuple::close_token;  // a mode starts at depth 0
+    depth += w[k] == IntTuple::open_token ? 1 : w[k] == IntTuple::close_token ? -1 : 0;
+  }
+  return rank;
+}
+
+// The top-level modes of v in order, f(mode) each; an integer is its own mode 0 (CuTe).
+template <class F>
+void for_each_mode(View const& v, F&& f) {
+  if (v.word.size() == 1) {
+    f(v);
+    return;
+  }
+  std::size_t value = 0;
+  for (std::size_t k = 1; k + 1 < v.word.size();) {
+    std::size_t begin = k, first = value;
+    int depth = 0;
+    do {  // one mode: a leaf, or a bracket to its match
+      auto t = v.word[k++];
+      depth += t == IntTuple::open_token ? 1 : t == IntTuple::close_token ? -1 : 0;
+      value += t == IntTuple::leaf_token;
+    } while (depth > 0);
+    Int size = 1;
+    for (std::size_t i = first; i < value; ++i) size *= v.shape[i];  // divides a valid size
+    f(View{v.shape.subspan(first, value - first), v.stride.subspan(first, value - first), v.word.subspan(begin, k - begin),
+           size});
+  }
+}
+
+// Def. 2.3.1.1 on flat entries, every condition folded into one flag (as Layout::make): positive
+// shape, span sum (s_i - 1)|d_i| and size inside int64. Accumulates over several groups of
+// modes (the parts of one layout); false where they do not make a layout.
+inline bool accumulate_valid(std::span<Int const> s, std::span<Int const> d, Int& span, Int& size) {
+  bool bad = false;
+  for (std::size_t i = 0; i < s.size() && !bad; ++i) {
+    Int term;
+    bad |= s[i] <= 0 || d[i] == INT64_MIN;
+    if (bad) break;
+    bad |= __builtin_mul_overflow(s[i] - 1, d[i] < 0 ? -d[i] : d[i], &term);
+    bad |= __builtin_add_overflow(span, term, &span);
+    bad |= __builtin_mul_overflow(size, s[i], &size);
+  }
+  return !bad;
+}
+
+inline std::optional<Int> valid_size(std::span<Int const> s, std::span<Int const> d) {
+  Int span = 0, size = 1;
+  if (!accumulate_valid(s, d, span, size)) return std::nullopt;
+  return size;
+}
+
+// Layout::make's conditions on a draft (Def. 2.3.1.1 and the depth limit): its size, or nothing.
+inline std::optional<Int> checked_size(Draft const& d) {
+  if (d.word.size() > 2 * limits::max_depth) {  // 2k brackets nest at most k deep
+    std::size_t depth = 0, deepest = 0;
+    for (auto t : d.word) {
+      depth += t == IntTuple::open_token;
+      depth -= t == IntTuple::close_token;
+      deepest = std::max(deepest, depth);
+    }
+    if (deepest > limits::max_depth) return std::nullopt;
+  }
+  return valid_size(d.shape, d.stride);
+}
+
+// The Layout of a draft whose entries are valid (checked_size, or a regrouping of checked
+// entries), built in the Result that returns it.
+inline Result<Layout> build(Draft&& d, Int size) {
+  Result<Layout> r(std::in_place);
+  LayoutAccess::assign(*r, std::move(d.shape), std::move(d.stride), d.word, rank_of({d.word.data(), d.word.size()}),
+                       size);
+  return r;
+}
+
+// The step-by-step definitions, each intermediate a Layout, each failure named: what the public
+// operations return where a step above returns false (and what the tests hold the steps to).
+Result<Layout> composition_checked(Layout const& a, Layout const& b);
+Result<Layout> composition_tiler_checked(Layout const& a, Tiler const& b);
+Result<Layout> complement_checked(Layout const& a, std::span<Int const> cotarget, Convention c);
+Result<Layout> logical_divide_checked(Layout const& a, Tiler const& b, Convention c);
+Result<Layout> logical_product_checked(Layout const& a, Tiler const& b, Convention c);
+Result<Layout> rank_product_checked(Layout const& a, Layout const& b, bool raked, Convention c);
+
+// The steps, each on flat entries (defined next to the operation they implement).
+// CuTe's coalesce of flat modes (Def. 2.3.3.1) and its extension-keeping coalesce_x.
+void coalesce_into(std::span<Int const> shape, std::span<Int const> stride, FlatLayout& out);
+void coalesce_extended_into(std::span<Int const> shape, std::span<Int const> stride, FlatLayout& out);
+// comp(A, cotarget) (Def. 2.1.6.24 / CuTe's complement) of A's flat modes, coalesced; not yet validated.
+bool complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
+                     Convention c, FlatLayout& out);
+// A o B (Def. 2.3.6.5), A given coalesced with its extension (coalesce_extended): compose_modes
+// appends A o B_k for B's modes (B's word, each leaf a leaf or a flat tuple); B's modes may come
+// in several calls on one state (the halves of a divide), and compose_holds checks them together.
+struct ComposeState {
+  explicit ComposeState(FlatLayout const& a) : used(a.shape.size(), 0) {}
+  Ints used;  // per mode of A, the coordinates B's modes reach there together (the no-carry check)
+  bool up = false, down = false;  // B has a positive / a negative stride
+};
+bool compose_modes(FlatLayout const& a, View const& b, ComposeState& st, Draft& out);
+bool compose_holds(FlatLayout const& a, ComposeState const& st);
+
+// The two halves of a divide or product of A by one layout (A o B and A o comp(B); A and
+// comp(A) o B), the first written whole before the second: the same draft twice gives the logical
+// form (first, second) between brackets the caller writes; two drafts give zip2_by's halves.
+using WholeInto = bool (*)(View const& a, Layout const& b, Convention c, Draft& first, Draft& second);
+// CuTe's rule for a tiler (apply_tiler): whole(A, divisor_layout(B)) for a layout tiler, mode by
+// mode otherwise, A's modes past the tiler's copied. tile_into writes the logical form;
+// zip_into writes zip2_by's halves of it (each one mode), which never fails where tile_into holds.
+bool tile_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out);
+bool zip_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& first, Draft& second);
+// The logical form of A by B, and CuTe's zipped / tiled / flat forms of it (zip2_by, then
+// unpack_modes), checked, with their size; false where a step fails.
+bool tiled_by(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size);
+bool arranged_by(Layout const& a, Tiler const& b, Convention c, Arrangement how, WholeInto whole, Draft& out,
+                 Int& size);
+
+}  // namespace catlayout::detail

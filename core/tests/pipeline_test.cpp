@@ -1,0 +1,113 @@
+// The flat pipeline (core/src/draft.hpp) against the step-by-step definitions it replaces on the
+// success path: on random layouts and tilers, every public operation gives the same layout, or
+// the same error (kind, message, whether CuTe answers), as its *_checked definition.
+#include <random>
+
+#include "../src/draft.hpp"
+#include "testing.hpp"
+
+using namespace catlayout;
+
+namespace {
+
+struct Gen {
+  std::mt19937_64 rng;
+  Int pick(std::initializer_list<Int> xs) {
+    return *(xs.begin() + std::uniform_int_distribution<std::size_t>(0, xs.size() - 1)(rng));
+  }
+  bool coin(int percent) { return std::uniform_int_distribution<int>(0, 99)(rng) < percent; }
+
+  // A nested tuple of `leaves` entries, depth <= 2; leaf(k) gives entry k.
+  template <class Leaf>
+  IntTuple nest(std::size_t leaves, std::size_t depth, Leaf&& leaf, std::size_t& k) {
+    if (leaves == 1 && (depth == 0 || coin(60))) return leaf(k++);
+    IntTuple t;
+    while (leaves > 0) {
+      std::size_t n = depth > 0 && leaves > 1 && coin(30) ? 2 : 1;
+      t.push_back(nest(n, depth > 0 ? depth - 1 : 0, leaf, k));
+      leaves -= n;
+    }
+    return t;
+  }
+
+  // Mostly compact or gapped strides (the admissible cases), sometimes anything.
+  Layout layout(std::size_t max_modes) {
+    std::size_t n = std::uniform_int_distribution<std::size_t>(1, max_modes)(rng);
+    Ints s, d;
+    Int reach = 1;
+    for (std::size_t i = 0; i < n; ++i) {
+      s.push_back(pick({1, 2, 2, 4, 4, 8, 3, 6}));
+      if (coin(15))
+        d.push_back(pick({0, 1, 2, 3, 5, -1, -2, 16}));
+      else {
+        reach *= coin(20) ? 2 : 1;
+        d.push_back(reach);
+      }
+      reach *= s.back();
+    }
+    if (coin(40)) std::shuffle(d.begin(), d.end(), rng);  // a permuted order of the same modes
+    std::size_t ks = 0, kd = 0;
+    std::size_t depth = coin(50) ? 2 : 0;
+    auto saved = rng;
+    IntTuple shape = nest(n, depth, [&](std::size_t k) { return IntTuple(s[k]); }, ks);
+    rng = saved;  // the same draws: a congruent stride
+    IntTuple stride = nest(n, depth, [&](std::size_t k) { return IntTuple(d[k]); }, kd);
+    auto l = Layout::make(shape, stride);
+    return l ? *l : Layout();
+  }
+
+  Tiler tiler(Layout const& a) {
+    if (coin(30)) return Tiler::of(layout(2));
+    std::vector<Tiler> modes;
+    std::size_t n = std::uniform_int_distribution<std::size_t>(1, a.rank())(rng);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (coin(50))
+        modes.push_back(Tiler::of_integer(pick({1, 2, 4, 3, 8})));
+      else
+        modes.push_back(Tiler::of(layout(2)));
+    }
+    return Tiler::by_mode(std::move(modes));
+  }
+};
+
+::testing::AssertionResult same(Result<Layout> const& fast, Result<Layout> const& checked) {
+  if (fast.has_value() != checked.has_value() || (fast && !(*fast == *checked)) ||
+      (!fast && (fast.error().kind != checked.error().kind || fast.error().message != checked.error().message ||
+                 fast.error().cute_answers != checked.error().cute_answers)))
+    return ::testing::AssertionFailure() << "pipeline: " << catlayout::testing::S(fast) << "\nstep by step: " << catlayout::testing::S(checked);
+  return ::testing::AssertionSuccess();
+}
+
+}  // namespace
+
+TEST(FlatPipeline, AgreesWithTheStepByStepDefinitions) {
+  Gen g{std::mt19937_64(20261201)};
+  int succeeded = 0, failed = 0;
+  for (int n = 0; n < 6000; ++n) {
+    Layout a = g.layout(4), b = g.layout(3);
+    Tiler t = g.tiler(a);
+    auto where = [&] { return to_string(a) + " by " + to_string(t) + " / " + to_string(b); };
+    for (auto c : {Convention::cute, Convention::categorical}) {
+      ASSERT_TRUE(same(composition(a, b), detail::composition_checked(a, b))) << where();
+      ASSERT_TRUE(same(composition(a, t), detail::composition_tiler_checked(a, t))) << where();
+      Int target = g.pick({1, 16, 64, 96, 4096});
+      ASSERT_TRUE(same(complement(a, target, c), detail::complement_checked(a, std::span<Int const>(&target, 1), c)))
+          << where();
+      auto divided = logical_divide(a, t, c);
+      ASSERT_TRUE(same(divided, detail::logical_divide_checked(a, t, c))) << where();
+      (divided ? succeeded : failed)++;
+      ASSERT_TRUE(same(logical_product(a, t, c), detail::logical_product_checked(a, t, c))) << where();
+      ASSERT_TRUE(same(zipped_divide(a, t, c), arrange(detail::logical_divide_checked(a, t, c), t, Arrangement::zipped)));
+      ASSERT_TRUE(same(tiled_divide(a, t, c), arrange(detail::logical_divide_checked(a, t, c), t, Arrangement::tiled)));
+      ASSERT_TRUE(same(flat_divide(a, t, c), arrange(detail::logical_divide_checked(a, t, c), t, Arrangement::flat)));
+      ASSERT_TRUE(same(zipped_product(a, t, c), arrange(detail::logical_product_checked(a, t, c), t, Arrangement::zipped)));
+      ASSERT_TRUE(same(tiled_product(a, t, c), arrange(detail::logical_product_checked(a, t, c), t, Arrangement::tiled)));
+      ASSERT_TRUE(same(flat_product(a, t, c), arrange(detail::logical_product_checked(a, t, c), t, Arrangement::flat)));
+      ASSERT_TRUE(same(blocked_product(a, b, c), detail::rank_product_checked(a, b, false, c))) << where();
+      ASSERT_TRUE(same(raked_product(a, b, c), detail::rank_product_checked(a, b, true, c))) << where();
+    }
+  }
+  // Both paths were exercised: the draw is not all refusals or all answers.
+  EXPECT_GT(succeeded, 1000);
+  EXPECT_GT(failed, 100);
+}

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <ctime>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -327,6 +328,28 @@ void json_parse_10k(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 10000);
 }
 
+// The streaming check_file (check.cpp) on the same document written to a temporary file: the
+// file is read, scanned, and only the cases off the fast path are parsed.
+void stream_check_10k(benchmark::State& state) {
+  static const std::string path = [] {
+    std::string p = (std::filesystem::temp_directory_path() / "catlayout-bench-v10k.json").string();
+    std::ofstream(p) << checker_document().dump() << "\n";
+    return p;
+  }();
+  std::size_t failed = 0;
+  for (auto _ : state) {
+    auto r = conformance::check_file(path, {});
+    if (!r) {
+      state.SkipWithError(r.error().what().c_str());
+      return;
+    }
+    for (auto const& o : *r) failed += o.match == conformance::Match::fail;
+    benchmark::DoNotOptimize(r);
+  }
+  if (failed) state.SkipWithError("the checker reported failures");
+  state.SetItemsProcessed(state.iterations() * 10000);
+}
+
 void register_all() {
   for (auto const& op : core_workload())
     common(benchmark::RegisterBenchmark(("core/" + op.name).c_str(), core_op, &op));
@@ -352,6 +375,7 @@ void register_all() {
   common(benchmark::RegisterBenchmark("check/json_parse_10k", json_parse_10k))->Unit(benchmark::kMillisecond);
   common(benchmark::RegisterBenchmark("check/parse_and_check_10k", parse_and_check_10k))
       ->Unit(benchmark::kMillisecond);
+  common(benchmark::RegisterBenchmark("check/stream_check_10k", stream_check_10k))->Unit(benchmark::kMillisecond);
 }
 
 // --time-json FILE: time core ops on given cases ({"ops": {op: [args...]}}) with a plain loop

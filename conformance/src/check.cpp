@@ -1,6 +1,7 @@
 #include "catlayout/conformance/check.hpp"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -10,6 +11,8 @@
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core/layout.hpp"
 #include "catlayout/core/limits.hpp"
+#include "fast_case.hpp"
+#include "json_scan.hpp"
 
 namespace catlayout::conformance {
 
@@ -128,53 +131,201 @@ Result<void> check_header(Json const& doc, std::string const& file) {
   return {};
 }
 
+namespace {
+
+// Case i of a document (the body of check_document's loop, shared with the streaming
+// check_file's DOM path): appends its outcome to out, unless --only leaves it out.
+void check_case(Json const& c, std::size_t i, std::string const& file, CheckOptions const& opt,
+                std::vector<CaseOutcome>& out) {
+  std::string path = "$.cases[" + std::to_string(i) + "]";
+  CaseOutcome o;
+  o.file = file;
+  if (!c.is_object() || !c.contains("op") || !c["op"].is_string() || !c.contains("args") || !c.contains("expect")) {
+    o.id = c.is_object() && c.contains("id") && c["id"].is_string() ? c["id"].get<std::string>() : path;
+    o.op = c.is_object() && c.contains("op") && c["op"].is_string() ? c["op"].get<std::string>() : "(malformed)";
+    o.detail = file + ": case " + o.id + " at " + path + " is not an object with op, args and expect";
+    if (!opt.only_op || *opt.only_op == o.op) out.push_back(o);
+    return;
+  }
+  std::string op = c["op"];
+  if (opt.only_op && *opt.only_op != op) return;
+  std::string id = c.contains("id") && c["id"].is_string() ? c["id"].get<std::string>() : path;
+  auto tags = case_tags(c, path);
+  if (!tags) {
+    o.id = id;
+    o.op = op;
+    o.detail = file + ": case " + id + ": " + tags.error().message;
+    out.push_back(o);
+    return;
+  }
+  if (auto skip = skipped_by(*tags, opt)) {
+    o.id = id;
+    o.op = op;
+    o.tags = *tags;
+    o.skipped = true;
+    o.detail = "skipped: tagged " + *skip;
+    out.push_back(o);
+    return;
+  }
+  auto got = run_op(op, c["args"], path + ".args", opt.convention);
+  o = classify(op, c["expect"], got);
+  o.file = file;
+  o.id = id;
+  o.tags = std::move(*tags);
+  if (o.match == Match::fail && o.detail != "not implemented") o.detail = path + ": " + o.detail;
+  out.push_back(std::move(o));
+}
+
+// Case i from its members alone, when the fast path is certain of the outcome (fast_case.hpp):
+// --only, a skip, or an exact match of a core layout op. The same decisions as check_case, in
+// the same order; false leaves the case to check_case on its DOM.
+bool check_case_fast(std::span<scan::Member const> members, std::size_t i, std::string const& file,
+                     CheckOptions const& opt, std::vector<CaseOutcome>& out) {
+  auto c = fast::read_case(members);
+  if (!c) return false;
+  if (opt.only_op && *opt.only_op != c->op) return true;
+  auto skip = skipped_by(c->tags, opt);
+  if (!skip && !fast::exact_core_case(c->op, c->args, c->expect, opt.convention)) return false;
+  CaseOutcome o;
+  o.file = file;
+  o.id = c->id ? std::string(*c->id) : "$.cases[" + std::to_string(i) + "]";
+  o.op = c->op;
+  o.tags = std::move(c->tags);
+  if (skip) {
+    o.skipped = true;
+    o.detail = "skipped: tagged " + *skip;
+  } else {
+    o.match = Match::exact;
+  }
+  out.push_back(std::move(o));
+  return true;
+}
+
+// The members a case object may have for the fast path (SCHEMA.md has six).
+constexpr std::size_t max_case_members = 16;
+
+// Case i, whose text the scanner has accepted: the fast path, else its own small DOM. False if
+// nlohmann refuses what the scanner accepted (not expected: the caller then takes the DOM path).
+bool check_case_text(char const* p, char const* end, std::size_t i, std::string const& file, CheckOptions const& opt,
+                     std::vector<CaseOutcome>& out, char const** after) {
+  std::array<scan::Member, max_case_members> m;
+  std::size_t n = 0;
+  bool plain = false;
+  char const* e = *p == '{' ? scan::skip_object(p, end, m, &n, &plain) : scan::skip_value(p, end);
+  *after = e;
+  if (!e) return false;
+  if (plain && check_case_fast(std::span(m.data(), n), i, file, opt, out)) return true;
+  Json c = Json::parse(p, e, nullptr, false);  // on error: discarded, no exception
+  if (c.is_discarded()) return false;
+  check_case(c, i, file, opt, out);
+  return true;
+}
+
+// The top-level object, scanned once: each element of "cases" is checked as soon as the scanner
+// has found its extent (so no case is kept in memory past its turn); schema and cases are
+// noted for check_header, which can only be applied at the end, since "cases" may come first.
+struct TopLevel {
+  std::optional<std::string_view> schema, cases;  // the values' text
+  std::vector<CaseOutcome> outcomes;
+};
+
+// The elements of the cases array at p, each checked; one past the array, or nullptr.
+char const* scan_cases(char const* p, char const* end, std::string const& file, CheckOptions const& opt,
+                       std::vector<CaseOutcome>& out) {
+  p = scan::skip_ws(p + 1, end);
+  if (p != end && *p == ']') return p + 1;
+  for (std::size_t i = 0;; ++i) {
+    if (p == end || !check_case_text(p, end, i, file, opt, out, &p)) return nullptr;
+    p = scan::skip_ws(p, end);
+    if (p == end) return nullptr;
+    if (*p == ']') return p + 1;
+    if (*p != ',') return nullptr;
+    p = scan::skip_ws(p + 1, end);
+  }
+}
+
+// The whole text, validated by the scanner and its cases checked: nullopt unless it is one JSON
+// object (and nothing after it) whose keys are unescaped and "schema" and "cases" appear at most
+// once. nullopt sends the file to the DOM path, which then gives the answer it always gave (or
+// nlohmann's message); the outcomes found so far are dropped.
+std::optional<TopLevel> scan_top_level(std::string_view text, std::string const& file, CheckOptions const& opt) {
+  char const* end = text.data() + text.size();
+  char const* p = scan::skip_ws(text.data(), end);
+  if (p == end || *p != '{') return std::nullopt;  // also a byte-order mark, which nlohmann skips
+  TopLevel top;
+  p = scan::skip_ws(p + 1, end);
+  bool empty = p != end && *p == '}';
+  while (!empty) {  // one member a turn, each after a comma but the first
+    if (p == end || *p != '"') return std::nullopt;
+    char const* k = scan::skip_value(p, end);
+    if (!k) return std::nullopt;
+    char const* after = nullptr;
+    auto key = scan::plain_string(p, end, &after);
+    if (!key) return std::nullopt;  // an escaped key might spell "cases"
+    p = scan::skip_ws(k, end);
+    if (p == end || *p != ':') return std::nullopt;
+    p = scan::skip_ws(p + 1, end);
+    bool is_cases = *key == "cases", is_schema = *key == "schema";
+    // nlohmann keeps the last of repeated keys: the DOM path decides.
+    if ((is_cases && top.cases) || (is_schema && top.schema)) return std::nullopt;
+    char const* v = p;
+    p = is_cases && p != end && *p == '[' ? scan_cases(p, end, file, opt, top.outcomes) : scan::skip_value(p, end);
+    if (!p) return std::nullopt;
+    auto value = std::string_view(v, static_cast<std::size_t>(p - v));
+    if (is_cases) top.cases = value;
+    if (is_schema) top.schema = value;
+    p = scan::skip_ws(p, end);
+    if (p == end || (*p != ',' && *p != '}')) return std::nullopt;
+    if (*p == '}') break;
+    p = scan::skip_ws(p + 1, end);
+  }
+  if (scan::skip_ws(p + 1, end) != end) return std::nullopt;  // nothing may follow the object
+  return top;
+}
+
+// check_header on the scanned top level: a small DOM of just schema and whether cases is an
+// array, so that the rules and their messages stay check_header's.
+Result<void> check_scanned_header(TopLevel const& top, std::string const& file) {
+  Json head = Json::object();
+  if (top.schema) head["schema"] = Json::parse(top.schema->begin(), top.schema->end(), nullptr, false);
+  if (top.cases) head["cases"] = top.cases->starts_with('[') ? Json::array() : Json();
+  return check_header(head, file);
+}
+
+// The streaming check of a file's text; nullopt when the scanner leaves it to the DOM path.
+std::optional<Result<std::vector<CaseOutcome>>> check_text(std::string_view text, std::string const& file,
+                                                           CheckOptions const& opt) {
+  auto top = scan_top_level(text, file, opt);
+  if (!top) return std::nullopt;
+  if (auto h = check_scanned_header(*top, file); !h) return std::unexpected(h.error());
+  return std::move(top->outcomes);
+}
+
+// The whole document as one DOM: the path for text the scanner leaves alone.
+Result<std::vector<CaseOutcome>> check_text_dom(std::string const& text, std::string const& file,
+                                                CheckOptions const& opt) {
+  Json doc;
+  try {
+    doc = Json::parse(text);
+  } catch (Json::exception const& e) {
+    return fail(ErrorKind::invalid_input, file, ": not valid JSON: ", e.what());
+  }
+  return check_document(doc, file, opt);
+}
+
+}  // namespace
+
 Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string const& file, CheckOptions const& opt) {
   CL_CHECK(check_header(doc, file));
   std::vector<CaseOutcome> out;
   auto const& cases = doc["cases"];
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    std::string path = "$.cases[" + std::to_string(i) + "]";
-    auto const& c = cases[i];
-    CaseOutcome o;
-    o.file = file;
-    if (!c.is_object() || !c.contains("op") || !c["op"].is_string() || !c.contains("args") || !c.contains("expect")) {
-      o.id = c.is_object() && c.contains("id") && c["id"].is_string() ? c["id"].get<std::string>() : path;
-      o.op = c.is_object() && c.contains("op") && c["op"].is_string() ? c["op"].get<std::string>() : "(malformed)";
-      o.detail = file + ": case " + o.id + " at " + path + " is not an object with op, args and expect";
-      if (!opt.only_op || *opt.only_op == o.op) out.push_back(o);
-      continue;
-    }
-    std::string op = c["op"];
-    if (opt.only_op && *opt.only_op != op) continue;
-    std::string id = c.contains("id") && c["id"].is_string() ? c["id"].get<std::string>() : path;
-    auto tags = case_tags(c, path);
-    if (!tags) {
-      o.id = id;
-      o.op = op;
-      o.detail = file + ": case " + id + ": " + tags.error().message;
-      out.push_back(o);
-      continue;
-    }
-    if (auto skip = skipped_by(*tags, opt)) {
-      o.id = id;
-      o.op = op;
-      o.tags = *tags;
-      o.skipped = true;
-      o.detail = "skipped: tagged " + *skip;
-      out.push_back(o);
-      continue;
-    }
-    auto got = run_op(op, c["args"], path + ".args", opt.convention);
-    o = classify(op, c["expect"], got);
-    o.file = file;
-    o.id = id;
-    o.tags = std::move(*tags);
-    if (o.match == Match::fail && o.detail != "not implemented") o.detail = path + ": " + o.detail;
-    out.push_back(std::move(o));
-  }
+  for (std::size_t i = 0; i < cases.size(); ++i) check_case(cases[i], i, file, opt, out);
   return out;
 }
 
+// Streaming: the scanner finds each case's text and the fast path answers the plain ones; only
+// the others are parsed, one case at a time. No DOM of the whole file is built unless the
+// scanner refuses the text, so memory stays near the file's size.
 Result<std::vector<CaseOutcome>> check_file(std::string const& path, CheckOptions const& opt) {
   std::error_code ec;
   auto bytes = std::filesystem::file_size(path, ec);
@@ -184,17 +335,14 @@ Result<std::vector<CaseOutcome>> check_file(std::string const& path, CheckOption
                 " bytes for one vector file; split it");
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail(ErrorKind::invalid_input, path, ": cannot open the file");
-  // Parsing from memory is about twice as fast as through the stream's character iterator.
-  std::string text(static_cast<std::size_t>(bytes), '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  Json doc;
-  try {
-    doc = Json::parse(text);
-  } catch (Json::exception const& e) {
-    return fail(ErrorKind::invalid_input, path, ": not valid JSON: ", e.what());
-  }
-  return check_document(doc, path, opt);
+  // Read straight into the string's buffer: no zero fill of a buffer about to be overwritten.
+  std::string text;
+  text.resize_and_overwrite(static_cast<std::size_t>(bytes), [&](char* buf, std::size_t n) {
+    in.read(buf, static_cast<std::streamsize>(n));
+    return static_cast<std::size_t>(in.gcount());
+  });
+  if (auto r = check_text(text, path, opt)) return std::move(*r);
+  return check_text_dom(text, path, opt);
 }
 
 void print_summary(std::vector<CaseOutcome> const& outcomes, std::ostream& out, bool show_failures) {

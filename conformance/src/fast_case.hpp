@@ -1,0 +1,33 @@
+#pragma once
+// Conformance-internal: the checker's fast path for one case, read from its JSON text.
+// It answers only when the answer is certain: a case in the plain form (read_case) and, for the
+// core layout ops, an exact match (exact_core_case). Anything else is left to the DOM path of
+// check.cpp, which gives every other outcome and its wording.
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catlayout/core/convention.hpp"
+#include "json_scan.hpp"
+
+namespace catlayout::conformance::fast {
+
+// The fields of a case as check_document reads them.
+struct CaseText {
+  std::string_view op;
+  std::optional<std::string_view> id;  // nullopt: no id, or one that is not a string
+  std::vector<std::string> tags;
+  std::string_view args, expect;
+};
+
+// A case object by its members (scan::skip_object; no key repeats) when it has a string op, args
+// and expect, and its op, id and tags are strings without escapes; nullopt otherwise.
+std::optional<CaseText> read_case(std::span<scan::Member const> members);
+
+// True when `op` is a core layout op whose args read plainly and whose result is exactly
+// `expect` (the layout, or the error kind); false means "ask the DOM path".
+bool exact_core_case(std::string_view op, std::string_view args, std::string_view expect, Convention c);
+
+}  // namespace catlayout::conformance::fast

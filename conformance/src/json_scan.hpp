@@ -1,0 +1,56 @@
+#pragma once
+// Conformance-internal: a small scanner over JSON text, so that the streaming checker
+// (check.cpp) can find the extent of each case without building a DOM of the whole file.
+//
+// skip_value is at least as strict as nlohmann's parser (RFC 8259 grammar, UTF-8 and \u
+// escapes checked, numbers finite): text it accepts, nlohmann accepts with the same extent.
+// When it refuses (invalid JSON, or nesting past its depth limit) the caller hands the text to
+// nlohmann, so that the outcome, and any "not valid JSON" message, is nlohmann's.
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace catlayout::conformance::scan {
+
+// Deeper nesting than this is left to nlohmann (the skip is recursive; the stack stays small).
+inline constexpr std::size_t max_depth = 256;
+
+inline bool is_ws(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// The first non-whitespace character at or after p (or end).
+inline char const* skip_ws(char const* p, char const* end) {
+  while (p != end && is_ws(*p)) ++p;
+  return p;
+}
+
+// One past the JSON value that starts at p (no leading whitespace), or nullptr if the text
+// there is not a valid value (or nests deeper than max_depth).
+char const* skip_value(char const* p, char const* end);
+
+// One past the value at p, for text skip_value has already accepted: no checks, only the
+// bracket and quote structure, so a second look at a case costs little.
+char const* skip_valid(char const* p, char const* end);
+
+// The characters between the quotes of the (valid) string at p when it holds no escape,
+// nullopt otherwise; *after is set one past the closing quote either way.
+std::optional<std::string_view> plain_string(char const* p, char const* end, char const** after);
+
+// One member of an object: its key (without escapes) and the text of its value.
+struct Member {
+  std::string_view key, value;
+};
+
+// The members of the (valid) object `text`, in order, into out, their number in *count. False
+// when text is not an object, a key has an escape, a key repeats (nlohmann keeps the last, which
+// the DOM path reproduces), or there are more than out.size().
+bool object_members(std::string_view text, std::span<Member> out, std::size_t* count);
+
+// skip_value for the object at p that also records its members, as object_members does, in one
+// pass: *plain is false when object_members would refuse them (the end is found either way).
+char const* skip_object(char const* p, char const* end, std::span<Member> out, std::size_t* count, bool* plain);
+
+// The value of `key` among members, or nullopt.
+std::optional<std::string_view> find(std::span<Member const> members, std::string_view key);
+
+}  // namespace catlayout::conformance::scan

@@ -1,0 +1,310 @@
+// The streaming check_file (a scanner over the text, a fast path for plain core-op cases, one
+// small DOM per other case) against check_document on the whole file's DOM: every outcome
+// (id, op, match, detail, tags, skipped) and every error must be the same.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <filesystem>
+#include <random>
+#include <fstream>
+#include <sstream>
+
+#include "../src/fast_case.hpp"
+#include "../src/json_scan.hpp"
+#include "catlayout/conformance/check.hpp"
+#include "catlayout/conformance/export.hpp"
+
+using namespace catlayout;
+using namespace catlayout::conformance;
+
+namespace {
+
+std::string read_text(std::string const& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// check_file as it was: the whole file as one DOM.
+Result<std::vector<CaseOutcome>> check_by_dom(std::string const& path, CheckOptions const& opt) {
+  std::string text = read_text(path);
+  Json doc;
+  try {
+    doc = Json::parse(text);
+  } catch (Json::exception const& e) {
+    return fail(ErrorKind::invalid_input, path, ": not valid JSON: ", e.what());
+  }
+  return check_document(doc, path, opt);
+}
+
+// The option sets each document is checked under.
+std::vector<CheckOptions> option_sets() {
+  std::vector<CheckOptions> v(5);
+  v[1].only_op = "composition";
+  v[2].only_op = "(malformed)";
+  v[3].skip_tags = {"cute_wrong", "t1"};
+  v[4].convention = Convention::categorical;
+  return v;
+}
+
+void expect_same_outcomes(std::string const& path, std::string const& what, bool every_option_set = true) {
+  auto sets = option_sets();
+  if (!every_option_set) sets.resize(1);
+  for (auto const& opt : sets) {
+    auto streamed = check_file(path, opt);
+    auto dom = check_by_dom(path, opt);
+    ASSERT_EQ(streamed.has_value(), dom.has_value())
+        << what << ": " << (streamed ? dom.error().what() : streamed.error().what());
+    if (!streamed) {
+      EXPECT_EQ(streamed.error().what(), dom.error().what()) << what;
+      continue;
+    }
+    ASSERT_EQ(streamed->size(), dom->size()) << what;
+    for (std::size_t i = 0; i < dom->size(); ++i) {
+      auto const& s = (*streamed)[i];
+      auto const& d = (*dom)[i];
+      std::string where = what + " outcome " + std::to_string(i) + " (" + d.id + ")";
+      EXPECT_EQ(s.file, d.file) << where;
+      EXPECT_EQ(s.id, d.id) << where;
+      EXPECT_EQ(s.op, d.op) << where;
+      EXPECT_EQ(s.match, d.match) << where << ": " << d.detail;
+      EXPECT_EQ(s.detail, d.detail) << where;
+      EXPECT_EQ(s.tags, d.tags) << where;
+      EXPECT_EQ(s.skipped, d.skipped) << where;
+    }
+  }
+}
+
+// A document written to a temporary file, checked both ways.
+void expect_same_on_text(std::string const& text, std::string const& what) {
+  std::string path = ::testing::TempDir() + "/stream-check-test.json";
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << text;
+  }
+  expect_same_outcomes(path, what);
+  std::remove(path.c_str());
+}
+
+std::string doc_of(std::string const& cases) {
+  return R"({"schema": "catlayout.vectors/1", "cases": [)" + cases + "]}";
+}
+
+}  // namespace
+
+TEST(StreamCheck, SameOutcomesOnEveryVectorFile) {
+  int files = 0;
+  for (auto const& e : std::filesystem::recursive_directory_iterator(CATLAYOUT_VECTORS_DIR)) {
+    if (e.path().extension() != ".json") continue;
+    // The GPU ops take the DOM path either way, and h200-fragments costs seconds a run: the
+    // default options only there.
+    bool gpu = e.path().parent_path().filename() == "gpu";
+    expect_same_outcomes(e.path().string(), e.path().string(), !gpu);
+    ++files;
+  }
+  EXPECT_GE(files, 10);
+#ifdef CATLAYOUT_SHARED_DIR
+  expect_same_outcomes(std::string(CATLAYOUT_SHARED_DIR) + "/conformance/seed-examples.json", "shared seed examples");
+#endif
+}
+
+// A mixed document as the benchmark's: exporter cases of core, categorical and refinement ops,
+// interleaved.
+TEST(StreamCheck, SameOutcomesOnAMixedExportedDocument) {
+  std::vector<Json> per_op;
+  for (std::string op : {"composition", "complement", "coalesce", "logical_divide", "logical_product", "zipped_divide",
+                         "tiled_product", "blocked_product", "raked_product", "flat_divide", "right_inverse",
+                         "left_inverse", "nest.compose", "mutual_refinement", "layout.to_nest", "evaluate"}) {
+    ExportOptions opt;
+    opt.seed = 7;
+    opt.count = 60;
+    auto d = export_op(op, opt);
+    if (d) per_op.push_back((*d)["cases"]);
+  }
+  ASSERT_GE(per_op.size(), 10u);
+  Json cases = Json::array();
+  for (std::size_t i = 0; i < 80; ++i)
+    for (auto const& c : per_op)
+      if (i < c.size()) cases.push_back(c[i]);
+  Json doc = {{"schema", "catlayout.vectors/1"}, {"cases", cases}};
+  expect_same_on_text(doc.dump(), "mixed export (compact)");
+  expect_same_on_text(doc.dump(2), "mixed export (indented)");
+}
+
+// Documents made to go wrong, each checked both ways.
+TEST(StreamCheck, SameOutcomesOnTrickyDocuments) {
+  std::string const L = R"({"shape": [2, [1, 6]], "stride": [1, [6, 2]]})";
+  std::vector<std::pair<std::string, std::string>> docs = {
+      {"plain", doc_of(R"({"id": "a", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1}})")},
+      {"keys in odd order", R"({"cases": [{"expect": {"stride": 1, "shape": 12}, "args": [)" + L +
+                                R"(], "tags": ["t2"], "op": "coalesce", "id": "b"}], "source": "x", "schema": "catlayout.vectors/1"})"},
+      {"duplicate op", doc_of(R"({"id": "d", "op": "composition", "op": "coalesce", "args": [)" + L +
+                              R"(], "expect": {"shape": 12, "stride": 1}})")},
+      {"duplicate expect", doc_of(R"({"id": "d", "op": "coalesce", "args": [)" + L +
+                                  R"(], "expect": {"shape": 12, "stride": 1}, "expect": {"shape": 3, "stride": 1}})")},
+      {"duplicate shape", doc_of(R"({"id": "d", "op": "coalesce", "args": [{"shape": 4, "shape": 2, "stride": 1}],
+                                     "expect": {"shape": 2, "stride": 1}})")},
+      {"duplicate cases", R"({"schema": "catlayout.vectors/1", "cases": [7], "cases": []})"},
+      {"duplicate schema", R"({"schema": "x", "schema": "catlayout.vectors/1", "cases": []})"},
+      {"escaped id, op and tag", doc_of(R"({"id": "a\"b\u00e9\ud83d\ude00", "op": "co\u0061lesce", "args": [)" + L +
+                                        R"(], "expect": {"shape": 12, "stride": 1}, "tags": ["t\u0031"]})")},
+      {"escaped key", doc_of(R"({"id": "k", "o\u0070": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1}})")},
+      {"escaped top-level key", R"({"schema": "catlayout.vectors/1", "c\u0061ses": []})"},
+      {"escaped schema", R"({"schema": "catlayout.vectors\/1", "cases": []})"},
+      {"floats in shapes", doc_of(R"({"id": "f1", "op": "coalesce", "args": [{"shape": [2.0, 3], "stride": [1, 2]}],
+                                     "expect": {"shape": 6, "stride": 1}},
+                                    {"id": "f2", "op": "coalesce", "args": [{"shape": [2, 3], "stride": [1, 2]}],
+                                     "expect": {"shape": 6.0, "stride": 1}},
+                                    {"id": "f3", "op": "coalesce", "args": [{"shape": [2, 3], "stride": [1, 2]}],
+                                     "expect": {"shape": 6e0, "stride": 1e0}},
+                                    {"id": "f4", "op": "composition", "args": [{"shape": 8, "stride": 1}, 4.5],
+                                     "expect": {"error": "invalid_input"}})")},
+      {"unknown op", doc_of(R"({"id": "u", "op": "no.such.op", "args": [], "expect": 1})")},
+      {"other engines", doc_of(R"({"id": "m", "op": "mutual_refinement", "args": [[2, 3], [6]], "expect": {"first": [2, 3], "second": [[2, 3]]}},
+                                  {"id": "e", "op": "evaluate", "args": [{"shape": 4, "stride": 2}], "expect": [0, 2, 4, 6]})")},
+      {"malformed cases", doc_of(R"(7, "x", null, [], {}, {"id": "n", "op": 3, "args": [], "expect": 1},
+                                   {"id": "na", "op": "coalesce", "expect": 1}, {"op": "coalesce", "args": []},
+                                   {"id": 5, "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1}},
+                                   {"id": ["x"], "op": "composition"})")},
+      {"bad args", doc_of(R"({"id": "b0", "op": "coalesce", "args": {}, "expect": 1},
+                            {"id": "b1", "op": "composition", "args": [)" + L + R"(], "expect": 1},
+                            {"id": "b2", "op": "complement", "args": [)" + L + R"(, 24, 3], "expect": 1},
+                            {"id": "b3", "op": "coalesce", "args": [)" + L + R"(, [1, 1]], "expect": {"shape": [2, 6], "stride": [1, 2]}},
+                            {"id": "b4", "op": "complement", "args": [{"shape": 4, "stride": 2}, 24], "expect": {"shape": [2, 3], "stride": [1, 8]}},
+                            {"id": "b5", "op": "right_inverse", "args": [{"shape": 0, "stride": 1}], "expect": {"error": "invalid_input"}},
+                            {"id": "b6", "op": "left_inverse", "args": [{"shape": [2, 3], "stride": 1}], "expect": {"error": "invalid_input"}},
+                            {"id": "b7", "op": "logical_divide", "args": [{"shape": 8, "stride": 1}, 0], "expect": {"error": "invalid_input"}},
+                            {"id": "b8", "op": "logical_divide", "args": [{"shape": 8, "stride": 1}, []], "expect": {"error": "invalid_input"}},
+                            {"id": "b9", "op": "logical_divide", "args": [{"shape": 8, "stride": 1}, {"tiler": []}], "expect": {"error": "invalid_input"}},
+                            {"id": "b10", "op": "blocked_product", "args": [{"shape": 2, "stride": 1}, 3], "expect": {"error": "invalid_input"}},
+                            {"id": "b11", "op": "coalesce", "args": [{"shape": 4, "stride": 1, "extra": 0}], "expect": {"shape": 4, "stride": 1}},
+                            {"id": "b12", "op": "coalesce", "args": [{"shape": 4}], "expect": {"error": "invalid_input"}})")},
+      {"tilers", doc_of(R"({"id": "t0", "op": "logical_divide", "args": [{"shape": [4, 6], "stride": [1, 4]}, [2, 3]], "expect": {"shape": [[2, 2], [3, 2]], "stride": [[1, 2], [4, 12]]}},
+                          {"id": "t1", "op": "zipped_divide", "args": [{"shape": [4, 6], "stride": [1, 4]}, {"tiler": [2, {"shape": 3, "stride": 2}]}], "expect": {"shape": 0, "stride": 0}},
+                          {"id": "t2", "op": "composition", "args": [{"shape": [4, 6], "stride": [1, 4]}, {"tiler": [[2], 3]}], "expect": {"shape": 0, "stride": 0}},
+                          {"id": "t3", "op": "composition", "args": [{"shape": 24, "stride": 1}, 6], "expect": {"shape": 6, "stride": 1}},
+                          {"id": "t4", "op": "logical_product", "args": [{"shape": 2, "stride": 1}, {"shape": 3, "stride": 1, "tiler": [4]}], "expect": {"shape": 0, "stride": 0}})")},
+      {"wrong expect", doc_of(R"({"id": "w0", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": [4, 3], "stride": [1, 5]}},
+                                {"id": "w1", "op": "coalesce", "args": [)" + L + R"(], "expect": {"error": "inadmissible"}},
+                                {"id": "w2", "op": "composition", "args": [{"shape": [3, 2], "stride": [1, 4]}, {"shape": 4, "stride": 1}], "expect": {"error": "not_tractable"}},
+                                {"id": "w3", "op": "composition", "args": [{"shape": [3, 2], "stride": [1, 4]}, {"shape": 4, "stride": 1}], "expect": {"shape": 4, "stride": 1}},
+                                {"id": "w4", "op": "composition", "args": [{"shape": [3, 2], "stride": [1, 4]}, {"shape": 4, "stride": 1}], "expect": {"error": "inadmissible", "note": "x"}},
+                                {"id": "w5", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1, "note": "x"}},
+                                {"id": "w6", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1, "confirmed_on": "sm90", "sources": ["a"]}},
+                                {"id": "w7", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": [12], "stride": [1]}},
+                                {"id": "w8", "op": "coalesce", "args": [)" + L + R"(], "expect": 12},
+                                {"id": "w9", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1, "error": "invalid_input"}},
+                                {"id": "w10", "op": "coalesce", "args": [)" + L + R"(], "expect": {"error": "inv\u0061lid_input"}})")},
+      {"functional match", doc_of(R"({"id": "fn", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": [3, 4], "stride": [1, 3]}})")},
+      {"skip tags", doc_of(R"({"id": "s0", "op": "complement", "args": [{"shape": [3, 5], "stride": [1, 7]}, 60], "expect": {"shape": [2, 2], "stride": [3, 35]}, "tags": ["outside_categorical", "x"]},
+                             {"id": "s1", "op": "composition", "args": [{"shape": [4, 6], "stride": [2, 3]}, {"shape": 6, "stride": 3}], "expect": {"error": "inadmissible"}, "tags": ["cute_wrong"]},
+                             {"id": "s2", "op": "no.such.op", "args": 0, "expect": 0, "tags": ["t1"]},
+                             {"id": "s3", "op": "coalesce", "args": [], "expect": 0, "tags": "t1"},
+                             {"id": "s4", "op": "coalesce", "args": [], "expect": 0, "tags": ["t1", 3]},
+                             {"id": "s5", "op": "coalesce", "args": [], "expect": 0, "tags": []})")},
+      {"invalid: truncated", R"({"schema": "catlayout.vectors/1", "cases": [{"id": "a", "op": "coalesce", "args": [)"},
+      {"invalid: trailing comma", doc_of(R"({"id": "a", "op": "coalesce", "args": [1,], "expect": 1})")},
+      {"invalid: garbage after", doc_of("") + " x"},
+      {"invalid: trailing comma at the top", R"({"schema": "catlayout.vectors/1", "cases": [],})"},
+      {"invalid: trailing comma in cases", doc_of(R"({"id": "a", "op": "coalesce", "args": [], "expect": 1},)")},
+      {"invalid: trailing comma in a case", doc_of(R"({"id": "a", "op": "coalesce", "args": [], "expect": 1,})")},
+      {"invalid: missing comma", doc_of(R"({"id": "a" "op": "coalesce", "args": [], "expect": 1})")},
+      {"invalid: missing colon", R"({"schema" "catlayout.vectors/1", "cases": []})"},
+      {"invalid: two objects", doc_of("") + doc_of("")},
+      {"invalid: unclosed string", R"({"schema": "catlayout.vectors/1, "cases": []})"},
+      {"invalid: bad UTF-8", doc_of("{\"id\": \"a\xc3\x28\", \"op\": \"coalesce\", \"args\": [], \"expect\": 1}")},
+      {"invalid: overlong UTF-8", doc_of("{\"id\": \"a\xc0\xaf\", \"op\": \"coalesce\", \"args\": [], \"expect\": 1}")},
+      {"invalid: lone surrogate", doc_of(R"({"id": "a\udc00", "op": "coalesce", "args": [], "expect": 1})")},
+      {"invalid: unpaired high surrogate", doc_of(R"({"id": "a\ud800x", "op": "coalesce", "args": [], "expect": 1})")},
+      {"invalid: control character", doc_of("{\"id\": \"a\tb\", \"op\": \"coalesce\", \"args\": [], \"expect\": 1}")},
+      {"invalid: number overflow", doc_of(R"({"id": "a", "op": "coalesce", "args": [], "expect": 1e999})")},
+      {"invalid: leading zero", doc_of(R"({"id": "a", "op": "coalesce", "args": [01], "expect": 1})")},
+      {"invalid: empty", ""},
+      {"valid: byte-order mark", "\xEF\xBB\xBF" + doc_of("")},
+      {"valid: raw UTF-8", doc_of("{\"id\": \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\", \"op\": \"coalesce\", \"args\": [" + L +
+                                  "], \"expect\": {\"shape\": 12, \"stride\": 1}}")},
+      {"valid: deep note", doc_of(R"({"id": "deep", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1}, "note": )" +
+                                  std::string(300, '[') + std::string(300, ']') + "}")},
+      {"valid: huge float", doc_of(R"({"id": "hf", "op": "coalesce", "args": [], "expect": 1e300, "note": -123456789012345678901234567890})")},
+      {"header: wrong schema", R"({"schema": "catlayout.vectors/2", "cases": []})"},
+      {"header: schema not a string", R"({"schema": 1, "cases": []})"},
+      {"header: no schema", R"({"cases": []})"},
+      {"header: cases not an array", R"({"schema": "catlayout.vectors/1", "cases": {}})"},
+      {"header: no cases", R"({"schema": "catlayout.vectors/1"})"},
+      {"header: not an object", R"([{"schema": "catlayout.vectors/1", "cases": []}])"},
+      {"header: empty object", "{}"},
+      {"empty cases", doc_of("")},
+      {"whitespace everywhere", "\n\t {\r\n \"schema\" \n:\t\"catlayout.vectors/1\" ,\n \"cases\"\n:\n[\n {\n\"op\"\n:\n\"coalesce\"\n,\n"
+                                "\"args\" : [ { \"shape\" : [ 2 , [ 1 , 6 ] ] , \"stride\" : [ 1 , [ 6 , 2 ] ] } ] ,\n"
+                                "\"expect\" :\r\n { \"stride\" : 1 , \"shape\" : 12 } , \"id\" : \"ws\" , \"tags\" : [ \"t1\" , \"t2\" ] \n}\n ,\n"
+                                "{ } , [ ] \n]\n}\n\n"},
+      {"integers past int64", doc_of(R"({"id": "i0", "op": "coalesce", "args": [{"shape": 9223372036854775808, "stride": 1}], "expect": {"error": "invalid_input"}},
+                                       {"id": "i1", "op": "coalesce", "args": [{"shape": 4, "stride": -1}], "expect": {"shape": 4, "stride": 18446744073709551615}},
+                                       {"id": "i2", "op": "coalesce", "args": [{"shape": 4, "stride": -9223372036854775809}], "expect": {"error": "invalid_input"}},
+                                       {"id": "i3", "op": "complement", "args": [{"shape": 4, "stride": 1}, 99999999999999999999999], "expect": {"error": "invalid_input"}},
+                                       {"id": "i4", "op": "coalesce", "args": [{"shape": 4611686018427387904, "stride": 1}], "expect": {"shape": 4611686018427387904, "stride": 1}},
+                                       {"id": "i5", "op": "coalesce", "args": [{"shape": [4611686018427387904, 4], "stride": [1, 4611686018427387904]}], "expect": {"error": "invalid_input"}},
+                                       {"id": "i6", "op": "coalesce", "args": [{"shape": -0, "stride": 1}], "expect": {"error": "invalid_input"}})")},
+  };
+  for (auto const& [what, text] : docs) expect_same_on_text(text, what);
+}
+
+// One-byte mutations of a small document (deleted, inserted or replaced with a character that
+// matters to JSON): whatever the scanner makes of the result, the outcomes are nlohmann's.
+TEST(StreamCheck, SameOutcomesOnMutatedDocuments) {
+  std::string const base = doc_of(
+      R"({"id": "a", "op": "coalesce", "args": [{"shape": [2, [1, 6]], "stride": [1, [6, 2]]}], "expect": {"shape": 12, "stride": 1}},
+         {"id": "b", "op": "composition", "args": [{"shape": [3, 2], "stride": [1, 4]}, {"tiler": [4, {"shape": 2, "stride": 1}]}], "expect": {"error": "inadmissible"}, "tags": ["t1"]},
+         {"id": "c", "op": "complement", "args": [{"shape": 4, "stride": 2}, 24], "expect": {"shape": [2, 3], "stride": [1, 8]}},
+         {"id": "d", "op": "mutual_refinement", "args": [[2, 3], [6]], "expect": {"first": [2, 3], "second": [[2, 3]]}})");
+  std::string const alphabet = std::string("{}[],:\"\\ \n0123456789-+.eEux") + '\x80' + '\xc3' + '\0';
+  std::mt19937 rng(2024);
+  for (int k = 0; k < 400; ++k) {
+    std::string t = base;
+    std::size_t at = rng() % t.size();
+    char c = alphabet[rng() % alphabet.size()];
+    switch (rng() % 3) {
+      case 0: t.erase(at, 1); break;
+      case 1: t.insert(t.begin() + static_cast<std::ptrdiff_t>(at), c); break;
+      default: t[at] = c;
+    }
+    expect_same_on_text(t, "mutation " + std::to_string(k) + " at " + std::to_string(at));
+    if (::testing::Test::HasFailure()) break;
+  }
+}
+
+// The fast path answers the plain cases itself (the tests above would pass through the DOM
+// path alone): the scanner accepts valid text and refuses invalid text, and exact matches of
+// core ops are found from the text.
+TEST(StreamCheck, FastPathAnswersPlainCases) {
+  auto skips = [](std::string_view s) {
+    char const* e = scan::skip_value(s.data(), s.data() + s.size());
+    return e == s.data() + s.size();
+  };
+  EXPECT_TRUE(skips(R"({"a": [1, -2.5e3, "x\u00e9\n", true, false, null, {}], "b": []})"));
+  EXPECT_FALSE(skips(R"({"a": 1,})"));
+  EXPECT_FALSE(skips(R"("\ud800")"));
+  EXPECT_FALSE(skips("1e400"));
+  EXPECT_FALSE(skips(std::string(300, '[') + std::string(300, ']')));  // left to nlohmann
+  std::string const L = R"({"shape": [2, [1, 6]], "stride": [1, [6, 2]]})";
+  std::string const text =
+      R"({"id": "a", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1}, "tags": ["x"]})";
+  std::array<scan::Member, 8> m;
+  std::size_t n = 0;
+  bool plain = false;
+  ASSERT_EQ(scan::skip_object(text.data(), text.data() + text.size(), m, &n, &plain), text.data() + text.size());
+  ASSERT_TRUE(plain);
+  auto c = fast::read_case(std::span(m.data(), n));  // views into text
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->op, "coalesce");
+  EXPECT_EQ(c->id, "a");
+  EXPECT_EQ(c->tags, std::vector<std::string>{"x"});
+  EXPECT_TRUE(fast::exact_core_case("coalesce", "[" + L + "]", R"({"shape": 12, "stride": 1})", Convention::cute));
+  EXPECT_FALSE(fast::exact_core_case("coalesce", "[" + L + "]", R"({"shape": [3, 4], "stride": [1, 3]})", Convention::cute));
+  EXPECT_TRUE(fast::exact_core_case("composition", R"([{"shape": [3, 2], "stride": [1, 4]}, {"shape": 4, "stride": 1}])",
+                                    R"({"error": "inadmissible"})", Convention::cute));
+  EXPECT_TRUE(fast::exact_core_case("logical_divide", R"([{"shape": [4, 6], "stride": [1, 4]}, [2, 3]])",
+                                    R"({"shape": [[2, 2], [3, 2]], "stride": [[1, 2], [4, 12]]})", Convention::cute));
+  EXPECT_FALSE(fast::exact_core_case("nest.compose", "[]", "{}", Convention::cute));
+}

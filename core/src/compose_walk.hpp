@@ -54,8 +54,10 @@ Result<void> compose_walk(AS const& shape, AD const& stride, Int n, Int r, Used&
       if (cute_checks_stride) return e;
       if (!missed) missed = e.error();
     }
-    Int next_shape = ceil_div(cs, ar);
-    Int next_stride = ceil_div(ar, cs) * signum(rest_stride);
+    // A unit stride (B's stride 1, or what is left of it past a mode) takes modes of A whole:
+    // the common case of a tile, without its divisions.
+    Int next_shape = ar == 1 ? cs : ceil_div(cs, ar);
+    Int next_stride = ar == 1 ? rest_stride : ceil_div(ar, cs) * signum(rest_stride);
     if (next_shape == 1 || rest_shape == 1) {
       rest_stride = next_stride;
       continue;
@@ -67,7 +69,7 @@ Result<void> compose_walk(AS const& shape, AD const& stride, Int n, Int r, Used&
                   a_text(), " but do not divide the remaining shape ", rest_shape, " of B's mode ", n, ":", r);
     // Stepping past this mode needs the stride to divide the mode's shape, else the walk
     // skews (CuTe misses this check: (4,6):(2,3) o 6:3).
-    if (new_shape < rest_shape && mod_nonneg(cs, ar) != 0 && !missed)
+    if (new_shape < rest_shape && ar != 1 && mod_nonneg(cs, ar) != 0 && !missed)
       missed = Error{ErrorKind::inadmissible, str("stride divisibility: B's stride ", ar, " does not divide the shape ",
                                                      cs, " of mode ", i, " of ", a_text(), ", yet B's mode ", n, ":", r,
                                                      " runs past it")};

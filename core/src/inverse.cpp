@@ -5,6 +5,8 @@
 
 #include "catlayout/core/coalesce.hpp"
 #include "catlayout/core/composition.hpp"
+#include "draft.hpp"
+#include "layout_access.hpp"
 #include "small_sort.hpp"
 
 namespace catlayout {
@@ -18,11 +20,20 @@ struct Sorted {
 
 Sorted sorted_view(Layout const& l) {
   Sorted s;
-  s.f = flat_modes(coalesce(l));
+  detail::coalesce_into(l.flat_shape(), l.flat_stride(), s.f);
   s.preprod.push_back(1);
   for (std::size_t i = 0; i + 1 < s.f.shape.size(); ++i) s.preprod.push_back(s.preprod.back() * s.f.shape[i]);
   s.order = detail::stable_order(s.f.shape.size(), [&](auto x, auto y) { return s.f.stride[x] < s.f.stride[y]; });
   return s;
+}
+
+// coalesce(r) as a Layout; nothing when r is not a layout (Def. 2.3.1.1).
+std::optional<Layout> coalesced(FlatLayout const& r) {
+  auto size = detail::valid_size(r.shape, r.stride);
+  if (!size) return std::nullopt;
+  FlatLayout c;
+  detail::coalesce_into(r.shape, r.stride, c);  // same function, same size and span
+  return detail::LayoutAccess::trusted_flat(c.shape, c.stride, *size);
 }
 
 }  // namespace
@@ -37,7 +48,7 @@ Layout right_inverse(Layout const& l) {
     r.stride.push_back(s.preprod[i]);
     next = s.f.shape[i] * s.f.stride[i];  // an offset of L plus one stride: bounded by the span
   }
-  return coalesce(*from_flat(r));
+  return *coalesced(r);  // shapes of L's modes, strides their prefix products: within size(L)
 }
 
 Result<Layout> left_inverse(Layout const& l) {
@@ -58,7 +69,8 @@ Result<Layout> left_inverse(Layout const& l) {
     covered = d;
   }
   r.shape.push_back(s.f.shape[s.order.back()]);
-  CL_TRY(inv, from_flat(r));
+  if (auto inv = coalesced(r)) return std::move(*inv);
+  CL_TRY(inv, from_flat(r));  // names the overflow
   return coalesce(inv);
 }
 

@@ -12,6 +12,7 @@
 #include "catlayout/core/layout.hpp"
 #include "catlayout/core/limits.hpp"
 #include "fast_case.hpp"
+#include "fast_categorical.hpp"
 #include "json_scan.hpp"
 
 namespace catlayout::conformance {
@@ -177,7 +178,7 @@ void check_case(Json const& c, std::size_t i, std::string const& file, CheckOpti
 }
 
 // Case i from its members alone, when the fast path is certain of the outcome (fast_case.hpp):
-// --only, a skip, or an exact match of a core layout op. The same decisions as check_case, in
+// --only, a skip, or an exact match of a core layout op or a categorical one. The same decisions as check_case, in
 // the same order; false leaves the case to check_case on its DOM.
 bool check_case_fast(std::span<scan::Member const> members, std::size_t i, std::string const& file,
                      CheckOptions const& opt, std::vector<CaseOutcome>& out) {
@@ -185,7 +186,9 @@ bool check_case_fast(std::span<scan::Member const> members, std::size_t i, std::
   if (!c) return false;
   if (opt.only_op && *opt.only_op != c->op) return true;
   auto skip = skipped_by(c->tags, opt);
-  if (!skip && !fast::exact_core_case(c->op, c->args, c->expect, opt.convention)) return false;
+  if (!skip && !fast::exact_core_case(c->op, c->args, c->expect, opt.convention) &&
+      !fast::exact_categorical_case(c->op, c->args, c->expect))
+    return false;
   CaseOutcome o;
   o.file = file;
   o.id = c->id ? std::string(*c->id) : "$.cases[" + std::to_string(i) + "]";

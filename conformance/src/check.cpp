@@ -256,6 +256,10 @@ std::optional<TopLevel> scan_top_level(std::string_view text, std::string const&
   char const* p = scan::skip_ws(text.data(), end);
   if (p == end || *p != '{') return std::nullopt;  // also a byte-order mark, which nlohmann skips
   TopLevel top;
+  // Cases are rarely shorter than this in text: reserving for them saves regrowing (and faulting
+  // in) the outcomes as they come; capped, so that one huge case does not reserve megabytes.
+  constexpr std::size_t min_case_bytes = 128, max_reserved = std::size_t{1} << 16;
+  top.outcomes.reserve(std::min(text.size() / min_case_bytes, max_reserved));
   p = scan::skip_ws(p + 1, end);
   bool empty = p != end && *p == '}';
   while (!empty) {  // one member a turn, each after a comma but the first

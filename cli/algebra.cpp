@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 
 #include "catlayout/conformance/check.hpp"
@@ -181,7 +182,7 @@ int run_check(Args const& a) {
     auto r = conformance::check_file(f, opt);
     if (!r) return report_error(r.error());
     std::cout << f << ": " << r->size() << " cases\n";
-    all.insert(all.end(), r->begin(), r->end());
+    all.insert(all.end(), std::make_move_iterator(r->begin()), std::make_move_iterator(r->end()));
   }
   conformance::print_summary(all, std::cout);
   if (a.has("--report")) {

@@ -12,6 +12,7 @@
 #include "catlayout/core/layout.hpp"
 #include "catlayout/core/limits.hpp"
 #include "fast_case.hpp"
+#include "fast_categorical.hpp"
 #include "json_scan.hpp"
 
 namespace catlayout::conformance {
@@ -177,7 +178,7 @@ void check_case(Json const& c, std::size_t i, std::string const& file, CheckOpti
 }
 
 // Case i from its members alone, when the fast path is certain of the outcome (fast_case.hpp):
-// --only, a skip, or an exact match of a core layout op. The same decisions as check_case, in
+// --only, a skip, or an exact match of a core layout op or a categorical one. The same decisions as check_case, in
 // the same order; false leaves the case to check_case on its DOM.
 bool check_case_fast(std::span<scan::Member const> members, std::size_t i, std::string const& file,
                      CheckOptions const& opt, std::vector<CaseOutcome>& out) {
@@ -185,7 +186,9 @@ bool check_case_fast(std::span<scan::Member const> members, std::size_t i, std::
   if (!c) return false;
   if (opt.only_op && *opt.only_op != c->op) return true;
   auto skip = skipped_by(c->tags, opt);
-  if (!skip && !fast::exact_core_case(c->op, c->args, c->expect, opt.convention)) return false;
+  if (!skip && !fast::exact_core_case(c->op, c->args, c->expect, opt.convention) &&
+      !fast::exact_categorical_case(c->op, c->args, c->expect))
+    return false;
   CaseOutcome o;
   o.file = file;
   o.id = c->id ? std::string(*c->id) : "$.cases[" + std::to_string(i) + "]";
@@ -253,6 +256,10 @@ std::optional<TopLevel> scan_top_level(std::string_view text, std::string const&
   char const* p = scan::skip_ws(text.data(), end);
   if (p == end || *p != '{') return std::nullopt;  // also a byte-order mark, which nlohmann skips
   TopLevel top;
+  // Cases are rarely shorter than this in text: reserving for them saves regrowing (and faulting
+  // in) the outcomes as they come; capped, so that one huge case does not reserve megabytes.
+  constexpr std::size_t min_case_bytes = 128, max_reserved = std::size_t{1} << 16;
+  top.outcomes.reserve(std::min(text.size() / min_case_bytes, max_reserved));
   p = scan::skip_ws(p + 1, end);
   bool empty = p != end && *p == '}';
   while (!empty) {  // one member a turn, each after a comma but the first

@@ -41,33 +41,6 @@ std::optional<std::string_view> plain(std::string_view v) {
   return s;
 }
 
-// The argument array of a core op: n elements, lo <= n <= 2 (no core op takes more).
-struct Args {
-  std::array<std::string_view, 2> at;
-  std::size_t size = 0;
-};
-
-std::optional<Args> arg_list(std::string_view args, std::size_t lo, std::size_t hi) {
-  char const* p = args.data();
-  char const* end = p + args.size();
-  if (p == end || *p != '[') return std::nullopt;
-  Args out;
-  p = scan::skip_ws(p + 1, end);
-  if (p != end && *p == ']') return lo == 0 ? std::optional(out) : std::nullopt;
-  for (;;) {
-    if (out.size == hi || out.size == out.at.size()) return std::nullopt;
-    char const* e = scan::skip_valid(p, end);
-    out.at[out.size++] = std::string_view(p, static_cast<std::size_t>(e - p));
-    p = scan::skip_ws(e, end);
-    if (p == end) return std::nullopt;
-    if (*p == ']') break;
-    if (*p != ',') return std::nullopt;
-    p = scan::skip_ws(p + 1, end);
-  }
-  if (out.size < lo) return std::nullopt;
-  return out;
-}
-
 using TilerOp = Result<Layout> (*)(Layout const&, Tiler const&, Convention);
 using LayoutOp = Result<Layout> (*)(Layout const&, Layout const&, Convention);
 
@@ -130,9 +103,30 @@ std::optional<Result<Layout>> run_core(std::string_view op, std::string_view arg
   return by_layout(*x, *b, c);
 }
 
-// expect is exactly {"shape": S, "stride": D} of l, apart from provenance ("confirmed_on",
-// "sources"), which classify does not compare either.
-bool is_layout(std::string_view expect, Layout const& l) {
+}  // namespace
+
+std::optional<Args> arg_list(std::string_view args, std::size_t lo, std::size_t hi) {
+  char const* p = args.data();
+  char const* end = p + args.size();
+  if (p == end || *p != '[') return std::nullopt;
+  Args out;
+  p = scan::skip_ws(p + 1, end);
+  if (p != end && *p == ']') return lo == 0 ? std::optional(out) : std::nullopt;
+  for (;;) {
+    if (out.size == hi || out.size == out.at.size()) return std::nullopt;
+    char const* e = scan::skip_valid(p, end);
+    out.at[out.size++] = std::string_view(p, static_cast<std::size_t>(e - p));
+    p = scan::skip_ws(e, end);
+    if (p == end) return std::nullopt;
+    if (*p == ']') break;
+    if (*p != ',') return std::nullopt;
+    p = scan::skip_ws(p + 1, end);
+  }
+  if (out.size < lo) return std::nullopt;
+  return out;
+}
+
+bool matches_layout(std::string_view expect, Layout const& l) {
   std::array<scan::Member, 4> m;
   std::size_t n = 0;
   if (!scan::object_members(expect, m, &n)) return false;
@@ -140,7 +134,7 @@ bool is_layout(std::string_view expect, Layout const& l) {
   for (std::size_t i = 0; i < n; ++i) {
     if (m[i].key == "shape") shape = m[i].value;
     else if (m[i].key == "stride") stride = m[i].value;
-    else if (m[i].key != "confirmed_on" && m[i].key != "sources") return false;
+    else if (!is_provenance(m[i].key)) return false;
   }
   if (!shape || !stride) return false;
   auto s = text::read_int_tuple(*shape);
@@ -149,8 +143,7 @@ bool is_layout(std::string_view expect, Layout const& l) {
   return d && *d == l.stride();
 }
 
-// expect is {"error": KIND, ...} with KIND the kind of e.
-bool is_error(std::string_view expect, Error const& e) {
+bool matches_error(std::string_view expect, Error const& e) {
   std::array<scan::Member, max_members> m;
   std::size_t n = 0;
   if (!scan::object_members(expect, m, &n)) return false;
@@ -159,8 +152,6 @@ bool is_error(std::string_view expect, Error const& e) {
   auto s = plain(*kind);
   return s && *s == kind_name(e.kind);
 }
-
-}  // namespace
 
 std::optional<CaseText> read_case(std::span<scan::Member const> members) {
   auto op = scan::find(members, "op");
@@ -188,8 +179,8 @@ std::optional<CaseText> read_case(std::span<scan::Member const> members) {
 bool exact_core_case(std::string_view op, std::string_view args, std::string_view expect, Convention c) {
   auto got = run_core(op, args, c);
   if (!got) return false;
-  if (!*got) return is_error(expect, got->error());
-  return is_layout(expect, **got);
+  if (!*got) return matches_error(expect, got->error());
+  return matches_layout(expect, **got);
 }
 
 }  // namespace catlayout::conformance::fast

@@ -3,6 +3,7 @@
 // It answers only when the answer is certain: a case in the plain form (read_case) and, for the
 // core layout ops, an exact match (exact_core_case). Anything else is left to the DOM path of
 // check.cpp, which gives every other outcome and its wording.
+#include <array>
 #include <optional>
 #include <span>
 #include <string>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "catlayout/core/convention.hpp"
+#include "catlayout/core/layout.hpp"
 #include "json_scan.hpp"
 
 namespace catlayout::conformance::fast {
@@ -29,5 +31,23 @@ std::optional<CaseText> read_case(std::span<scan::Member const> members);
 // True when `op` is a core layout op whose args read plainly and whose result is exactly
 // `expect` (the layout, or the error kind); false means "ask the DOM path".
 bool exact_core_case(std::string_view op, std::string_view args, std::string_view expect, Convention c);
+
+// Shared with the other fast paths (fast_categorical.cpp):
+
+// The argument array of an op: n elements, lo <= n <= hi <= 2 (no op the fast paths take has
+// more); nullopt otherwise.
+struct Args {
+  std::array<std::string_view, 2> at;
+  std::size_t size = 0;
+};
+std::optional<Args> arg_list(std::string_view args, std::size_t lo, std::size_t hi);
+
+// expect is exactly {"shape": S, "stride": D} of l, apart from provenance ("confirmed_on",
+// "sources"), which classify does not compare either.
+bool matches_layout(std::string_view expect, Layout const& l);
+// expect is {"error": KIND, ...} with KIND the kind of e, as classify compares it.
+bool matches_error(std::string_view expect, Error const& e);
+// Provenance members of an expectation, which classify leaves out of the comparison.
+inline bool is_provenance(std::string_view key) { return key == "confirmed_on" || key == "sources"; }
 
 }  // namespace catlayout::conformance::fast

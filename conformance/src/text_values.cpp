@@ -122,6 +122,25 @@ std::optional<IntTuple> read_int_tuple(std::string_view v) {
   return t;
 }
 
+std::optional<std::vector<Int>> read_ints(std::string_view v) {
+  char const* p = v.data();
+  char const* end = p + v.size();
+  if (p == end || *p != '[') return std::nullopt;
+  std::vector<Int> out;
+  p = scan::skip_ws(p + 1, end);
+  if (p != end && *p == ']') return p + 1 == end ? std::optional(out) : std::nullopt;
+  for (;;) {
+    auto x = int_at(p, end);
+    if (!x) return std::nullopt;
+    out.push_back(*x);
+    p = scan::skip_ws(p, end);
+    if (p == end) return std::nullopt;
+    if (*p == ']') return p + 1 == end ? std::optional(out) : std::nullopt;
+    if (*p != ',') return std::nullopt;
+    p = scan::skip_ws(p + 1, end);
+  }
+}
+
 std::optional<Layout> read_layout(std::string_view v) {
   std::array<scan::Member, 2> m;
   std::size_t n = 0;

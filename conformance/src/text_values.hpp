@@ -7,6 +7,7 @@
 // nesting, and a Layout::make that succeeds.
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "catlayout/core/tiler.hpp"
 
@@ -14,6 +15,7 @@ namespace catlayout::conformance::text {
 
 std::optional<Int> read_int(std::string_view v);
 std::optional<IntTuple> read_int_tuple(std::string_view v);
+std::optional<std::vector<Int>> read_ints(std::string_view v);  // a flat array of integers
 std::optional<Layout> read_layout(std::string_view v);  // {"shape": T, "stride": T}
 std::optional<Tiler> read_tiler(std::string_view v);    // n, a layout, [tilers...] or {"tiler": [...]}
 

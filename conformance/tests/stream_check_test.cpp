@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "../src/fast_case.hpp"
+#include "../src/fast_categorical.hpp"
 #include "../src/json_scan.hpp"
 #include "catlayout/conformance/check.hpp"
 #include "catlayout/conformance/export.hpp"
@@ -115,7 +116,9 @@ TEST(StreamCheck, SameOutcomesOnAMixedExportedDocument) {
   std::vector<Json> per_op;
   for (std::string op : {"composition", "complement", "coalesce", "logical_divide", "logical_product", "zipped_divide",
                          "tiled_product", "blocked_product", "raked_product", "flat_divide", "right_inverse",
-                         "left_inverse", "nest.compose", "mutual_refinement", "layout.to_nest", "evaluate"}) {
+                         "left_inverse", "nest.compose", "mutual_refinement", "layout.to_nest", "evaluate",
+                         "nest.coalesce", "nest.complement", "nest.logical_divide", "nest.logical_product",
+                         "nest.to_layout"}) {
     ExportOptions opt;
     opt.seed = 7;
     opt.count = 60;
@@ -135,6 +138,10 @@ TEST(StreamCheck, SameOutcomesOnAMixedExportedDocument) {
 // Documents made to go wrong, each checked both ways.
 TEST(StreamCheck, SameOutcomesOnTrickyDocuments) {
   std::string const L = R"({"shape": [2, [1, 6]], "stride": [1, [6, 2]]})";
+  // Morphisms f, g and g o f (nest.compose [f, g]).
+  std::string const F = R"({"codomain": [2, 1, 5], "domain": [1, [5, 2], 5], "map": [2, 3, 1, 0]})";
+  std::string const G = R"({"codomain": [5, 2, 1], "domain": [2, 1, 5], "map": [2, 3, 1]})";
+  std::string const FG = R"({"codomain": [5, 2, 1], "domain": [1, [5, 2], 5], "map": [3, 1, 2, 0]})";
   std::vector<std::pair<std::string, std::string>> docs = {
       {"plain", doc_of(R"({"id": "a", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1}})")},
       {"keys in odd order", R"({"cases": [{"expect": {"stride": 1, "shape": 12}, "args": [)" + L +
@@ -185,6 +192,58 @@ TEST(StreamCheck, SameOutcomesOnTrickyDocuments) {
                           {"id": "t2", "op": "composition", "args": [{"shape": [4, 6], "stride": [1, 4]}, {"tiler": [[2], 3]}], "expect": {"shape": 0, "stride": 0}},
                           {"id": "t3", "op": "composition", "args": [{"shape": 24, "stride": 1}, 6], "expect": {"shape": 6, "stride": 1}},
                           {"id": "t4", "op": "logical_product", "args": [{"shape": 2, "stride": 1}, {"shape": 3, "stride": 1, "tiler": [4]}], "expect": {"shape": 0, "stride": 0}})")},
+      {"categorical ops", doc_of(R"({"id": "n0", "op": "nest.compose", "args": [)" + F + ", " + G + R"(], "expect": )" + FG + R"(},
+                                   {"id": "n1", "op": "nest.compose", "args": [{"map": [2, 3, 1, 0], "codomain": [2, 1, 5], "domain": [1, [5, 2], 5]}, )" + G +
+                                R"(], "expect": {"sources": ["x"], "map": [3, 1, 2, 0], "domain": [1, [5, 2], 5], "codomain": [5, 2, 1], "confirmed_on": "y"}},
+                                   {"id": "n2", "op": "nest.compose", "args": [)" + F + ", " + G + R"(], "expect": {"codomain": [5, 2, 1], "domain": [1, [5, 2], 5], "map": [3, 1, 2, 1]}},
+                                   {"id": "n3", "op": "nest.compose", "args": [)" + F + ", " + G + R"(], "expect": {"codomain": [5, 2, 1], "domain": [1, 5, 2, 5], "map": [3, 1, 2, 0]}},
+                                   {"id": "n4", "op": "nest.compose", "args": [)" + F + ", " + G + R"(], "expect": {"codomain": [5, 2, 1], "domain": [1, [5, 2], 5], "map": [3, 1, 2, 0], "note": 1}},
+                                   {"id": "n5", "op": "nest.compose", "args": [)" + F + ", " + G + R"(], "expect": {"codomain": [5, 2, 1], "domain": [1, [5, 2], 5], "map": [3.0, 1, 2, 0]}},
+                                   {"id": "n6", "op": "nest.compose", "args": [)" + F + ", " + G + R"(], "expect": {"codomain": [5, 2, 1], "domain": [1, [5, 2], 5], "map": [3, 1, 2]}},
+                                   {"id": "n7", "op": "nest.compose", "args": [)" + F + ", " + G + R"(], "expect": {"codomain": [5, 2, 1], "domain": [1, [5, 2], 5]}},
+                                   {"id": "n8", "op": "nest.compose", "args": [)" + F + ", " + F + R"(], "expect": {"error": "inadmissible"}},
+                                   {"id": "n9", "op": "nest.compose", "args": [)" + F + ", " + F + R"(], "expect": {"error": "not_tractable"}},
+                                   {"id": "n10", "op": "nest.compose", "args": [)" + F + ", " + G + R"(], "expect": {"error": "inadmissible"}},
+                                   {"id": "n11", "op": "nest.logical_divide", "args": [{"codomain": [2, 2, 2, 1], "domain": [2, 1, 2], "map": [3, 4, 2]}, {"codomain": [2, 1, 2], "domain": 2, "map": [1]}],
+                                    "expect": {"codomain": [2, 2, 2, 1], "domain": [2, [1, 2]], "map": [3, 4, 2]}},
+                                   {"id": "n12", "op": "nest.logical_divide", "args": [{"codomain": [3, 5, 3, 2, 2], "domain": [2, [3, 5]], "map": [5, 3, 2]}, {"codomain": [2, [3, 5]], "domain": 4, "map": [0]}],
+                                    "expect": {"error": "not_complementable"}},
+                                   {"id": "n13", "op": "nest.logical_divide", "args": [{"shape": [4, 4], "stride": [1, 4]}, {"shape": [2, 2], "stride": [1, 2]}], "expect": {"error": "invalid_input"}},
+                                   {"id": "n14", "op": "layout.to_nest", "args": [{"shape": 1, "stride": 0}], "expect": {"codomain": [], "domain": 1, "map": [0]}},
+                                   {"id": "n15", "op": "layout.to_nest", "args": [{"shape": [3, 2], "stride": [1, 4]}], "expect": {"error": "not_tractable"}},
+                                   {"id": "n16", "op": "layout.to_nest", "args": [{"shape": [3, 2], "stride": [1, 4]}], "expect": {"codomain": [], "domain": 1, "map": [0]}},
+                                   {"id": "n17", "op": "mutual_refinement", "args": [[8, 8], [3, 8, 8]], "expect": {"error": "not_refinable"}},
+                                   {"id": "n18", "op": "mutual_refinement", "args": [[2, 3], [6]], "expect": {"second": [[2, 3]], "first": [2, 3]}},
+                                   {"id": "n19", "op": "mutual_refinement", "args": [[2, 3], [6]], "expect": {"first": [2, 3], "second": [2, 3]}},
+                                   {"id": "n20", "op": "mutual_refinement", "args": [[2, 3], [6]], "expect": {"first": [2, 3]}},
+                                   {"id": "n21", "op": "mutual_refinement", "args": [[2, 0], [6]], "expect": {"error": "invalid_input"}},
+                                   {"id": "n22", "op": "nest.coalesce", "args": [)" + F + R"(], "expect": )" + F + R"(},
+                                   {"id": "n23", "op": "nest.complement", "args": [)" + F + R"(], "expect": )" + F + R"(},
+                                   {"id": "n24", "op": "nest.to_layout", "args": [)" + F + R"(], "expect": {"shape": [1, [5, 2], 5], "stride": [0, [1, 5], 2]}},
+                                   {"id": "n25", "op": "nest.logical_product", "args": [)" + G + ", " + G + R"(], "expect": )" + G + R"(},
+                                   {"id": "n26", "op": "nest.to_nest", "args": [)" + F + R"(], "expect": )" + F + "}")},
+      {"malformed morphisms", doc_of(R"({"id": "m0", "op": "nest.compose", "args": [3, )" + G + R"(], "expect": {"error": "invalid_input"}},
+                                       {"id": "m1", "op": "nest.compose", "args": [{"domain": 2, "codomain": 2}, )" + G + R"(], "expect": {"error": "invalid_input"}},
+                                       {"id": "m2", "op": "nest.compose", "args": [{"domain": 2, "codomain": 2, "map": 1}, )" + G + R"(], "expect": {"error": "invalid_input"}},
+                                       {"id": "m3", "op": "nest.compose", "args": [{"domain": 2, "codomain": 2, "map": [2]}, )" + G + R"(], "expect": {"error": "invalid_input"}},
+                                       {"id": "m4", "op": "nest.compose", "args": [{"domain": 2, "codomain": 2, "map": [-1]}, )" + G + R"(], "expect": {"error": "invalid_input"}},
+                                       {"id": "m5", "op": "nest.compose", "args": [{"domain": 2, "codomain": 2, "map": [1.0]}, )" + G + R"(], "expect": {"error": "invalid_input"}},
+                                       {"id": "m6", "op": "nest.compose", "args": [{"domain": 2.0, "codomain": 2, "map": [1]}, )" + G + R"(], "expect": {"error": "invalid_input"}},
+                                       {"id": "m7", "op": "nest.compose", "args": [{"domain": 2, "codomain": 2, "map": [1], "map": [1]}, )" + G + R"(], "expect": {"error": "invalid_input"}},
+                                       {"id": "m8", "op": "nest.compose", "args": [{"domain": 2, "codomain": 2, "m\u0061p": [1]}, )" + G + R"(], "expect": {"error": "invalid_input"}},
+                                       {"id": "m9", "op": "nest.compose", "args": [{"domain": [2, 1], "codomain": 2, "map": [1]}, )" + G + R"(], "expect": {"error": "invalid_input"}},
+                                       {"id": "m10", "op": "nest.compose", "args": [{"domain": 2, "codomain": 4, "map": [1], "name": "x"}, {"domain": 4, "codomain": 4, "map": [1]}],
+                                        "expect": {"domain": 2, "codomain": 4, "map": [1]}},
+                                       {"id": "m11", "op": "nest.compose", "args": [)" + F + R"(], "expect": {"error": "invalid_input"}},
+                                       {"id": "m12", "op": "nest.compose", "args": {}, "expect": {"error": "invalid_input"}},
+                                       {"id": "m13", "op": "nest.compose", "args": [)" + F + R"(, [1, "x"]], "expect": {"error": "invalid_input"}},
+                                       {"id": "m14", "op": "nest.compose", "args": [{"domain": 2, "codomain": 2, "map": [3, "x"]}, )" + G + R"(], "expect": {"error": "invalid_input"}},
+                                       {"id": "m15", "op": "nest.coalesce", "args": [{"domain": 9223372036854775808, "codomain": 2, "map": [1]}], "expect": {"error": "invalid_input"}},
+                                       {"id": "m16", "op": "nest.coalesce", "args": [{"domain": [2, 3], "codomain": [2, 3], "map": [1, 9223372036854775808]}], "expect": {"error": "invalid_input"}},
+                                       {"id": "m17", "op": "nest.coalesce", "args": [{"domain": [2, 3], "codomain": [2, 3], "map": [2, 2]}], "expect": {"error": "invalid_input"}},
+                                       {"id": "m18", "op": "mutual_refinement", "args": [[2, 3]], "expect": {"error": "invalid_input"}},
+                                       {"id": "m19", "op": "mutual_refinement", "args": [[2, 3], [6.0]], "expect": {"error": "invalid_input"}},
+                                       {"id": "m20", "op": "layout.to_nest", "args": [{"shape": 4}], "expect": {"error": "invalid_input"}})")},
       {"wrong expect", doc_of(R"({"id": "w0", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": [4, 3], "stride": [1, 5]}},
                                 {"id": "w1", "op": "coalesce", "args": [)" + L + R"(], "expect": {"error": "inadmissible"}},
                                 {"id": "w2", "op": "composition", "args": [{"shape": [3, 2], "stride": [1, 4]}, {"shape": 4, "stride": 1}], "expect": {"error": "not_tractable"}},
@@ -257,7 +316,9 @@ TEST(StreamCheck, SameOutcomesOnMutatedDocuments) {
       R"({"id": "a", "op": "coalesce", "args": [{"shape": [2, [1, 6]], "stride": [1, [6, 2]]}], "expect": {"shape": 12, "stride": 1}},
          {"id": "b", "op": "composition", "args": [{"shape": [3, 2], "stride": [1, 4]}, {"tiler": [4, {"shape": 2, "stride": 1}]}], "expect": {"error": "inadmissible"}, "tags": ["t1"]},
          {"id": "c", "op": "complement", "args": [{"shape": 4, "stride": 2}, 24], "expect": {"shape": [2, 3], "stride": [1, 8]}},
-         {"id": "d", "op": "mutual_refinement", "args": [[2, 3], [6]], "expect": {"first": [2, 3], "second": [[2, 3]]}})");
+         {"id": "d", "op": "mutual_refinement", "args": [[2, 3], [6]], "expect": {"first": [2, 3], "second": [[2, 3]]}},
+         {"id": "e", "op": "nest.compose", "args": [{"codomain": [2, 1, 5], "domain": [1, [5, 2], 5], "map": [2, 3, 1, 0]},
+          {"codomain": [5, 2, 1], "domain": [2, 1, 5], "map": [2, 3, 1]}], "expect": {"codomain": [5, 2, 1], "domain": [1, [5, 2], 5], "map": [3, 1, 2, 0]}})");
   std::string const alphabet = std::string("{}[],:\"\\ \n0123456789-+.eEux") + '\x80' + '\xc3' + '\0';
   std::mt19937 rng(2024);
   for (int k = 0; k < 400; ++k) {
@@ -307,4 +368,38 @@ TEST(StreamCheck, FastPathAnswersPlainCases) {
   EXPECT_TRUE(fast::exact_core_case("logical_divide", R"([{"shape": [4, 6], "stride": [1, 4]}, [2, 3]])",
                                     R"({"shape": [[2, 2], [3, 2]], "stride": [[1, 2], [4, 12]]})", Convention::cute));
   EXPECT_FALSE(fast::exact_core_case("nest.compose", "[]", "{}", Convention::cute));
+}
+
+// The categorical ops' exact matches are found from the text too, where their engines are built.
+TEST(StreamCheck, FastPathAnswersCategoricalCases) {
+  std::string const f = R"({"codomain": [2, 1, 5], "domain": [1, [5, 2], 5], "map": [2, 3, 1, 0]})";
+  std::string const g = R"({"map": [2, 3, 1], "codomain": [5, 2, 1], "domain": [2, 1, 5]})";
+  std::string const fg = R"({"codomain": [5, 2, 1], "domain": [1, [5, 2], 5], "map": [3, 1, 2, 0]})";
+  std::string const fg_wrong = R"({"codomain": [5, 2, 1], "domain": [1, [5, 2], 5], "map": [3, 1, 2, 1]})";
+#ifdef CATLAYOUT_HAVE_CATEGORIES
+  bool const categories = true;
+#else
+  bool const categories = false;
+#endif
+#ifdef CATLAYOUT_HAVE_ALGORITHMS
+  bool const algorithms = true;
+#else
+  bool const algorithms = false;
+#endif
+  EXPECT_EQ(fast::exact_categorical_case("nest.compose", "[" + f + ", " + g + "]", fg), categories);
+  EXPECT_EQ(fast::exact_categorical_case("nest.compose", "[" + f + ", " + f + "]", R"({"error": "inadmissible"})"),
+            categories);
+  EXPECT_EQ(fast::exact_categorical_case("nest.compose", "[3, " + g + "]", R"({"error": "invalid_input"})"), categories);
+  EXPECT_EQ(fast::exact_categorical_case("layout.to_nest", R"([{"shape": 1, "stride": 0}])",
+                                         R"({"codomain": [], "domain": 1, "map": [0]})"),
+            categories);
+  EXPECT_EQ(fast::exact_categorical_case("mutual_refinement", "[[2, 3], [6]]", R"({"first": [2, 3], "second": [[2, 3]]})"),
+            algorithms);
+  EXPECT_EQ(fast::exact_categorical_case("mutual_refinement", "[[8, 8], [3, 8, 8]]", R"({"error": "not_refinable"})"),
+            algorithms);
+  EXPECT_FALSE(fast::exact_categorical_case("nest.compose", "[" + f + ", " + g + "]", fg_wrong));
+  EXPECT_FALSE(fast::exact_categorical_case("nest.compose", "[" + f + ", " + g + "]", R"({"error": "inadmissible"})"));
+  EXPECT_FALSE(fast::exact_categorical_case("nest.compose", "[" + f + "]", R"({"error": "invalid_input"})"));
+  EXPECT_FALSE(fast::exact_categorical_case("mutual_refinement", "[[2, 3], [6]]", R"({"first": [2, 3], "second": [2, 3]})"));
+  EXPECT_FALSE(fast::exact_categorical_case("composition", "[]", "{}"));
 }

@@ -97,7 +97,7 @@ inline bool accumulate_valid(std::span<Int const> s, std::span<Int const> d, Int
   for (std::size_t i = 0; i < s.size() && !bad; ++i) {
     Int term;
     bad |= s[i] <= 0 || d[i] == INT64_MIN;
-    if (bad) break;
+    if (bad) break;  // s_i - 1 and |d_i| below are defined only past these checks
     bad |= __builtin_mul_overflow(s[i] - 1, d[i] < 0 ? -d[i] : d[i], &term);
     bad |= __builtin_add_overflow(span, term, &span);
     bad |= __builtin_mul_overflow(size, s[i], &size);

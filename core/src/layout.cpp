@@ -5,6 +5,7 @@
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/coalesce.hpp"
 #include "catlayout/core/limits.hpp"
+#include "draft.hpp"
 #include "layout_access.hpp"
 
 namespace catlayout {
@@ -53,17 +54,8 @@ Result<Layout> Layout::make(IntTuple shape, IntTuple stride) {
   // brackets cannot nest deeper than k, so depth is counted only when it could exceed the limit.
   bool bad = !congruent(shape, stride) ||
              (shape.word().size() > 2 * limits::max_depth && depth(shape) > limits::max_depth);
-  auto s = shape.values();
-  auto d = stride.values();
   Int span = 0, size = 1;
-  for (std::size_t i = 0; i < s.size() && !bad; ++i) {
-    Int term;
-    bad |= s[i] <= 0 || d[i] == INT64_MIN;
-    if (bad) break;  // s_i - 1 and |d_i| below are defined only past these checks
-    bad |= __builtin_mul_overflow(s[i] - 1, d[i] < 0 ? -d[i] : d[i], &term);
-    bad |= __builtin_add_overflow(span, term, &span);
-    bad |= __builtin_mul_overflow(size, s[i], &size);
-  }
+  bad = bad || !detail::accumulate_valid(shape.values(), stride.values(), span, size);
   if (bad) return std::unexpected(make_error(shape, stride));
   return detail::LayoutAccess::trusted(std::move(shape), std::move(stride), size);
 }

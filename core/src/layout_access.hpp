@@ -34,8 +34,9 @@ struct LayoutAccess {
     l.stride_.word_ = w;
     l.stride_.rank_ = static_cast<std::uint32_t>(rank);
     l.size_ = size;
-    l.pow2_ = true;
-    for (Int x : l.shape_.values()) l.pow2_ &= (x & (x - 1)) == 0;
+    bool pow2 = true;  // a local: a member would be read and written back once per entry
+    for (Int x : l.shape_.values()) pow2 &= (x & (x - 1)) == 0;
+    l.pow2_ = pow2;
   }
   static Layout trusted_flat(std::span<Int const> s, std::span<Int const> d, Int size) {
     if (s.size() == 1) return trusted(s[0], d[0], size);

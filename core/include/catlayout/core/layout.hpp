@@ -45,7 +45,9 @@ class Layout {
 
  private:
   Layout(IntTuple&& s, IntTuple&& d, Int size) : shape_(std::move(s)), stride_(std::move(d)), size_(size) {
-    for (Int x : shape_.values()) pow2_ &= (x & (x - 1)) == 0;
+    bool pow2 = true;  // a local: a member would be read and written back once per entry
+    for (Int x : shape_.values()) pow2 &= (x & (x - 1)) == 0;
+    pow2_ = pow2;
   }
   // A layout of size < 2^32 has 32-bit indices and shapes, and 32-bit division is several times
   // faster than 64-bit division on x86; a power-of-two shape (the common case) needs none.

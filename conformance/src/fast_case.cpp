@@ -12,33 +12,25 @@ namespace {
 // An expectation with more members than this is unusual: the DOM path takes it.
 constexpr std::size_t max_members = 16;
 
-// The plain strings of the array v (no escapes), or nullopt.
-std::optional<std::vector<std::string>> plain_strings(std::string_view v) {
-  char const* p = v.data();
-  char const* end = p + v.size();
-  if (p == end || *p != '[') return std::nullopt;
-  std::vector<std::string> out;
-  p = scan::skip_ws(p + 1, end);
-  if (p != end && *p == ']') return out;
-  for (;;) {
-    if (p == end || *p != '"') return std::nullopt;
-    auto s = scan::plain_string(p, end, &p);
-    if (!s) return std::nullopt;
-    out.emplace_back(*s);
-    p = scan::skip_ws(p, end);
-    if (p == end) return std::nullopt;
-    if (*p == ']') return out;
-    if (*p != ',') return std::nullopt;
-    p = scan::skip_ws(p + 1, end);
-  }
-}
-
 std::optional<std::string_view> plain(std::string_view v) {
   if (v.empty() || v[0] != '"') return std::nullopt;
   char const* after = nullptr;
   auto s = scan::plain_string(v.data(), v.data() + v.size(), &after);
   if (!s || after != v.data() + v.size()) return std::nullopt;
   return s;
+}
+
+// The plain strings of the array v (no escapes), or nullopt.
+std::optional<std::vector<std::string>> plain_strings(std::string_view v) {
+  auto xs = text::elements(v);
+  if (!xs) return std::nullopt;
+  std::vector<std::string> out;
+  for (auto x : *xs) {
+    auto s = plain(x);
+    if (!s) return std::nullopt;
+    out.emplace_back(*s);
+  }
+  return out;
 }
 
 using TilerOp = Result<Layout> (*)(Layout const&, Tiler const&, Convention);

@@ -6,6 +6,25 @@
 #include "json_scan.hpp"
 
 namespace catlayout::conformance::text {
+
+std::optional<std::vector<std::string_view>> elements(std::string_view v) {
+  char const* p = v.data();
+  char const* end = p + v.size();
+  if (p == end || *p != '[') return std::nullopt;
+  std::vector<std::string_view> out;
+  p = scan::skip_ws(p + 1, end);
+  if (p != end && *p == ']') return out;
+  for (;;) {
+    char const* e = scan::skip_valid(p, end);
+    out.emplace_back(p, static_cast<std::size_t>(e - p));
+    p = scan::skip_ws(e, end);
+    if (p == end) return std::nullopt;
+    if (*p == ']') return out;
+    if (*p != ',') return std::nullopt;
+    p = scan::skip_ws(p + 1, end);
+  }
+}
+
 namespace {
 
 // Nesting beyond this is rare enough to leave to the DOM readers and their depth limit.
@@ -47,25 +66,6 @@ std::optional<IntTuple> tuple_at(char const*& p, char const* end, std::size_t de
       ++p;
       return t;
     }
-    if (*p != ',') return std::nullopt;
-    p = scan::skip_ws(p + 1, end);
-  }
-}
-
-// The elements of the (valid) array v, or nullopt if v is not an array.
-std::optional<std::vector<std::string_view>> elements(std::string_view v) {
-  char const* p = v.data();
-  char const* end = p + v.size();
-  if (p == end || *p != '[') return std::nullopt;
-  std::vector<std::string_view> out;
-  p = scan::skip_ws(p + 1, end);
-  if (p != end && *p == ']') return out;
-  for (;;) {
-    char const* e = scan::skip_valid(p, end);
-    out.emplace_back(p, static_cast<std::size_t>(e - p));
-    p = scan::skip_ws(e, end);
-    if (p == end) return std::nullopt;
-    if (*p == ']') return out;
     if (*p != ',') return std::nullopt;
     p = scan::skip_ws(p + 1, end);
   }

@@ -13,6 +13,8 @@
 
 namespace catlayout::conformance::text {
 
+// The elements of the (scanned) array v, or nullopt if v is not an array.
+std::optional<std::vector<std::string_view>> elements(std::string_view v);
 std::optional<Int> read_int(std::string_view v);
 std::optional<IntTuple> read_int_tuple(std::string_view v);
 std::optional<std::vector<Int>> read_ints(std::string_view v);  // a flat array of integers

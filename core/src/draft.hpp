@@ -125,6 +125,16 @@ inline std::optional<Int> checked_size(Draft const& d) {
   return valid_size(d.shape, d.stride);
 }
 
+// Layout::make's conditions on (first, second), the pair of two halves, with its size; a word long
+// enough to reach the depth limit is left to the step-by-step path (false).
+inline bool pair_size(Draft const& first, Draft const& second, Int& size) {
+  Int span = 0;
+  size = 1;
+  return accumulate_valid(first.shape, first.stride, span, size) &&
+         accumulate_valid(second.shape, second.stride, span, size) &&
+         first.word.size() + second.word.size() + 2 <= 2 * limits::max_depth;
+}
+
 // The Layout of a draft whose entries are valid (checked_size, or a regrouping of checked
 // entries), built in the Result that returns it.
 inline Result<Layout> build(Draft&& d, Int size) {

@@ -168,12 +168,7 @@ static bool rank_product_draft(Layout const& a, Layout const& b, bool raked, Con
   append_padded(pb, detail::view(b), r);
   if (!product_halves(pa.view(a.size()), pb.view(b.size()), cosize(b), c, first, second)) return false;
   // make_layout's conditions on (A', comp(A') o B') (a long word: the checked path).
-  Int span = 0;
-  size = 1;
-  if (!detail::accumulate_valid(first.shape, first.stride, span, size) ||
-      !detail::accumulate_valid(second.shape, second.stride, span, size) ||
-      first.word.size() + second.word.size() + 2 > 2 * limits::max_depth)
-    return false;
+  if (!detail::pair_size(first, second, size)) return false;
   // zip_pair's size check is the size of the product, checked above.
   return zip_pair_into((raked ? second : first).view(0), (raked ? first : second).view(0), out);
 }

@@ -97,12 +97,7 @@ bool detail::arranged_by(Layout const& a, Tiler const& b, Convention c, Arrangem
   if (a.flat_shape().empty() || !zip_into(view(a), b, c, whole, first, second)) return false;
   // The logical form's conditions on the same entries; its depth is left to the step-by-step
   // path when its word is long enough to reach the limit.
-  Int span = 0;
-  size = 1;
-  if (!accumulate_valid(first.shape, first.stride, span, size) ||
-      !accumulate_valid(second.shape, second.stride, span, size) ||
-      first.word.size() + second.word.size() + 2 > 2 * limits::max_depth)
-    return false;
+  if (!pair_size(first, second, size)) return false;
   out.open();
   append_mode(out, first, how == Arrangement::flat);
   append_mode(out, second, how != Arrangement::zipped);

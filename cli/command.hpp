@@ -34,6 +34,7 @@ std::vector<Command> morphism_commands();
 std::vector<Command> picture_commands();
 std::vector<Command> gpu_commands();
 std::vector<Command> proof_commands();
+std::vector<Command> analysis_commands();
 
 // Prints `catlayout: KIND: message` and returns 1 (algebra error) or 2 (invalid input).
 int report_error(Error const& e);

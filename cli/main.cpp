@@ -26,7 +26,7 @@ namespace {
 std::vector<Command> all_commands() {
   std::vector<Command> all;
   for (auto group : {algebra_commands, beyond_commands, conformance_commands, morphism_commands, picture_commands, gpu_commands,
-                     proof_commands})
+                     proof_commands, analysis_commands})
     for (auto& c : group()) all.push_back(std::move(c));
   return all;
 }

@@ -102,5 +102,20 @@ grep -q "^skipped [0-9]* cases tagged outside_categorical" strict.txt || { echo 
 "$cl" export --out vec --seed 6 --count 20 >/dev/null 2>err.txt && { echo "FAIL: overwrote without --force"; fail=1; }
 grep -q "use --force" err.txt || { echo "FAIL: no --force hint"; cat err.txt; fail=1; }
 "$cl" export --out vec --seed 6 --count 20 --force >/dev/null || { echo "FAIL: --force"; fail=1; }
+# analyze: the classic cases of docs/analysis.md, pictures, JSON, bad input
+"$cl" analyze banks '(32,32):(1,32)' '(32,32):(32,1)' | grep -q "^total: 1024 wavefronts, ideal 32; worst access 32-way" \
+  || { echo "FAIL: analyze banks transpose"; fail=1; }
+"$cl" analyze banks '(32,32):(1,32)' '(32,32):(33,1)' | grep -q "^total: 32 wavefronts, ideal 32; worst access conflict-free" \
+  || { echo "FAIL: analyze banks padded"; fail=1; }
+"$cl" analyze banks '((8,4),8):((1,64),8)' 'Sw<3,3,3> o (8,64):(64,1)' --elem-bytes 2 --vector 8 --svg heat.svg \
+  | grep -q "^total: 4 wavefronts, ideal 4" && grep -q "<svg" heat.svg || { echo "FAIL: analyze banks swizzled"; fail=1; }
+"$cl" analyze banks '(32,32):(1,32)' '(32,32):(32,1)' --json | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["wavefronts"]==1024 and d["worst_ratio"]==32' \
+  || { echo "FAIL: analyze banks --json"; fail=1; }
+"$cl" analyze vector --mma mma.m16n8k16.f32.f16.f16.f32 '(16,16):(16,1)' --elem-bytes 2 | grep -q "^widest vector: 2 x 2 = 4 bytes" \
+  || { echo "FAIL: analyze vector"; fail=1; }
+"$cl" analyze ownership '((32,2),4):((1,0),32)' --tile 32,4 --block-threads 96 > own.txt
+grep -q "^idle threads: 64-95" own.txt && grep -q "replicated (up to 2 owners)" own.txt || { echo "FAIL: analyze ownership"; cat own.txt; fail=1; }
+"$cl" analyze banks '(32,2):(1,64)' '(32,32):(32,1)' --vector 2 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "are not consecutive in memory" err.txt || { echo "FAIL: analyze bad vector rc=$rc"; fail=1; }
 echo "examples checked: $n"
 exit $fail

@@ -1,5 +1,6 @@
 // A downstream program: uses every installed library target through the package.
 #include <catlayout/algorithms/mutual_refinement.hpp>
+#include <catlayout/analysis.hpp>
 #include <catlayout/conformance/ops.hpp>
 #include <catlayout/core.hpp>
 #include <catlayout/gpu/catalogue.hpp>
@@ -17,7 +18,9 @@ int main() {
   auto grid = viz::show_grid(*r);                                                        // viz
   auto const* mma = gpu::find_instruction("mma.m16n8k16.f32.f16.f16.f32");              // gpu
   auto some = proofs::flat_layouts(proofs::Bounds{4, 1, 2}, false);                     // proofs
-  if (!nest || !refined || !grid || !mma || some.empty()) return 2;
+  auto col = analysis::make_access(layout(tup(32, 1), tup(1, 0)), {{}, 0, layout(tup(32, 32), tup(32, 1))}, {});
+  auto banks = col ? analysis::bank_conflicts(*col) : std::unexpected(col.error());     // analysis
+  if (!nest || !refined || !grid || !mma || some.empty() || !banks || banks->wavefronts != 32) return 2;
   std::cout << "all targets linked: " << gpu::catalogue().size() << " instructions catalogued\n";
   return 0;
 }

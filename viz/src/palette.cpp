@@ -20,6 +20,8 @@ constexpr std::array<int, palette_size> kAnsiPalette{116, 229, 146, 210, 110, 21
 // White to pale blue in xterm-256 steps.
 constexpr std::array<int, 5> kAnsiScale{231, 195, 189, 153, 117};
 constexpr Rgb kScaleHigh{158, 202, 225};
+constexpr Rgb kHeatLow{255, 247, 188}, kHeatHigh{227, 74, 51};  // ColorBrewer YlOrRd's ends
+constexpr std::array<int, 5> kAnsiHeat{230, 222, 215, 209, 196};
 
 std::size_t cycle(Int k) { return static_cast<std::size_t>(((k % palette_size) + palette_size) % palette_size); }
 }  // namespace
@@ -35,6 +37,17 @@ Rgb scale(Int v, Int lo, Int hi) {
   double t = scale_fraction(v, lo, hi);
   auto mix = [t](int high) { return static_cast<int>(std::lround(255.0 + t * (high - 255))); };
   return {mix(kScaleHigh.r), mix(kScaleHigh.g), mix(kScaleHigh.b)};
+}
+
+Rgb heat(double t) {
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  auto mix = [t](int lo, int hi) { return static_cast<int>(std::lround(lo + t * (hi - lo))); };
+  return {mix(kHeatLow.r, kHeatHigh.r), mix(kHeatLow.g, kHeatHigh.g), mix(kHeatLow.b, kHeatHigh.b)};
+}
+
+int ansi_heat(double t) {
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  return kAnsiHeat[static_cast<std::size_t>(std::lround(t * (kAnsiHeat.size() - 1)))];
 }
 
 std::string hex(Rgb c) {

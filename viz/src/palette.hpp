@@ -17,11 +17,14 @@ Rgb palette(Int k);
 // A light scale for offsets: white at lo to a pale blue at hi.
 Rgb scale(Int v, Int lo, Int hi);
 double scale_fraction(Int v, Int lo, Int hi);  // in [0, 1]
+// A heat scale for analyses: t in [0, 1] from a pale yellow (no cost) to a strong red (worst).
+Rgb heat(double t);
 std::string hex(Rgb c);                        // #rrggbb
 
 // ANSI 256-colour background codes approximating palette(k) and scale(v, lo, hi).
 int ansi_palette(Int k);
 int ansi_scale(Int v, Int lo, Int hi);
+int ansi_heat(double t);
 
 // Text escapes: XML character data / attribute values, and LaTeX text.
 std::string xml_escape(std::string const& s);

@@ -54,4 +54,24 @@ Result<Picture> tv_picture(Layout const& tv, Int m, Int n) {
   return p;
 }
 
+Result<Picture> cells_picture(CellGrid const& g0) {
+  if (g0.rows < 1 || g0.cols < 1 || g0.rows > max_cells / g0.cols ||
+      static_cast<Int>(g0.cells.size()) != g0.rows * g0.cols)
+    return fail(ErrorKind::invalid_input, "a cell grid of ", g0.rows, " x ", g0.cols, " with ", g0.cells.size(),
+                " cells: it needs rows * cols cells, at least one and at most ", max_cells);
+  auto g = std::make_shared<CellGrid>(g0);
+  Picture p{g->rows, g->cols, g->caption, {}, {}};
+  p.cell = [g](Int r, Int c) {
+    auto const& x = g->at(r, c);
+    CellSpec s{x.lines, {}, -1, -1, x.data};
+    if (x.colour >= 0) {
+      s.palette = x.colour % palette_size, s.fill = palette(x.colour);
+    } else if (x.heat >= 0) {
+      s.fill = heat(x.heat);
+    }
+    return s;
+  };
+  return p;
+}
+
 }  // namespace catlayout::viz::detail

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "catlayout/viz/cells.hpp"
 #include "catlayout/viz/diagram.hpp"
 #include "catlayout/viz/grid.hpp"
 #include "catlayout/viz/tiles.hpp"
@@ -61,6 +62,9 @@ inline LabelExtent label_extent(Picture const& p) {
 Result<Picture> layout_picture(Layout const& l, std::optional<TileMap> const& tiles);
 // A TV layout's M x N tile (tv.hpp): T#/V# labels, one colour per thread.
 Result<Picture> tv_picture(Layout const& tv, Int m, Int n);
+
+// A caller's cell grid (cells.hpp).
+Result<Picture> cells_picture(CellGrid const& g);
 
 // A layout's grid (grid.hpp), or a TV layout's M x N tile: the picture a renderer draws.
 template <class Options, class Draw>

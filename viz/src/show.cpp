@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "catlayout/viz/grid.hpp"
+#include "render.hpp"
 #include "palette.hpp"
 
 namespace catlayout::viz {
@@ -76,6 +77,23 @@ Result<std::string> show_grid(Layout const& l, ShowOptions const& opts) {
     return t < 0 ? std::string("-") : std::to_string(t);
   };
   return out + "tile of each cell in " + what + "\n" + table(g.rows, g.cols, tile_label, colour);
+}
+
+Result<std::string> show_cells(CellGrid const& g, bool color) {
+  CL_TRY(p, detail::cells_picture(g));
+  // One line per cell in the terminal: multi-line labels are joined with a space.
+  auto label = [&p](Int r, Int c) {
+    auto s = p.cell(r, c);
+    std::string out;
+    for (auto const& l : s.lines) out += (out.empty() ? "" : " ") + l;
+    return out;
+  };
+  auto colour = [&](Int r, Int c) -> int {
+    if (!color) return -1;
+    auto const& x = g.at(r, c);
+    return x.colour >= 0 ? detail::ansi_palette(x.colour) : x.heat >= 0 ? detail::ansi_heat(x.heat) : -1;
+  };
+  return g.caption + "\n" + table(g.rows, g.cols, label, colour);
 }
 
 }  // namespace catlayout::viz

@@ -96,6 +96,11 @@ Result<std::string> svg_tv(Layout const& tv, Int m, Int n, SvgOptions const& opt
   return detail::render_tv(tv, m, n, opts, draw);
 }
 
+Result<std::string> svg_cells(CellGrid const& g, SvgOptions const& opts) {
+  CL_TRY(p, detail::cells_picture(g));
+  return draw(p, opts);
+}
+
 std::string svg_diagram(Diagram const& d) {
   constexpr double ux = 13.5, uy = 20, font = 22;  // a unit is about one glyph at 22px
   double w = std::max(d.width * ux, d.caption.size() * kGlyph * 14 + 2 * kPad);

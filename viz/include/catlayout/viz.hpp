@@ -1,5 +1,6 @@
 #pragma once
 // Pictures of layouts in one include.
+#include "catlayout/viz/cells.hpp"
 #include "catlayout/viz/diagram.hpp"
 #include "catlayout/viz/grid.hpp"
 #include "catlayout/viz/show.hpp"

@@ -1,0 +1,18 @@
+#pragma once
+// The analyses as JSON (`catlayout analyze ... --json`): plain objects of the reports' fields.
+#include "catlayout/analysis/banks.hpp"
+#include "catlayout/analysis/coalescing.hpp"
+#include "catlayout/analysis/footprint.hpp"
+#include "catlayout/analysis/ownership.hpp"
+#include "catlayout/analysis/vectorize.hpp"
+#include "catlayout/core/json.hpp"
+
+namespace catlayout::analysis {
+
+Json to_json(BankReport const& r);
+Json to_json(CoalescingReport const& r);
+Json to_json(VectorReport const& r);
+Json to_json(OwnershipReport const& r);
+Json to_json(Footprint const& f);
+
+}  // namespace catlayout::analysis

@@ -31,6 +31,8 @@ struct TiledMma {
   Int threads() const { return thr_layout_vmnk.size(); }
   // (thread, value) -> tile index; CuTe's get_layoutA_TV / get_layoutB_TV / get_layoutC_TV.
   // An error names the operand when the atom has no fragment for it (wgmma's B is in shared memory).
+  // As CuTe: A is held once per thread group along N, B once per group along M; with thread groups
+  // along K, C's threads of K group > 0 land past the M x N tile (CuTe extends C's last thread mode).
   Result<Layout> tv_a() const;
   Result<Layout> tv_b() const;
   Result<Layout> tv_c() const;

@@ -5,12 +5,15 @@
 //   catlayout-gpu-probe vectors [--cutlass RESULTS] REPORT... OUT
 //   catlayout-gpu-probe ptx KERNEL|all         a kernel's PTX module (all: every one, as files here)
 //   catlayout-gpu-probe catalogue [OUT]      the catalogue as JSON (catlayout.gpu-catalogue/1)
+//   catlayout-gpu-probe tiled mma|copy|copy_A|copy_B|copy_C ARGS...   a tiled MMA / copy's TV layouts
+//                                            as JSON (gpu/include/catlayout/gpu/tiled_json.hpp)
 // Exit status as `catlayout gpu`: 0 ok, 1 a mismatch, 2 usage or input error, 3 no GPU.
 #include <fstream>
 #include <iostream>
 
 #include "catlayout/gpu/ptx.hpp"
 #include "catlayout/gpu/report.hpp"
+#include "catlayout/gpu/tiled_json.hpp"
 #include "catlayout/gpu/validate.hpp"
 
 namespace {
@@ -94,8 +97,15 @@ int main(int argc, char** argv) {
   }
   if (cmd == "catalogue" && args.size() <= 2) return catalogue(args);
   if (cmd == "ptx" && args.size() == 2) return ptx(args[1]);
+  if (cmd == "tiled") {
+    auto j = catlayout::gpu::run_tiled(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (!j) return report(j.error());
+    std::cout << j->dump() << "\n";
+    return 0;
+  }
   if (cmd == "vectors" && args.size() >= 3) return vectors(args);
   std::cerr << "usage: catlayout-gpu-probe validate [--simulate] [--json FILE] [INSTR...] | show INSTR [A|B|C] | "
-               "vectors [--cutlass FILE] REPORT... OUT | catalogue [OUT] | ptx KERNEL|all\n";
+               "vectors [--cutlass FILE] REPORT... OUT | catalogue [OUT] | ptx KERNEL|all | "
+               "tiled mma|copy_A|copy_B|copy_C INSTR ATOM_LAYOUT [PERM_M PERM_N PERM_K] | tiled copy THR VAL\n";
   return 2;
 }

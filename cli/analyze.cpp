@@ -7,7 +7,7 @@
 #include "catlayout/analysis.hpp"
 #include "catlayout/core/text.hpp"
 #ifdef CATLAYOUT_HAVE_GPU
-#include "catlayout/gpu/catalogue.hpp"
+#include "catlayout/gpu/tiled.hpp"
 #endif
 #include "command.hpp"
 
@@ -24,29 +24,75 @@ Result<Int> integer_option(Args const& a, std::string const& name, Int fallback)
   return t->value();
 }
 
-// The thread-value layout: --mma NAME [--operand X] (a catalogue fragment), or the first positional
-// (CuTe notation, integer or coordinate strides); `used` counts the positionals it took.
-Result<TvLayout> tv_layout(Args const& a, std::size_t& used) {
-  used = 0;
-  if (a.has("--mma")) {
+// A TV layout and, when a construction gave it, its tile (rows, cols).
+struct TvSource {
+  TvLayout tv;
+  std::optional<std::array<Int, 2>> tile;
+};
+
 #ifdef CATLAYOUT_HAVE_GPU
-    auto const* ins = gpu::find_instruction(a.value("--mma"));
-    if (!ins) return fail(ErrorKind::invalid_input, "no instruction '", a.value("--mma"), "' (catlayout gpu list)");
-    std::string name = a.has("--operand") ? a.value("--operand") : "A";
-    auto op = gpu::parse_operand(name);
-    auto const* f = op ? ins->fragment(*op) : nullptr;
+// A layout, or a shape alone read column-major as CuTe's make_layout(shape) does: (2,2,1).
+Result<Layout> layout_or_shape(std::string const& text) {
+  auto l = parse_layout(text);
+  if (l || text.find(':') != std::string::npos) return l;
+  CL_TRY(shape, parse_int_tuple(text));
+  return gpu::column_major(shape);
+}
+
+Result<gpu::PermutationMnk> permutation(Args const& a) {
+  gpu::PermutationMnk p;
+  if (!a.has("--permute")) return p;
+  auto const& v = a.opt.at("--permute");
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (v[i] == "_") continue;  // CuTe's `_`: that mode unpermuted
+    CL_TRY(l, layout_or_shape(v[i]));
+    p[i] = l;
+  }
+  return p;
+}
+
+// --mma NAME [--atoms L [--permute M N K]] [--operand X]: a catalogue fragment, or CuTe's
+// make_tiled_mma(atom, atoms, permutation) operand TV layout.
+Result<TvSource> mma_source(Args const& a) {
+  auto const* ins = gpu::find_instruction(a.value("--mma"));
+  if (!ins) return fail(ErrorKind::invalid_input, "no instruction '", a.value("--mma"), "' (catlayout gpu list)");
+  std::string name = a.has("--operand") ? a.value("--operand") : "A";
+  auto op = gpu::parse_operand(name);
+  if (!op) return fail(ErrorKind::invalid_input, "--operand '", name, "': expected A, B, C, src or dst");
+  if (!a.has("--atoms")) {
+    auto const* f = ins->fragment(*op);
     if (!f) return fail(ErrorKind::invalid_input, ins->name, " has no operand '", name, "'");
-    return TvLayout{f->tv};
+    return TvSource{f->tv, std::array<Int, 2>{f->rows, f->cols}};
+  }
+  CL_TRY(atoms, layout_or_shape(a.value("--atoms")));
+  CL_TRY(perm, permutation(a));
+  CL_TRY(mma, gpu::make_tiled_mma(*ins, atoms, perm));
+  CL_TRY(tv, mma.tv(*op));
+  return TvSource{tv, mma.tile_of(*op)};
+}
+#endif
+
+// The thread-value layout: --mma ... (above), --copy THR VAL (CuTe's make_tiled_copy), or the
+// first positional (CuTe notation, integer or coordinate strides); `used` counts the positionals.
+Result<TvSource> tv_layout(Args const& a, std::size_t& used) {
+  used = 0;
+  if (a.has("--mma") || a.has("--copy")) {
+#ifdef CATLAYOUT_HAVE_GPU
+    if (a.has("--mma")) return mma_source(a);
+    CL_TRY(thr, layout_or_shape(a.opt.at("--copy")[0]));
+    CL_TRY(val, layout_or_shape(a.opt.at("--copy")[1]));
+    CL_TRY(copy, gpu::make_tiled_copy(thr, val));
+    return TvSource{copy.tv, copy.tile};
 #else
-    return fail(ErrorKind::invalid_input, "--mma needs the gpu catalogue, which this build leaves out");
+    return fail(ErrorKind::invalid_input, "--mma and --copy need the gpu room, which this build leaves out");
 #endif
   }
-  if (a.pos.empty()) return fail(ErrorKind::invalid_input, "expected a thread-value layout (or --mma NAME)");
+  if (a.pos.empty()) return fail(ErrorKind::invalid_input, "expected a thread-value layout (or --mma NAME, --copy THR VAL)");
   used = 1;
   auto l = parse_layout(a.pos[0]);
-  if (l) return TvLayout{*l};
+  if (l) return TvSource{*l, std::nullopt};
   auto c = parse_coord_layout(a.pos[0]);
-  if (c) return TvLayout{*c};
+  if (c) return TvSource{*c, std::nullopt};
   return std::unexpected(l.error());
 }
 
@@ -68,13 +114,13 @@ struct Inputs {
 
 Result<Inputs> inputs(Args const& a) {
   std::size_t used = 0;
-  CL_TRY(tv, tv_layout(a, used));
+  CL_TRY(src, tv_layout(a, used));
   if (a.pos.size() != used + 1)
     return fail(ErrorKind::invalid_input, "expected the data layout after the thread-value layout (", a.pos.size(),
                 " positional arguments given)");
   CL_TRY(data, parse_composed_layout(a.pos[used]));
   CL_TRY(spec, spec_of(a));
-  return Inputs{tv, data, spec};
+  return Inputs{src.tv, data, spec};
 }
 
 Result<MemoryAccess> access_of(Inputs const& in) {
@@ -199,7 +245,11 @@ int vector_main(Args const& a) {
   return 0;
 }
 
-Result<Int> tile_rows(Args const& a, Int& tile) {
+Result<Int> tile_rows(Args const& a, std::optional<std::array<Int, 2>> const& given, Int& tile) {
+  if (!a.has("--tile") && given) {
+    tile = (*given)[0] * (*given)[1];
+    return (*given)[0];
+  }
   if (!a.has("--tile")) return fail(ErrorKind::invalid_input, "--tile M,N (or a size) is required");
   std::string text = a.value("--tile");
   auto t = parse_int_tuple(text.find('(') == std::string::npos ? "(" + text + ")" : text);
@@ -213,13 +263,14 @@ Result<Int> tile_rows(Args const& a, Int& tile) {
 
 int ownership_main(Args const& a) {
   std::size_t used = 0;
-  auto tv = tv_layout(a, used);
-  if (!tv) return report_error(tv.error());
+  auto src = tv_layout(a, used);
+  if (!src) return report_error(src.error());
+  auto const* tv = &src->tv;
   if (!std::holds_alternative<Layout>(*tv))
     return report_error(Error{ErrorKind::invalid_input, "ownership reads integer-stride TV layouts ((thread, value) -> "
                                                         "tile index)"});
   Int tile = 0;
-  auto rows = tile_rows(a, tile);
+  auto rows = tile_rows(a, src->tile, tile);
   if (!rows) return report_error(rows.error());
   auto block = integer_option(a, "--block-threads", 0);
   if (!block) return report_error(block.error());
@@ -266,18 +317,67 @@ int footprint_main(Args const& a) {
   return 0;
 }
 
+#ifdef CATLAYOUT_HAVE_GPU
+int partition_main(Args const& a) {
+  std::size_t used = 0;
+  auto src = tv_layout(a, used);
+  if (!src) return report_error(src.error());
+  if (!std::holds_alternative<Layout>(src->tv))
+    return report_error(Error{ErrorKind::invalid_input, "partition reads integer-stride TV layouts"});
+  Layout const& tv = std::get<Layout>(src->tv);
+  auto thread = integer_option(a, "--thread", 0);
+  if (!thread) return report_error(thread.error());
+  Int tile = 0;
+  auto rows = tile_rows(a, src->tile, tile);
+  if (!rows) return report_error(rows.error());
+  std::array<Int, 2> shape{*rows, tile / *rows};
+  auto part = gpu::partition(tv, shape, *thread);
+  if (!part) return report_error(part.error());
+  std::optional<gpu::ThreadPart> in_data;
+  if (a.pos.size() == used + 1) {
+    auto data = parse_layout(a.pos[used]);
+    if (!data) return report_error(data.error());
+    auto p = gpu::partition(tv, *data, *thread);
+    if (!p) return report_error(p.error());
+    in_data = *p;
+  }
+  if (a.has("--json")) {
+    Json values = Json::array();
+    for (Int v = 0; v < part->size(); ++v) {
+      Json e{{"value", v}, {"row", part->at(v) % shape[0]}, {"col", part->at(v) / shape[0]}};
+      if (in_data) e["offset"] = in_data->at(v);
+      values.push_back(e);
+    }
+    std::cout << Json{{"thread", *thread}, {"tile", shape}, {"values", values}}.dump(1) << "\n";
+    return 0;
+  }
+  std::cout << "thread " << *thread << " of " << to_string(tv) << " over the " << shape[0] << " x " << shape[1]
+            << " tile holds " << part->size() << " values: tile index " << part->offset << " + "
+            << to_string(part->values) << "\n";
+  if (in_data)
+    std::cout << "in memory: offset " << in_data->offset << " + " << to_string(in_data->values) << "\n";
+  for (Int v = 0; v < part->size(); ++v) {
+    std::cout << "  value " << v << ": (" << part->at(v) % shape[0] << "," << part->at(v) / shape[0] << ")";
+    if (in_data) std::cout << " -> offset " << in_data->at(v);
+    std::cout << "\n";
+  }
+  return 0;
+}
+#endif
+
+std::map<std::string, int> with(std::map<std::string, int> m, std::map<std::string, int> const& more) {
+  m.insert(more.begin(), more.end());
+  return m;
+}
+
 }  // namespace
 
 std::vector<Command> analysis_commands() {
-  std::map<std::string, int> access{{"--elem-bytes", 1}, {"--vector", 1}, {"--base-byte", 1}, {"--json", 0},
-                                    {"--mma", 1}, {"--operand", 1}};
-  auto with = [](std::map<std::string, int> m, std::map<std::string, int> more) {
-    m.insert(more.begin(), more.end());
-    return m;
-  };
+  std::map<std::string, int> tv{{"--mma", 1}, {"--operand", 1}, {"--atoms", 1}, {"--permute", 3}, {"--copy", 2}};
+  std::map<std::string, int> access = with(tv, {{"--elem-bytes", 1}, {"--vector", 1}, {"--base-byte", 1}, {"--json", 0}});
   std::map<std::string, int> picture{{"--svg", 1}, {"--show", 0}, {"--color", 0}};
   std::map<std::string, int> heat_rows{{"--rows", 1}};  // phases drawn in the heat map
-  return {
+  std::vector<Command> cmds{
       {"analyze banks", "analyze banks (TV | --mma NAME [--operand X]) DATA [--elem-bytes N] [--vector N]",
        "shared-memory bank conflicts of a warp's accesses: wavefronts vs ideal, worst bank, colliding threads "
        "(--svg/--show: heat map)",
@@ -287,17 +387,25 @@ std::vector<Command> analysis_commands() {
        "catlayout analyze coalescing '(32,4):(4,1)' '128:1' --vector 4", access, coalescing_main},
       {"analyze vector", "analyze vector (TV | --mma NAME) DATA [--elem-bytes N]",
        "the widest vector each thread can move (<= 16 bytes) and what limits it",
-       "catlayout analyze vector --mma mma.m16n8k16.f32.f16.f16.f32 '(16,16):(16,1)' --elem-bytes 2", access,
+       "catlayout analyze vector '((4,8),(2,2,2)):((32,1),(16,8,128))' '(16,16):(16,1)' --elem-bytes 2", access,
        vector_main},
       {"analyze ownership", "analyze ownership (TV | --mma NAME) --tile M,N [--block-threads P]",
        "which elements each (thread, value) holds: exact, replicated, not covered, idle threads (--svg/--show: map)",
        "catlayout analyze ownership '((32,2),4):((1,0),32)' --tile 32,4",
-       with({{"--tile", 1}, {"--block-threads", 1}, {"--json", 0}, {"--mma", 1}, {"--operand", 1}}, picture),
+       with(with(tv, {{"--tile", 1}, {"--block-threads", 1}, {"--json", 0}}), picture),
        ownership_main},
       {"analyze footprint", "analyze footprint DATA [--tile N]",
        "size, cosize, holes; injective, compact, surjective onto its tile",
        "catlayout analyze footprint '(32,32):(33,1)'", {{"--tile", 1}, {"--json", 0}}, footprint_main},
   };
+#ifdef CATLAYOUT_HAVE_GPU  // the tiled constructions live in gpu/
+  cmds.push_back(
+{"analyze partition", "analyze partition (TV | --mma NAME --atoms L | --copy THR VAL) --thread T [DATA]",
+       "what thread T holds: its values' (row, col) in the tile and, with DATA, their memory offsets",
+       "catlayout analyze partition --mma mma.m16n8k16.f32.f16.f16.f32 --atoms '(2,2,1)' --operand C --thread 37",
+       with(tv, {{"--thread", 1}, {"--tile", 1}, {"--json", 0}}), partition_main});
+#endif
+  return cmds;
 }
 
 }  // namespace catlayout::cli

@@ -111,11 +111,21 @@ grep -q "use --force" err.txt || { echo "FAIL: no --force hint"; cat err.txt; fa
   | grep -q "^total: 4 wavefronts, ideal 4" && grep -q "<svg" heat.svg || { echo "FAIL: analyze banks swizzled"; fail=1; }
 "$cl" analyze banks '(32,32):(1,32)' '(32,32):(32,1)' --json | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["wavefronts"]==1024 and d["worst_ratio"]==32' \
   || { echo "FAIL: analyze banks --json"; fail=1; }
-"$cl" analyze vector --mma mma.m16n8k16.f32.f16.f16.f32 '(16,16):(16,1)' --elem-bytes 2 | grep -q "^widest vector: 2 x 2 = 4 bytes" \
+"$cl" analyze vector '((4,8),(2,2,2)):((32,1),(16,8,128))' '(16,16):(16,1)' --elem-bytes 2 | grep -q "^widest vector: 2 x 2 = 4 bytes" \
   || { echo "FAIL: analyze vector"; fail=1; }
 "$cl" analyze ownership '((32,2),4):((1,0),32)' --tile 32,4 --block-threads 96 > own.txt
 grep -q "^idle threads: 64-95" own.txt && grep -q "replicated (up to 2 owners)" own.txt || { echo "FAIL: analyze ownership"; cat own.txt; fail=1; }
 "$cl" analyze banks '(32,2):(1,64)' '(32,32):(32,1)' --vector 2 2>err.txt; rc=$?
 [ $rc -eq 2 ] && grep -q "are not consecutive in memory" err.txt || { echo "FAIL: analyze bad vector rc=$rc"; fail=1; }
+if "$cl" --help | grep -q "analyze partition"; then  # builds with the gpu room: fragments, tiled MMA/copy
+"$cl" analyze vector --mma mma.m16n8k16.f32.f16.f16.f32 '(16,16):(16,1)' --elem-bytes 2 | grep -q "^widest vector: 2 x 2 = 4 bytes" \
+  || { echo "FAIL: analyze vector --mma"; fail=1; }
+"$cl" analyze vector --copy '(32,4):(4,1)' '(1,8)' '(32,32):(32,1)' --elem-bytes 2 | grep -q "^widest vector: 8 x 2 = 16 bytes" \
+  || { echo "FAIL: analyze vector --copy"; fail=1; }
+"$cl" analyze partition --mma mma.m16n8k16.f32.f16.f16.f32 --atoms '(2,2,1)' --operand C --thread 37 | grep -q "value 3: (25,3)" \
+  || { echo "FAIL: analyze partition"; fail=1; }
+"$cl" analyze ownership --mma mma.m16n8k16.f32.f16.f16.f32 --atoms '(2,2,1)' --operand C | grep -q "^exact:" \
+  || { echo "FAIL: analyze ownership tiled C"; fail=1; }
+fi
 echo "examples checked: $n"
 exit $fail

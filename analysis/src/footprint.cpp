@@ -11,13 +11,13 @@ Result<Footprint> footprint(ComposedLayout const& l, Int tile) {
   f.size = l.size();
   f.tile = tile == 0 ? f.size : tile;
   if (f.size > max_pairs || f.tile < 1 || f.tile > max_pairs)
-    return fail(ErrorKind::invalid_input, to_string(l), " has ", f.size, " indices and a tile of ", f.tile,
+    return fail(ErrorKind::invalid_input, layout_text(l), " has ", f.size, " indices and a tile of ", f.tile,
                 ": the footprint enumerates 1 to ", max_pairs);
   std::vector<Int> offsets(static_cast<std::size_t>(f.size));
   for (Int i = 0; i < f.size; ++i) {
     CL_TRY(o, evaluate(l, i));
     if (o < 0)
-      return fail(ErrorKind::invalid_input, "index ", i, " of ", to_string(l), " is at offset ", o,
+      return fail(ErrorKind::invalid_input, "index ", i, " of ", layout_text(l), " is at offset ", o,
                   ": a memory footprint needs offsets >= 0");
     offsets[static_cast<std::size_t>(i)] = o;
   }

@@ -180,9 +180,15 @@ bool matches_error(std::string_view expect, Error const& e) {
 }
 
 std::optional<CaseText> read_case(std::span<scan::Member const> members) {
-  auto op = scan::find(members, "op");
-  auto args = scan::find(members, "args");
-  auto expect = scan::find(members, "expect");
+  // One look at each member (the scanner has refused repeated keys, so the first is the only).
+  std::optional<std::string_view> op, args, expect, id, tags;
+  for (auto const& m : members) {
+    if (m.key == "op") op = m.value;
+    else if (m.key == "args") args = m.value;
+    else if (m.key == "expect") expect = m.value;
+    else if (m.key == "id") id = m.value;
+    else if (m.key == "tags") tags = m.value;
+  }
   if (!op || !args || !expect) return std::nullopt;
   CaseText c;
   auto op_name = plain(*op);
@@ -190,11 +196,11 @@ std::optional<CaseText> read_case(std::span<scan::Member const> members) {
   c.op = *op_name;
   c.args = *args;
   c.expect = *expect;
-  if (auto id = scan::find(members, "id"); id && !id->empty() && (*id)[0] == '"') {
+  if (id && !id->empty() && (*id)[0] == '"') {
     c.id = plain(*id);
     if (!c.id) return std::nullopt;  // an escaped id: nlohmann decodes it
   }
-  if (auto tags = scan::find(members, "tags")) {
+  if (tags) {
     auto t = plain_strings(*tags);
     if (!t) return std::nullopt;  // not an array of plain strings: the DOM path words the error
     c.tags = std::move(*t);

@@ -64,15 +64,9 @@ char const* skip_utf8(char const* p, char const* end) {
   return p + n;
 }
 
-// Printable ASCII other than the quote and the backslash: a string's common case, which needs
-// no check beyond this one.
-bool plain_char(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
-
 char const* skip_string(char const* p, char const* end) {
   ++p;  // the opening quote
   while (p != end) {
-    while (p != end && plain_char(static_cast<unsigned char>(*p))) ++p;
-    if (p == end) break;
     auto c = static_cast<unsigned char>(*p);
     if (c == '"') return p + 1;
     if (c == '\\') p = skip_escape(p, end);
@@ -124,12 +118,6 @@ char const* skip_literal(char const* p, char const* end, std::string_view word) 
 
 char const* skip_rec(char const* p, char const* end, std::size_t depth);
 
-// skip_rec for a value inside a container: a number, the common case in vector files, goes
-// straight to skip_number without the dispatch.
-inline char const* skip_element(char const* p, char const* end, std::size_t depth) {
-  return p != end && is_digit(*p) ? skip_number(p, end) : skip_rec(p, end, depth);
-}
-
 // Where skip_object puts the members of the object it skips.
 struct Recorder {
   std::span<Member> out;
@@ -168,11 +156,11 @@ char const* skip_container(char const* p, char const* end, std::size_t depth, Re
       if (p == end || *p != ':') return nullptr;
       p = skip_ws(p + 1, end);
       char const* v = p;
-      if (!(p = skip_element(p, end, depth + 1))) return nullptr;
+      if (!(p = skip_rec(p, end, depth + 1))) return nullptr;
       if (rec)
         rec->add(std::string_view(key + 1, static_cast<std::size_t>(key_end - key - 2)),
                  std::string_view(v, static_cast<std::size_t>(p - v)));
-    } else if (!(p = skip_element(p, end, depth + 1))) {
+    } else if (!(p = skip_rec(p, end, depth + 1))) {
       return nullptr;
     }
     p = skip_ws(p, end);

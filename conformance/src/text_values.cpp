@@ -136,17 +136,38 @@ std::optional<Tiler> tiler_rec(char const*& p, char const* end, std::size_t dept
   return Tiler::of_integer(*n);
 }
 
+// The integer token at p, into *n, advancing p past it; false for a fraction, an exponent, or
+// a value past int64 (nlohmann reads those as double or uint64; the DOM readers then decide).
+// Up to 18 digits cannot overflow and are summed here; longer tokens go to from_chars, which
+// checks the range. Inlined: it is the innermost step of every tuple read.
+[[gnu::always_inline]] inline bool parse_int(char const*& p, char const* end, Int* n) {
+  constexpr std::ptrdiff_t safe_digits = 18;
+  bool negative = p != end && *p == '-';
+  char const* digits = p + negative;
+  char const* q = digits;
+  std::uint64_t v = 0;
+  for (; q != end && static_cast<unsigned char>(*q - '0') < 10 && q - digits < safe_digits; ++q)
+    v = v * 10 + static_cast<std::uint64_t>(*q - '0');
+  if (q == digits) return false;
+  *n = negative ? -static_cast<Int>(v) : static_cast<Int>(v);
+  if (q != end && static_cast<unsigned char>(*q - '0') < 10) {
+    long long x = 0;
+    auto [r, ec] = std::from_chars(p, end, x);
+    if (ec != std::errc{}) return false;
+    q = r;
+    *n = x;
+  }
+  if (q != end && (*q == '.' || *q == 'e' || *q == 'E')) return false;
+  p = q;
+  return true;
+}
+
 }  // namespace
 
-// The integer token at p; nullopt for a fraction, an exponent, or a value past int64 (nlohmann
-// reads those as double or uint64; the DOM readers then decide).
 std::optional<Int> int_at(char const*& p, char const* end) {
-  long long v = 0;
-  auto [q, ec] = std::from_chars(p, end, v);
-  if (ec != std::errc{} || q == p) return std::nullopt;
-  if (q != end && (*q == '.' || *q == 'e' || *q == 'E')) return std::nullopt;
-  p = q;
-  return Int{v};
+  Int n = 0;
+  if (!parse_int(p, end, &n)) return std::nullopt;
+  return n;
 }
 
 // One pass, no recursion: each integer appends a leaf token and its value, each bracket its token.
@@ -167,9 +188,9 @@ bool tuple_at(char const*& p, char const* end, FlatTuple& out) {
       ++q;
       closed = true;
     } else {
-      auto v = int_at(q, end);
-      if (!v) return false;
-      out.values.push_back(*v);
+      Int v = 0;
+      if (!parse_int(q, end, &v)) return false;
+      out.values.push_back(v);
       out.word.push_back(IntTuple::leaf_token);
     }
     // After a value: close the arrays that end here, until a comma or the outermost value ends.
@@ -218,8 +239,18 @@ IntTuple to_tuple(FlatTuple const& t) {
   if (t.word.size() == 1) return IntTuple(t.values[0]);
   // A word with one pair of brackets is a flat tuple: built whole, without push_back.
   if (t.word.size() == t.values.size() + 2) return IntTuple::flat(t.values);
+  // A nested one takes the nesting of an earlier tuple with the same word: a vector file repeats
+  // a few nesting profiles, and filling a profile with values is a copy, not a build.
+  constexpr std::size_t profiles = 16;
+  thread_local std::vector<IntTuple> seen;
+  thread_local std::size_t next = 0;
+  for (auto const& p : seen)
+    if (std::ranges::equal(p.word(), t.word)) return IntTuple::with_profile(p, t.values);
   std::size_t k = 0, v = 0;
-  return build(t, k, v);
+  IntTuple built = build(t, k, v);
+  if (seen.size() < profiles) seen.push_back(built);
+  else seen[next++ % profiles] = built;
+  return built;
 }
 
 bool same_tuple(FlatTuple const& t, IntTuple const& x) {

@@ -66,7 +66,7 @@ void expect_same_outcomes(std::string const& path, std::string const& what, bool
       auto const& s = (*streamed)[i];
       auto const& d = (*dom)[i];
       std::string where = what + " outcome " + std::to_string(i) + " (" + d.id + ")";
-      EXPECT_EQ(s.file, d.file) << where;
+      EXPECT_EQ(s.file.str(), d.file.str()) << where;
       EXPECT_EQ(s.id, d.id) << where;
       EXPECT_EQ(s.op, d.op) << where;
       EXPECT_EQ(s.match, d.match) << where << ": " << d.detail;

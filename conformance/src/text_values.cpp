@@ -275,22 +275,7 @@ std::optional<IntTuple> read_int_tuple(std::string_view v) {
   return to_tuple(t);
 }
 
-std::optional<std::vector<Int>> read_ints(std::string_view v) {
-  char const* p = v.data();
-  char const* end = p + v.size();
-  if (p == end || *p != '[') return std::nullopt;
-  std::vector<Int> out;
-  p = scan::skip_ws(p + 1, end);
-  if (p != end && *p == ']') return p + 1 == end ? std::optional(out) : std::nullopt;
-  for (bool closed = false; !closed;) {
-    auto x = int_at(p, end);
-    if (!x) return std::nullopt;
-    out.push_back(*x);
-    if (!next_element(p, end, &closed)) return std::nullopt;
-  }
-  if (p != end) return std::nullopt;
-  return out;
-}
+char const* skip_ws_in(char const* p, char const* end) { return scan::skip_ws(p, end); }
 
 std::optional<Layout> read_layout(std::string_view v) {
   char const* p = v.data();

@@ -183,18 +183,43 @@ void check_case(Json const& c, std::size_t i, FileName const& name, CheckOptions
   out.push_back(std::move(o));
 }
 
+// The args and expect of a case as skip_case leaves them: delimited, validated on first need.
+struct LazyValues {
+  std::string_view args, expect;  // a null data() when the case has no such member
+  bool checked = false, valid = false;
+
+  // True when both are valid JSON (skip_object's verdict on them).
+  bool validate() {
+    if (!checked) {
+      auto ok = [](std::string_view v) { return v.data() == nullptr || scan::valid_member_value(v); };
+      checked = true;
+      valid = ok(args) && ok(expect);
+    }
+    return valid;
+  }
+};
+
+// What the fast path made of a case.
+enum class Fast { decided, undecided, invalid };
+
 // Case i from its members alone, when the fast path is certain of the outcome (fast_case.hpp):
 // --only, a skip, or an exact match of a core layout op or a categorical one. The same decisions as check_case, in
-// the same order; false leaves the case to check_case on its DOM.
-bool check_case_fast(std::span<scan::Member const> members, std::size_t i, FileName const& file,
-                     CheckOptions const& opt, std::vector<CaseOutcome>& out) {
+// the same order; undecided leaves the case to check_case on its DOM, invalid means the case
+// is not valid JSON. Only the core ops' strict readers may answer before args and expect are
+// validated: every other decision validates them first.
+Fast check_case_fast(std::span<scan::Member const> members, std::size_t i, FileName const& file,
+                     CheckOptions const& opt, std::vector<CaseOutcome>& out, LazyValues& lazy) {
+  auto settled = [&](Fast f) { return lazy.validate() ? f : Fast::invalid; };
   auto c = fast::read_case(members);
-  if (!c) return false;
-  if (opt.only_op && *opt.only_op != c->op) return true;
+  if (!c) return settled(Fast::undecided);
+  if (opt.only_op && *opt.only_op != c->op) return settled(Fast::decided);
   auto skip = skipped_by(c->tags, opt);
-  if (!skip && !fast::exact_core_case(c->op, c->args, c->expect, opt.convention) &&
-      !fast::exact_categorical_case(c->op, c->args, c->expect))
-    return false;
+  if (skip) {
+    if (!lazy.validate()) return Fast::invalid;
+  } else if (!fast::exact_core_case(c->op, c->args, c->expect, opt.convention)) {
+    if (!lazy.validate()) return Fast::invalid;
+    if (!fast::exact_categorical_case(c->op, c->args, c->expect)) return Fast::undecided;
+  }
   CaseOutcome o;
   o.file = file;
   o.id = c->id ? std::string(*c->id) : "$.cases[" + std::to_string(i) + "]";
@@ -207,23 +232,30 @@ bool check_case_fast(std::span<scan::Member const> members, std::size_t i, FileN
     o.match = Match::exact;
   }
   out.push_back(std::move(o));
-  return true;
+  return Fast::decided;
 }
 
 // The members a case object may have for the fast path (SCHEMA.md has six).
 constexpr std::size_t max_case_members = 16;
 
-// Case i, whose text the scanner has accepted: the fast path, else its own small DOM. False if
-// nlohmann refuses what the scanner accepted (not expected: the caller then takes the DOM path).
+// Case i: scanned once (skip_case), then the fast path, else its own small DOM. False if the
+// case is not valid JSON (or nlohmann refuses what the scanner accepted, not expected): the
+// caller then takes the DOM path of the whole file.
 bool check_case_text(char const* p, char const* end, std::size_t i, FileName const& file, CheckOptions const& opt,
                      std::vector<CaseOutcome>& out, char const** after) {
   std::array<scan::Member, max_case_members> m;
   std::size_t n = 0;
   bool plain = false;
-  char const* e = *p == '{' ? scan::skip_object(p, end, m, &n, &plain) : scan::skip_value(p, end);
+  LazyValues lazy;
+  char const* e = *p == '{' ? scan::skip_case(p, end, m, &n, &plain, &lazy.args, &lazy.expect)
+                            : scan::skip_value(p, end);
   *after = e;
   if (!e) return false;
-  if (plain && check_case_fast(std::span(m.data(), n), i, file, opt, out)) return true;
+  if (plain) {
+    Fast f = check_case_fast(std::span(m.data(), n), i, file, opt, out, lazy);
+    if (f != Fast::undecided) return f == Fast::decided;
+  }
+  if (!lazy.validate()) return false;
   Json c = Json::parse(p, e, nullptr, false);  // on error: discarded, no exception
   if (c.is_discarded()) return false;
   check_case(c, i, file, opt, out);

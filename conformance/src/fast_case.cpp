@@ -57,10 +57,10 @@ LayoutOp layout_op(std::string_view op) {
   return nullptr;
 }
 
-// After the argument at p: true at the closing bracket of the argument array.
+// After the argument at p: true at the closing bracket of the argument array, which ends the text.
 bool last_arg(char const* p, char const* end) {
   p = scan::skip_ws(p, end);
-  return p != end && *p == ']';
+  return p != end && *p == ']' && p + 1 == end;
 }
 
 // The core op on plainly read args, as ops.cpp's registry runs it; nullopt when the op is not
@@ -79,16 +79,15 @@ std::optional<Result<Layout>> run_core(std::string_view op, std::string_view arg
   p = scan::skip_ws(p + 1, end);
   auto x = text::layout_at(p, end);
   if (!x) return std::nullopt;
-  p = scan::skip_ws(p, end);
-  if (p == end) return std::nullopt;
-  if (*p == ']') {  // one argument
+  if (last_arg(p, end)) {  // one argument
     if (by_tiler || by_layout) return std::nullopt;
     if (coalesce_op) return Result<Layout>(coalesce(*x));
     if (op == "right_inverse") return Result<Layout>(right_inverse(*x));
     if (op == "left_inverse") return left_inverse(*x);
     return complement(*x, c);
   }
-  if (*p != ',' || unary) return std::nullopt;
+  p = scan::skip_ws(p, end);
+  if (p == end || *p != ',' || unary) return std::nullopt;
   p = scan::skip_ws(p + 1, end);
   if (coalesce_op) {  // [layout, profile]
     text::FlatTuple profile;
@@ -157,12 +156,15 @@ bool matches_layout(std::string_view expect, Layout const& l) {
     p = scan::skip_ws(p + 1, end);
     if (k < 2) {
       if (!text::tuple_at(p, end, t) || !text::same_tuple(t, k == 0 ? l.shape() : l.stride())) return false;
-    } else {
-      p = scan::skip_valid(p, end);
+    } else if (!(p = scan::skip_value_at(p, end, 2))) {  // provenance: validated, not compared
+      return false;
     }
     p = scan::skip_ws(p, end);
     if (p == end) return false;
-    if (*p == '}') break;
+    if (*p == '}') {
+      if (p + 1 != end) return false;
+      break;
+    }
     if (*p != ',') return false;
     p = scan::skip_ws(p + 1, end);
   }
@@ -170,6 +172,7 @@ bool matches_layout(std::string_view expect, Layout const& l) {
 }
 
 bool matches_error(std::string_view expect, Error const& e) {
+  if (!scan::valid_member_value(expect)) return false;  // it may not have been validated yet
   std::array<scan::Member, max_members> m;
   std::size_t n = 0;
   if (!scan::object_members(expect, m, &n)) return false;

@@ -103,7 +103,10 @@ std::optional<Tiler> tiler_modes(char const*& p, char const* end, std::size_t de
   char const* q = scan::skip_ws(p + 1, end);
   if (q != end && *q == ']') return std::nullopt;
   std::vector<Tiler> modes;
-  modes.reserve(4);  // tilers rarely have more modes than a layout's rank: one allocation
+  // Tilers rarely have more than three modes: one allocation, and one under the 1 KiB at which
+  // glibc serves requests from its large bins (each such request first consolidates the
+  // small freed blocks, which costs more than the tiler).
+  modes.reserve(3);
   for (bool closed = false; !closed;) {
     auto t = tiler_rec(q, end, depth + 1);
     if (!t) return std::nullopt;
@@ -149,6 +152,9 @@ std::optional<Tiler> tiler_rec(char const*& p, char const* end, std::size_t dept
   for (; q != end && static_cast<unsigned char>(*q - '0') < 10 && q - digits < safe_digits; ++q)
     v = v * 10 + static_cast<std::uint64_t>(*q - '0');
   if (q == digits) return false;
+  // JSON has no leading zeros: "01" is not a number, so it is not read as one (the strict
+  // readers must accept only valid JSON, since they may read text the scanner has not checked).
+  if (*digits == '0' && q - digits > 1) return false;
   *n = negative ? -static_cast<Int>(v) : static_cast<Int>(v);
   if (q != end && static_cast<unsigned char>(*q - '0') < 10) {
     long long x = 0;

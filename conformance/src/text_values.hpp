@@ -6,6 +6,9 @@
 // int64 (no fraction, exponent or overflow), objects with exactly the expected keys, shallow
 // nesting, and a Layout::make that succeeds.
 //
+// The readers are strict: what they accept is valid JSON (so the checker may let them read a
+// case's args and expect before the scanner has validated those).
+//
 // Each reader comes in two forms: `*_at(p, end)` reads the value that starts at p and advances p
 // past it (so a caller walks a case's text once, with no pass to find where each value ends),
 // and `read_*(v)` reads a whole value v.

@@ -318,6 +318,19 @@ TEST(StreamCheck, SameOutcomesOnTrickyDocuments) {
       {"invalid: control character", doc_of("{\"id\": \"a\tb\", \"op\": \"coalesce\", \"args\": [], \"expect\": 1}")},
       {"invalid: number overflow", doc_of(R"({"id": "a", "op": "coalesce", "args": [], "expect": 1e999})")},
       {"invalid: leading zero", doc_of(R"({"id": "a", "op": "coalesce", "args": [01], "expect": 1})")},
+      {"invalid: leading zero in a layout", doc_of(R"({"id": "a", "op": "coalesce", "args": [{"shape": 04, "stride": 1}], "expect": {"shape": 4, "stride": 1}})")},
+      {"invalid: bad literal in an error's expect", doc_of(R"({"id": "a", "op": "composition", "args": [{"shape": [3, 2], "stride": [1, 4]}, {"shape": 4, "stride": 1}], "expect": {"error": "inadmissible", "note": tru}})")},
+      {"invalid: trailing comma in provenance", doc_of(R"({"id": "a", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1, "sources": [1,]}})")},
+      {"invalid: trailing comma after the args", doc_of(R"({"id": "a", "op": "complement", "args": [{"shape": 4, "stride": 1}, 24,], "expect": {"shape": 6, "stride": 4}})")},
+      {"invalid: control character in args", doc_of("{\"id\": \"a\", \"op\": \"coalesce\", \"args\": [{\"shape\": 4, \"stride\": 1, \"n\": \"a\tb\"}], \"expect\": {\"shape\": 4, \"stride\": 1}}")},
+      {"invalid: bad value in a filtered case", doc_of(R"({"id": "a", "op": "coalesce", "args": [{"shape": 4, "stride": 1}, nul], "expect": 1, "tags": ["t1"]})")},
+      {"invalid: nothing for args", doc_of(R"({"id": "a", "op": "coalesce", "args": , "expect": 1})")},
+      {"nesting limit in args", doc_of(R"({"id": "a", "op": "coalesce", "args": )" + std::string(255, '[') + std::string(255, ']') + R"(, "expect": 1})")},
+      {"past the nesting limit in args", doc_of(R"({"id": "a", "op": "coalesce", "args": )" + std::string(256, '[') + std::string(256, ']') + R"(, "expect": 1})")},
+      {"past the nesting limit in provenance", doc_of(R"({"id": "a", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1, "sources": )" +
+                                                      std::string(255, '[') + std::string(255, ']') + "}}")},
+      {"nesting limit in provenance", doc_of(R"({"id": "a", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1, "sources": )" +
+                                             std::string(254, '[') + std::string(254, ']') + "}}")},
       {"invalid: empty", ""},
       {"valid: byte-order mark", "\xEF\xBB\xBF" + doc_of("")},
       {"valid: raw UTF-8", doc_of("{\"id\": \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\", \"op\": \"coalesce\", \"args\": [" + L +

@@ -220,9 +220,10 @@ Fast check_case_fast(std::span<scan::Member const> members, std::size_t i, FileN
     if (!lazy.validate()) return Fast::invalid;
     if (!fast::exact_categorical_case(c->op, c->args, c->expect)) return Fast::undecided;
   }
-  CaseOutcome o;
+  CaseOutcome& o = out.emplace_back();  // filled in place: no move of a finished outcome
   o.file = file;
-  o.id = c->id ? std::string(*c->id) : "$.cases[" + std::to_string(i) + "]";
+  if (c->id) o.id = *c->id;
+  else o.id = "$.cases[" + std::to_string(i) + "]";
   o.op = c->op;
   o.tags = std::move(c->tags);
   if (skip) {
@@ -231,7 +232,6 @@ Fast check_case_fast(std::span<scan::Member const> members, std::size_t i, FileN
   } else {
     o.match = Match::exact;
   }
-  out.push_back(std::move(o));
   return Fast::decided;
 }
 

@@ -32,7 +32,7 @@ constexpr std::size_t max_depth = 16;
 
 // After a value inside an array: true at a comma (p then at the next value) or at the closing
 // bracket (p one past it, *closed set); false otherwise.
-bool next_element(char const*& p, char const* end, bool* closed) {
+[[gnu::always_inline]] inline bool next_element(char const*& p, char const* end, bool* closed) {
   p = scan::skip_ws(p, end);
   if (p == end) return false;
   *closed = *p == ']';

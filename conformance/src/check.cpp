@@ -17,6 +17,11 @@
 
 namespace catlayout::conformance {
 
+std::string const& FileName::str() const {
+  static std::string const none;
+  return name_ ? *name_ : none;
+}
+
 std::string_view match_name(Match m) {
   switch (m) {
     case Match::exact: return "exact";
@@ -136,11 +141,12 @@ namespace {
 
 // Case i of a document (the body of check_document's loop, shared with the streaming
 // check_file's DOM path): appends its outcome to out, unless --only leaves it out.
-void check_case(Json const& c, std::size_t i, std::string const& file, CheckOptions const& opt,
+void check_case(Json const& c, std::size_t i, FileName const& name, CheckOptions const& opt,
                 std::vector<CaseOutcome>& out) {
+  std::string const& file = name;
   std::string path = "$.cases[" + std::to_string(i) + "]";
   CaseOutcome o;
-  o.file = file;
+  o.file = name;
   if (!c.is_object() || !c.contains("op") || !c["op"].is_string() || !c.contains("args") || !c.contains("expect")) {
     o.id = c.is_object() && c.contains("id") && c["id"].is_string() ? c["id"].get<std::string>() : path;
     o.op = c.is_object() && c.contains("op") && c["op"].is_string() ? c["op"].get<std::string>() : "(malformed)";
@@ -170,28 +176,54 @@ void check_case(Json const& c, std::size_t i, std::string const& file, CheckOpti
   }
   auto got = run_op(op, c["args"], path + ".args", opt.convention);
   o = classify(op, c["expect"], got);
-  o.file = file;
+  o.file = name;
   o.id = id;
   o.tags = std::move(*tags);
   if (o.match == Match::fail && o.detail != "not implemented") o.detail = path + ": " + o.detail;
   out.push_back(std::move(o));
 }
 
+// The args and expect of a case as skip_case leaves them: delimited, validated on first need.
+struct LazyValues {
+  std::string_view args, expect;  // a null data() when the case has no such member
+  bool checked = false, valid = false;
+
+  // True when both are valid JSON (skip_object's verdict on them).
+  bool validate() {
+    if (!checked) {
+      auto ok = [](std::string_view v) { return v.data() == nullptr || scan::valid_member_value(v); };
+      checked = true;
+      valid = ok(args) && ok(expect);
+    }
+    return valid;
+  }
+};
+
+// What the fast path made of a case.
+enum class Fast { decided, undecided, invalid };
+
 // Case i from its members alone, when the fast path is certain of the outcome (fast_case.hpp):
 // --only, a skip, or an exact match of a core layout op or a categorical one. The same decisions as check_case, in
-// the same order; false leaves the case to check_case on its DOM.
-bool check_case_fast(std::span<scan::Member const> members, std::size_t i, std::string const& file,
-                     CheckOptions const& opt, std::vector<CaseOutcome>& out) {
+// the same order; undecided leaves the case to check_case on its DOM, invalid means the case
+// is not valid JSON. Only the core ops' strict readers may answer before args and expect are
+// validated: every other decision validates them first.
+Fast check_case_fast(std::span<scan::Member const> members, std::size_t i, FileName const& file,
+                     CheckOptions const& opt, std::vector<CaseOutcome>& out, LazyValues& lazy) {
+  auto settled = [&](Fast f) { return lazy.validate() ? f : Fast::invalid; };
   auto c = fast::read_case(members);
-  if (!c) return false;
-  if (opt.only_op && *opt.only_op != c->op) return true;
+  if (!c) return settled(Fast::undecided);
+  if (opt.only_op && *opt.only_op != c->op) return settled(Fast::decided);
   auto skip = skipped_by(c->tags, opt);
-  if (!skip && !fast::exact_core_case(c->op, c->args, c->expect, opt.convention) &&
-      !fast::exact_categorical_case(c->op, c->args, c->expect))
-    return false;
-  CaseOutcome o;
+  if (skip) {
+    if (!lazy.validate()) return Fast::invalid;
+  } else if (!fast::exact_core_case(c->op, c->args, c->expect, opt.convention)) {
+    if (!lazy.validate()) return Fast::invalid;
+    if (!fast::exact_categorical_case(c->op, c->args, c->expect)) return Fast::undecided;
+  }
+  CaseOutcome& o = out.emplace_back();  // filled in place: no move of a finished outcome
   o.file = file;
-  o.id = c->id ? std::string(*c->id) : "$.cases[" + std::to_string(i) + "]";
+  if (c->id) o.id = *c->id;
+  else o.id = "$.cases[" + std::to_string(i) + "]";
   o.op = c->op;
   o.tags = std::move(c->tags);
   if (skip) {
@@ -200,24 +232,30 @@ bool check_case_fast(std::span<scan::Member const> members, std::size_t i, std::
   } else {
     o.match = Match::exact;
   }
-  out.push_back(std::move(o));
-  return true;
+  return Fast::decided;
 }
 
 // The members a case object may have for the fast path (SCHEMA.md has six).
 constexpr std::size_t max_case_members = 16;
 
-// Case i, whose text the scanner has accepted: the fast path, else its own small DOM. False if
-// nlohmann refuses what the scanner accepted (not expected: the caller then takes the DOM path).
-bool check_case_text(char const* p, char const* end, std::size_t i, std::string const& file, CheckOptions const& opt,
+// Case i: scanned once (skip_case), then the fast path, else its own small DOM. False if the
+// case is not valid JSON (or nlohmann refuses what the scanner accepted, not expected): the
+// caller then takes the DOM path of the whole file.
+bool check_case_text(char const* p, char const* end, std::size_t i, FileName const& file, CheckOptions const& opt,
                      std::vector<CaseOutcome>& out, char const** after) {
   std::array<scan::Member, max_case_members> m;
   std::size_t n = 0;
   bool plain = false;
-  char const* e = *p == '{' ? scan::skip_object(p, end, m, &n, &plain) : scan::skip_value(p, end);
+  LazyValues lazy;
+  char const* e = *p == '{' ? scan::skip_case(p, end, m, &n, &plain, &lazy.args, &lazy.expect)
+                            : scan::skip_value(p, end);
   *after = e;
   if (!e) return false;
-  if (plain && check_case_fast(std::span(m.data(), n), i, file, opt, out)) return true;
+  if (plain) {
+    Fast f = check_case_fast(std::span(m.data(), n), i, file, opt, out, lazy);
+    if (f != Fast::undecided) return f == Fast::decided;
+  }
+  if (!lazy.validate()) return false;
   Json c = Json::parse(p, e, nullptr, false);  // on error: discarded, no exception
   if (c.is_discarded()) return false;
   check_case(c, i, file, opt, out);
@@ -233,7 +271,7 @@ struct TopLevel {
 };
 
 // The elements of the cases array at p, each checked; one past the array, or nullptr.
-char const* scan_cases(char const* p, char const* end, std::string const& file, CheckOptions const& opt,
+char const* scan_cases(char const* p, char const* end, FileName const& file, CheckOptions const& opt,
                        std::vector<CaseOutcome>& out) {
   p = scan::skip_ws(p + 1, end);
   if (p != end && *p == ']') return p + 1;
@@ -251,7 +289,7 @@ char const* scan_cases(char const* p, char const* end, std::string const& file, 
 // object (and nothing after it) whose keys are unescaped and "schema" and "cases" appear at most
 // once. nullopt sends the file to the DOM path, which then gives the answer it always gave (or
 // nlohmann's message); the outcomes found so far are dropped.
-std::optional<TopLevel> scan_top_level(std::string_view text, std::string const& file, CheckOptions const& opt) {
+std::optional<TopLevel> scan_top_level(std::string_view text, FileName const& file, CheckOptions const& opt) {
   char const* end = text.data() + text.size();
   char const* p = scan::skip_ws(text.data(), end);
   if (p == end || *p != '{') return std::nullopt;  // also a byte-order mark, which nlohmann skips
@@ -302,7 +340,7 @@ Result<void> check_scanned_header(TopLevel const& top, std::string const& file) 
 // The streaming check of a file's text; nullopt when the scanner leaves it to the DOM path.
 std::optional<Result<std::vector<CaseOutcome>>> check_text(std::string_view text, std::string const& file,
                                                            CheckOptions const& opt) {
-  auto top = scan_top_level(text, file, opt);
+  auto top = scan_top_level(text, FileName(file), opt);
   if (!top) return std::nullopt;
   if (auto h = check_scanned_header(*top, file); !h) return std::unexpected(h.error());
   return std::move(top->outcomes);
@@ -326,7 +364,8 @@ Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string con
   CL_CHECK(check_header(doc, file));
   std::vector<CaseOutcome> out;
   auto const& cases = doc["cases"];
-  for (std::size_t i = 0; i < cases.size(); ++i) check_case(cases[i], i, file, opt, out);
+  FileName const name(file);
+  for (std::size_t i = 0; i < cases.size(); ++i) check_case(cases[i], i, name, opt, out);
   return out;
 }
 
@@ -405,7 +444,7 @@ Json report_json(std::vector<CaseOutcome> const& outcomes) {
   Json cases = Json::array();
   for (auto const& o : outcomes)
   {
-    Json c{{"file", o.file}, {"id", o.id}, {"op", o.op},
+    Json c{{"file", o.file.str()}, {"id", o.id}, {"op", o.op},
            {"match", o.skipped ? std::string("skipped") : std::string(match_name(o.match))}, {"detail", o.detail}};
     if (!o.tags.empty()) c["tags"] = o.tags;
     cases.push_back(std::move(c));

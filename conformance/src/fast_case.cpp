@@ -57,8 +57,15 @@ LayoutOp layout_op(std::string_view op) {
   return nullptr;
 }
 
+// After the argument at p: true at the closing bracket of the argument array, which ends the text.
+bool last_arg(char const* p, char const* end) {
+  p = scan::skip_ws(p, end);
+  return p != end && *p == ']' && p + 1 == end;
+}
+
 // The core op on plainly read args, as ops.cpp's registry runs it; nullopt when the op is not
-// one of these or an argument is not plain.
+// one of these or an argument is not plain. The args are read in one pass over their text:
+// [layout] or [layout, second], the second read as the op takes it.
 std::optional<Result<Layout>> run_core(std::string_view op, std::string_view args, Convention c) {
   bool unary = op == "right_inverse" || op == "left_inverse";
   bool coalesce_op = op == "coalesce";
@@ -66,32 +73,39 @@ std::optional<Result<Layout>> run_core(std::string_view op, std::string_view arg
   TilerOp by_tiler = tiler_op(op);
   LayoutOp by_layout = layout_op(op);
   if (!unary && !coalesce_op && !complement_op && !by_tiler && !by_layout) return std::nullopt;
-  auto a = arg_list(args, 1, unary ? 1 : 2);
-  if (!a) return std::nullopt;
-  if ((by_tiler || by_layout) && a->size != 2) return std::nullopt;
-  auto x = text::read_layout(a->at[0]);
+  char const* p = args.data();
+  char const* end = p + args.size();
+  if (p == end || *p != '[') return std::nullopt;
+  p = scan::skip_ws(p + 1, end);
+  auto x = text::layout_at(p, end);
   if (!x) return std::nullopt;
-  if (op == "coalesce" && a->size == 1) return Result<Layout>(coalesce(*x));
-  if (op == "coalesce") {  // [layout, profile]
-    auto profile = text::read_int_tuple(a->at[1]);
-    if (!profile) return std::nullopt;
-    return coalesce(*x, *profile);
+  if (last_arg(p, end)) {  // one argument
+    if (by_tiler || by_layout) return std::nullopt;
+    if (coalesce_op) return Result<Layout>(coalesce(*x));
+    if (op == "right_inverse") return Result<Layout>(right_inverse(*x));
+    if (op == "left_inverse") return left_inverse(*x);
+    return complement(*x, c);
   }
-  if (op == "right_inverse") return Result<Layout>(right_inverse(*x));
-  if (op == "left_inverse") return left_inverse(*x);
+  p = scan::skip_ws(p, end);
+  if (p == end || *p != ',' || unary) return std::nullopt;
+  p = scan::skip_ws(p + 1, end);
+  if (coalesce_op) {  // [layout, profile]
+    text::FlatTuple profile;
+    if (!text::tuple_at(p, end, profile) || !last_arg(p, end)) return std::nullopt;
+    return coalesce(*x, text::to_tuple(profile));
+  }
   if (complement_op) {
-    if (a->size == 1) return complement(*x, c);
-    auto n = text::read_int(a->at[1]);
-    if (!n) return std::nullopt;
+    auto n = text::int_at(p, end);
+    if (!n || !last_arg(p, end)) return std::nullopt;
     return complement(*x, *n, c);
   }
   if (by_tiler) {
-    auto b = text::read_tiler(a->at[1]);
-    if (!b) return std::nullopt;
+    auto b = text::tiler_at(p, end);
+    if (!b || !last_arg(p, end)) return std::nullopt;
     return by_tiler(*x, *b, c);
   }
-  auto b = text::read_layout(a->at[1]);
-  if (!b) return std::nullopt;
+  auto b = text::layout_at(p, end);
+  if (!b || !last_arg(p, end)) return std::nullopt;
   return by_layout(*x, *b, c);
 }
 
@@ -119,23 +133,46 @@ std::optional<Args> arg_list(std::string_view args, std::size_t lo, std::size_t 
 }
 
 bool matches_layout(std::string_view expect, Layout const& l) {
-  std::array<scan::Member, 4> m;
-  std::size_t n = 0;
-  if (!scan::object_members(expect, m, &n)) return false;
-  std::optional<std::string_view> shape, stride;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (m[i].key == "shape") shape = m[i].value;
-    else if (m[i].key == "stride") stride = m[i].value;
-    else if (!is_provenance(m[i].key)) return false;
+  // One pass over expect: shape and stride compared as read, provenance skipped. Any other key,
+  // an escaped or repeated one, leaves the case to the DOM path (as scan::object_members would).
+  char const* p = expect.data();
+  char const* end = p + expect.size();
+  if (p == end || *p != '{') return false;
+  constexpr std::string_view keys[] = {"shape", "stride", "confirmed_on", "sources"};
+  bool seen[std::size(keys)] = {};
+  text::FlatTuple t;
+  p = scan::skip_ws(p + 1, end);
+  if (p != end && *p == '}') return false;
+  for (;;) {
+    if (p == end || *p != '"') return false;
+    auto key = scan::plain_string(p, end, &p);
+    if (!key) return false;
+    std::size_t k = 0;
+    while (k < std::size(keys) && keys[k] != *key) ++k;
+    if (k == std::size(keys) || seen[k]) return false;
+    seen[k] = true;
+    p = scan::skip_ws(p, end);
+    if (p == end || *p != ':') return false;
+    p = scan::skip_ws(p + 1, end);
+    if (k < 2) {
+      if (!text::tuple_at(p, end, t) || !text::same_tuple(t, k == 0 ? l.shape() : l.stride())) return false;
+    } else if (!(p = scan::skip_value_at(p, end, 2))) {  // provenance: validated, not compared
+      return false;
+    }
+    p = scan::skip_ws(p, end);
+    if (p == end) return false;
+    if (*p == '}') {
+      if (p + 1 != end) return false;
+      break;
+    }
+    if (*p != ',') return false;
+    p = scan::skip_ws(p + 1, end);
   }
-  if (!shape || !stride) return false;
-  auto s = text::read_int_tuple(*shape);
-  if (!s || !(*s == l.shape())) return false;
-  auto d = text::read_int_tuple(*stride);
-  return d && *d == l.stride();
+  return seen[0] && seen[1];
 }
 
 bool matches_error(std::string_view expect, Error const& e) {
+  if (!scan::valid_member_value(expect)) return false;  // it may not have been validated yet
   std::array<scan::Member, max_members> m;
   std::size_t n = 0;
   if (!scan::object_members(expect, m, &n)) return false;
@@ -146,9 +183,15 @@ bool matches_error(std::string_view expect, Error const& e) {
 }
 
 std::optional<CaseText> read_case(std::span<scan::Member const> members) {
-  auto op = scan::find(members, "op");
-  auto args = scan::find(members, "args");
-  auto expect = scan::find(members, "expect");
+  // One look at each member (the scanner has refused repeated keys, so the first is the only).
+  std::optional<std::string_view> op, args, expect, id, tags;
+  for (auto const& m : members) {
+    if (m.key == "op") op = m.value;
+    else if (m.key == "args") args = m.value;
+    else if (m.key == "expect") expect = m.value;
+    else if (m.key == "id") id = m.value;
+    else if (m.key == "tags") tags = m.value;
+  }
   if (!op || !args || !expect) return std::nullopt;
   CaseText c;
   auto op_name = plain(*op);
@@ -156,11 +199,11 @@ std::optional<CaseText> read_case(std::span<scan::Member const> members) {
   c.op = *op_name;
   c.args = *args;
   c.expect = *expect;
-  if (auto id = scan::find(members, "id"); id && !id->empty() && (*id)[0] == '"') {
+  if (id && !id->empty() && (*id)[0] == '"') {
     c.id = plain(*id);
     if (!c.id) return std::nullopt;  // an escaped id: nlohmann decodes it
   }
-  if (auto tags = scan::find(members, "tags")) {
+  if (tags) {
     auto t = plain_strings(*tags);
     if (!t) return std::nullopt;  // not an array of plain strings: the DOM path words the error
     c.tags = std::move(*t);

@@ -29,7 +29,9 @@ struct CaseText {
 std::optional<CaseText> read_case(std::span<scan::Member const> members);
 
 // True when `op` is a core layout op whose args read plainly and whose result is exactly
-// `expect` (the layout, or the error kind); false means "ask the DOM path".
+// `expect` (the layout, or the error kind); false means "ask the DOM path". Strict: when true,
+// args and expect are valid JSON (each as a member value of a case), read whole, so a caller
+// may call it on text the scanner has only delimited.
 bool exact_core_case(std::string_view op, std::string_view args, std::string_view expect, Convention c);
 
 // Shared with the other fast paths (fast_categorical.cpp):

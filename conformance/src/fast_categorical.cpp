@@ -47,8 +47,9 @@ bool exact_members(std::string_view expect, std::array<std::string_view, N> cons
 
 // The int tuple text v is t (to_json(t) == v as nlohmann compares numbers by value).
 [[maybe_unused]] bool is_tuple(std::string_view v, IntTuple const& t) {
-  auto x = text::read_int_tuple(v);
-  return x && *x == t;
+  char const* p = v.data();
+  text::FlatTuple x;
+  return text::tuple_at(p, p + v.size(), x) && p == v.data() + v.size() && text::same_tuple(x, t);
 }
 
 #ifdef CATLAYOUT_HAVE_CATEGORIES
@@ -62,12 +63,14 @@ bool matches_value(std::string_view expect, NestMorphism const& f) {
   std::array<std::string_view, 3> v;
   if (!exact_members(expect, std::array<std::string_view, 3>{"domain", "codomain", "map"}, v)) return false;
   if (!is_tuple(v[0], f.domain()) || !is_tuple(v[1], f.codomain())) return false;
-  auto map = text::read_ints(v[2]);
   auto const& want = f.map().values();
-  if (!map || map->size() != want.size()) return false;
-  for (std::size_t i = 0; i < want.size(); ++i)
-    if ((*map)[i] < 0 || static_cast<Point>((*map)[i]) != want[i]) return false;
-  return true;
+  std::size_t i = 0;
+  bool same = true;
+  bool plain = text::each_int(v[2], [&](Int x) {
+    same = same && i < want.size() && x >= 0 && static_cast<Point>(x) == want[i];
+    ++i;
+  });
+  return plain && same && i == want.size();
 }
 
 #endif
@@ -109,16 +112,18 @@ std::optional<Result<NestMorphism>> read_morphism(std::string_view v) {
   auto t = text::read_int_tuple(*codomain);
   if (!t) return std::nullopt;
   if (map->empty() || (*map)[0] != '[') return invalid();
-  auto entries = text::read_ints(*map);
-  if (!entries) return std::nullopt;
-  // json.cpp's check, entry by entry: a point of <n>_*, 0 standing for *.
+  // json.cpp's check, entry by entry: a point of <n>_*, 0 standing for *. An entry out of range
+  // is an error only once every entry has read plainly (else the DOM reader decides).
   std::size_t points = length(*t);
   std::vector<Point> alpha;
-  alpha.reserve(entries->size());
-  for (Int x : *entries) {
-    if (x < 0 || static_cast<std::size_t>(x) > points) return invalid();
+  alpha.reserve(8);  // maps are short: one allocation, not one per doubling
+  bool in_range = true;
+  bool plain = text::each_int(*map, [&](Int x) {
+    in_range = in_range && x >= 0 && static_cast<std::size_t>(x) <= points;
     alpha.push_back(static_cast<Point>(x));
-  }
+  });
+  if (!plain) return std::nullopt;
+  if (!in_range) return invalid();
   return NestMorphism::make(std::move(*s), std::move(*t), std::move(alpha));
 }
 

@@ -1,5 +1,6 @@
 #include "json_scan.hpp"
 
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -123,6 +124,20 @@ struct Recorder {
   std::span<Member> out;
   std::size_t count = 0;
   bool plain = true;  // no escaped or repeated key, and room for all
+  // skip_case: the first "args" and "expect" values, delimited but not validated (null: none yet).
+  bool lazy = false;
+  std::string_view const* args = nullptr;
+  std::string_view const* expect = nullptr;
+  std::string_view args_text{}, expect_text{};
+
+  // The value of a member with this key (without quotes) is to be delimited, not validated.
+  bool delimit_only(std::string_view key) const {
+    return lazy && ((key == "args" && !args) || (key == "expect" && !expect));
+  }
+  void delimited(std::string_view key, std::string_view value) {
+    if (key == "args") args = &(args_text = value);
+    else expect = &(expect_text = value);
+  }
 
   void add(std::string_view key, std::string_view value) {
     if (!plain) return;
@@ -156,10 +171,12 @@ char const* skip_container(char const* p, char const* end, std::size_t depth, Re
       if (p == end || *p != ':') return nullptr;
       p = skip_ws(p + 1, end);
       char const* v = p;
-      if (!(p = skip_rec(p, end, depth + 1))) return nullptr;
-      if (rec)
-        rec->add(std::string_view(key + 1, static_cast<std::size_t>(key_end - key - 2)),
-                 std::string_view(v, static_cast<std::size_t>(p - v)));
+      auto name = std::string_view(key + 1, static_cast<std::size_t>(key_end - key - 2));
+      bool lazy = rec && rec->delimit_only(name);
+      if (!(p = lazy ? skip_valid(p, end) : skip_rec(p, end, depth + 1))) return nullptr;
+      auto value = std::string_view(v, static_cast<std::size_t>(p - v));
+      if (lazy) rec->delimited(name, value);
+      if (rec) rec->add(name, value);
     } else if (!(p = skip_rec(p, end, depth + 1))) {
       return nullptr;
     }
@@ -204,20 +221,48 @@ char const* skip_object(char const* p, char const* end, std::span<Member> out, s
   return e;
 }
 
+char const* skip_case(char const* p, char const* end, std::span<Member> out, std::size_t* count, bool* plain,
+                      std::string_view* args, std::string_view* expect) {
+  Recorder rec{out};
+  rec.lazy = true;
+  char const* e = p != end && *p == '{' ? skip_container(p, end, 0, &rec) : nullptr;
+  *count = rec.count;
+  *plain = rec.plain;
+  *args = rec.args ? rec.args_text : std::string_view();
+  *expect = rec.expect ? rec.expect_text : std::string_view();
+  return e;
+}
+
+bool valid_member_value(std::string_view v) {
+  char const* end = v.data() + v.size();
+  return !v.empty() && skip_rec(v.data(), end, 1) == end;
+}
+
+char const* skip_value_at(char const* p, char const* end, std::size_t depth) { return skip_rec(p, end, depth); }
+
 char const* skip_valid(char const* p, char const* end) {
   if (p == end) return end;
   if (*p == '"') return skip_valid_string(p, end);
   if (*p == '{' || *p == '[') {
-    std::size_t depth = 0;
+    // The nesting is summed from a table (+1 for an opening bracket, -1 for a closing one, 0 for
+    // the digits, commas and whitespace that make up most of a case), so the loop's only
+    // branches are the quote and the end, both nearly always not taken.
+    static constexpr auto nesting = [] {
+      std::array<signed char, 256> t{};
+      t['{'] = t['['] = 1;
+      t['}'] = t[']'] = -1;
+      return t;
+    }();
+    std::ptrdiff_t depth = 0;
     while (p != end) {
-      char c = *p;
+      auto c = static_cast<unsigned char>(*p);
       if (c == '"') {
         p = skip_valid_string(p, end);
         continue;
       }
-      if (c == '{' || c == '[') ++depth;
-      else if ((c == '}' || c == ']') && --depth == 0) return p + 1;
+      depth += nesting[c];
       ++p;
+      if (depth == 0) return p;
     }
     return end;
   }

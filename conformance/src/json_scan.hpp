@@ -50,6 +50,22 @@ bool object_members(std::string_view text, std::span<Member> out, std::size_t* c
 // pass: *plain is false when object_members would refuse them (the end is found either way).
 char const* skip_object(char const* p, char const* end, std::span<Member> out, std::size_t* count, bool* plain);
 
+// skip_object for a case object, validating all but the values of its first "args" and
+// "expect" members, which are only delimited (as skip_valid does) and left in *args and
+// *expect (empty when absent): the fast path reads them with strict readers, so valid text is
+// not walked twice. The caller must validate them (skip_member_value) before relying on any
+// other reading of them. nullptr when the rest is not valid; on valid text the end and the
+// members are skip_object's.
+char const* skip_case(char const* p, char const* end, std::span<Member> out, std::size_t* count, bool* plain,
+                      std::string_view* args, std::string_view* expect);
+
+// skip_value for the value of a member of an object skip_object scans, with the nesting that
+// member has there (one container deep): true when v is exactly one such valid value.
+bool valid_member_value(std::string_view v);
+// skip_value for a value `depth` containers deep in what skip_object scans (its nesting limit
+// counts them).
+char const* skip_value_at(char const* p, char const* end, std::size_t depth);
+
 // The value of `key` among members, or nullopt.
 std::optional<std::string_view> find(std::span<Member const> members, std::string_view key);
 

@@ -1,6 +1,6 @@
 #include "text_values.hpp"
 
-#include <array>
+#include <algorithm>
 #include <charconv>
 
 #include "json_scan.hpp"
@@ -30,81 +30,240 @@ namespace {
 // Nesting beyond this is rare enough to leave to the DOM readers and their depth limit.
 constexpr std::size_t max_depth = 16;
 
-// The integer token at p, advancing p past it; nullopt for a fraction, an exponent, or a value
-// past int64 (nlohmann reads those as double or uint64; the DOM readers then decide).
-std::optional<Int> int_at(char const*& p, char const* end) {
-  long long v = 0;
-  auto [q, ec] = std::from_chars(p, end, v);
-  if (ec != std::errc{} || q == p) return std::nullopt;
-  if (q != end && (*q == '.' || *q == 'e' || *q == 'E')) return std::nullopt;
-  p = q;
-  return Int{v};
-}
-
-// An int tuple at p (an integer or a nested array of them), advancing p past it.
-std::optional<IntTuple> tuple_at(char const*& p, char const* end, std::size_t depth) {
-  if (p == end) return std::nullopt;
-  if (*p != '[') {
-    auto v = int_at(p, end);
-    if (!v) return std::nullopt;
-    return IntTuple(*v);
-  }
-  if (depth >= max_depth) return std::nullopt;
-  IntTuple t;
-  p = scan::skip_ws(p + 1, end);
-  if (p != end && *p == ']') {
+// After a value inside an array: true at a comma (p then at the next value) or at the closing
+// bracket (p one past it, *closed set); false otherwise.
+[[gnu::always_inline]] inline bool next_element(char const*& p, char const* end, bool* closed) {
+  p = scan::skip_ws(p, end);
+  if (p == end) return false;
+  *closed = *p == ']';
+  if (*closed) {
     ++p;
-    return t;
+    return true;
   }
-  for (;;) {
-    auto child = tuple_at(p, end, depth + 1);
-    if (!child) return std::nullopt;
-    t.push_back(*child);
-    p = scan::skip_ws(p, end);
-    if (p == end) return std::nullopt;
-    if (*p == ']') {
-      ++p;
-      return t;
-    }
-    if (*p != ',') return std::nullopt;
-    p = scan::skip_ws(p + 1, end);
-  }
+  if (*p != ',') return false;
+  p = scan::skip_ws(p + 1, end);
+  return true;
 }
 
-std::optional<Tiler> tiler_rec(std::string_view v, std::size_t depth);
+// The key of the member at p (a string without escapes), p then at its value; nullopt for an
+// escaped key (it might spell a known one: nlohmann decodes it, the DOM path decides).
+std::optional<std::string_view> key_at(char const*& p, char const* end) {
+  if (p == end || *p != '"') return std::nullopt;
+  auto key = scan::plain_string(p, end, &p);
+  if (!key) return std::nullopt;
+  p = scan::skip_ws(p, end);
+  if (p == end || *p != ':') return std::nullopt;
+  p = scan::skip_ws(p + 1, end);
+  return key;
+}
 
-// The non-empty array of tiler modes v (json.cpp refuses an empty one).
-std::optional<Tiler> tiler_modes(std::string_view v, std::size_t depth) {
-  auto xs = elements(v);
-  if (!xs || xs->empty()) return std::nullopt;
+// After a member's value: true at a comma (p then at the next key) or at the closing brace (p
+// one past it, *closed set).
+bool next_member(char const*& p, char const* end, bool* closed) {
+  p = scan::skip_ws(p, end);
+  if (p == end) return false;
+  *closed = *p == '}';
+  if (*closed) {
+    ++p;
+    return true;
+  }
+  if (*p != ',') return false;
+  p = scan::skip_ws(p + 1, end);
+  return true;
+}
+
+// The tuple whose word starts at token k, its first value at index v; advances both past it.
+// A flat tuple (the common case) is built whole; only nested ones are built child by child.
+IntTuple build(FlatTuple const& t, std::size_t& k, std::size_t& v) {
+  auto const& w = t.word;
+  if (w[k] == IntTuple::leaf_token) {
+    ++k;
+    return IntTuple(t.values[v++]);
+  }
+  std::size_t j = k + 1;
+  while (w[j] == IntTuple::leaf_token) ++j;
+  if (w[j] == IntTuple::close_token) {
+    std::size_t n = j - k - 1;
+    IntTuple flat = IntTuple::flat(std::span(t.values.data() + v, n));
+    v += n;
+    k = j + 1;
+    return flat;
+  }
+  IntTuple r;
+  for (++k; w[k] != IntTuple::close_token;) r.push_back(build(t, k, v));
+  ++k;
+  return r;
+}
+
+std::optional<Tiler> tiler_rec(char const*& p, char const* end, std::size_t depth);
+
+// The non-empty array of tiler modes at p (json.cpp refuses an empty one).
+std::optional<Tiler> tiler_modes(char const*& p, char const* end, std::size_t depth) {
+  if (p == end || *p != '[') return std::nullopt;
+  char const* q = scan::skip_ws(p + 1, end);
+  if (q != end && *q == ']') return std::nullopt;
   std::vector<Tiler> modes;
-  modes.reserve(xs->size());
-  for (auto x : *xs) {
-    auto t = tiler_rec(x, depth + 1);
+  // Tilers rarely have more than three modes: one allocation, and one under the 1 KiB at which
+  // glibc serves requests from its large bins (each such request first consolidates the
+  // small freed blocks, which costs more than the tiler).
+  modes.reserve(3);
+  for (bool closed = false; !closed;) {
+    auto t = tiler_rec(q, end, depth + 1);
     if (!t) return std::nullopt;
     modes.push_back(std::move(*t));
+    if (!next_element(q, end, &closed)) return std::nullopt;
   }
+  p = q;
   return Tiler::by_mode(std::move(modes));
 }
 
-std::optional<Tiler> tiler_rec(std::string_view v, std::size_t depth) {
-  if (v.empty() || depth > max_depth) return std::nullopt;
-  if (v[0] == '[') return tiler_modes(v, depth);
-  if (v[0] == '{') {
-    std::array<scan::Member, 2> m;
-    std::size_t n = 0;
-    if (!scan::object_members(v, m, &n)) return std::nullopt;
-    if (n == 1 && m[0].key == "tiler") return tiler_modes(m[0].value, depth);
-    auto l = read_layout(v);
+std::optional<Tiler> tiler_rec(char const*& p, char const* end, std::size_t depth) {
+  if (p == end || depth > max_depth) return std::nullopt;
+  if (*p == '[') return tiler_modes(p, end, depth);
+  if (*p == '{') {
+    // {"tiler": [...]} and nothing else is a tiler of modes; any other object must be a layout.
+    char const* q = scan::skip_ws(p + 1, end);
+    if (auto key = key_at(q, end); key && *key == "tiler") {
+      auto t = tiler_modes(q, end, depth);
+      bool closed = false;
+      if (!t || !next_member(q, end, &closed) || !closed) return std::nullopt;
+      p = q;
+      return t;
+    }
+    auto l = layout_at(p, end);
     if (!l) return std::nullopt;
     return Tiler::of(std::move(*l));
   }
-  auto n = read_int(v);
+  auto n = int_at(p, end);
   if (!n || *n < 1) return std::nullopt;
   return Tiler::of_integer(*n);
 }
 
+// The integer token at p, into *n, advancing p past it; false for a fraction, an exponent, or
+// a value past int64 (nlohmann reads those as double or uint64; the DOM readers then decide).
+// Up to 18 digits cannot overflow and are summed here; longer tokens go to from_chars, which
+// checks the range. Inlined: it is the innermost step of every tuple read.
+[[gnu::always_inline]] inline bool parse_int(char const*& p, char const* end, Int* n) {
+  constexpr std::ptrdiff_t safe_digits = 18;
+  bool negative = p != end && *p == '-';
+  char const* digits = p + negative;
+  char const* q = digits;
+  std::uint64_t v = 0;
+  for (; q != end && static_cast<unsigned char>(*q - '0') < 10 && q - digits < safe_digits; ++q)
+    v = v * 10 + static_cast<std::uint64_t>(*q - '0');
+  if (q == digits) return false;
+  // JSON has no leading zeros: "01" is not a number, so it is not read as one (the strict
+  // readers must accept only valid JSON, since they may read text the scanner has not checked).
+  if (*digits == '0' && q - digits > 1) return false;
+  *n = negative ? -static_cast<Int>(v) : static_cast<Int>(v);
+  if (q != end && static_cast<unsigned char>(*q - '0') < 10) {
+    long long x = 0;
+    auto [r, ec] = std::from_chars(p, end, x);
+    if (ec != std::errc{}) return false;
+    q = r;
+    *n = x;
+  }
+  if (q != end && (*q == '.' || *q == 'e' || *q == 'E')) return false;
+  p = q;
+  return true;
+}
+
 }  // namespace
+
+std::optional<Int> int_at(char const*& p, char const* end) {
+  Int n = 0;
+  if (!parse_int(p, end, &n)) return std::nullopt;
+  return n;
+}
+
+// One pass, no recursion: each integer appends a leaf token and its value, each bracket its token.
+bool tuple_at(char const*& p, char const* end, FlatTuple& out) {
+  out.values.clear();
+  out.word.clear();
+  std::size_t open = 0;  // arrays entered and not yet closed
+  char const* q = p;
+  for (;;) {
+    if (q == end) return false;
+    bool closed = false;
+    if (*q == '[') {
+      if (open >= max_depth) return false;
+      ++open;
+      out.word.push_back(IntTuple::open_token);
+      q = scan::skip_ws(q + 1, end);
+      if (q == end || *q != ']') continue;  // at the first element
+      ++q;
+      closed = true;
+    } else {
+      Int v = 0;
+      if (!parse_int(q, end, &v)) return false;
+      out.values.push_back(v);
+      out.word.push_back(IntTuple::leaf_token);
+    }
+    // After a value: close the arrays that end here, until a comma or the outermost value ends.
+    for (;;) {
+      if (closed) {
+        out.word.push_back(IntTuple::close_token);
+        --open;
+      }
+      if (open == 0) {
+        p = q;
+        return true;
+      }
+      if (!next_element(q, end, &closed)) return false;
+      if (!closed) break;
+    }
+  }
+}
+
+std::optional<Layout> layout_at(char const*& p, char const* end) {
+  if (p == end || *p != '{') return std::nullopt;
+  FlatTuple parts[2];  // shape, stride
+  bool seen[2] = {false, false};
+  char const* q = scan::skip_ws(p + 1, end);
+  for (bool closed = false; !closed;) {
+    auto key = key_at(q, end);
+    if (!key) return std::nullopt;
+    int k = *key == "shape" ? 0 : *key == "stride" ? 1 : -1;
+    if (k < 0 || seen[k]) return std::nullopt;  // another key, or one repeated (nlohmann keeps the last)
+    seen[k] = true;
+    if (!tuple_at(q, end, parts[k]) || !next_member(q, end, &closed)) return std::nullopt;
+  }
+  if (!seen[0] || !seen[1]) return std::nullopt;
+  // Not congruent: Layout::make refuses it, and the DOM reader words the error, with its path.
+  if (!(parts[0].word == parts[1].word)) return std::nullopt;
+  IntTuple shape = to_tuple(parts[0]);
+  IntTuple stride = IntTuple::with_profile(shape, parts[1].values);
+  auto l = Layout::make(std::move(shape), std::move(stride));
+  if (!l) return std::nullopt;
+  p = q;
+  return std::move(*l);
+}
+
+std::optional<Tiler> tiler_at(char const*& p, char const* end) { return tiler_rec(p, end, 0); }
+
+IntTuple to_tuple(FlatTuple const& t) {
+  if (t.word.size() == 1) return IntTuple(t.values[0]);
+  // A word with one pair of brackets is a flat tuple: built whole, without push_back.
+  if (t.word.size() == t.values.size() + 2) return IntTuple::flat(t.values);
+  // A nested one takes the nesting of an earlier tuple with the same word: a vector file repeats
+  // a few nesting profiles, and filling a profile with values is a copy, not a build.
+  constexpr std::size_t profiles = 16;
+  thread_local std::vector<IntTuple> seen;
+  thread_local std::size_t next = 0;
+  for (auto const& p : seen)
+    if (std::ranges::equal(p.word(), t.word)) return IntTuple::with_profile(p, t.values);
+  std::size_t k = 0, v = 0;
+  IntTuple built = build(t, k, v);
+  if (seen.size() < profiles) seen.push_back(built);
+  else seen[next++ % profiles] = built;
+  return built;
+}
+
+bool same_tuple(FlatTuple const& t, IntTuple const& x) {
+  auto w = x.word();
+  auto v = x.values();
+  return std::ranges::equal(t.word, w) && std::ranges::equal(t.values, v);
+}
 
 std::optional<Int> read_int(std::string_view v) {
   char const* p = v.data();
@@ -117,46 +276,21 @@ std::optional<Int> read_int(std::string_view v) {
 std::optional<IntTuple> read_int_tuple(std::string_view v) {
   char const* p = v.data();
   char const* end = p + v.size();
-  auto t = tuple_at(p, end, 0);
-  if (!t || p != end) return std::nullopt;
-  return t;
+  FlatTuple t;
+  if (!tuple_at(p, end, t) || p != end) return std::nullopt;
+  return to_tuple(t);
 }
 
-std::optional<std::vector<Int>> read_ints(std::string_view v) {
-  char const* p = v.data();
-  char const* end = p + v.size();
-  if (p == end || *p != '[') return std::nullopt;
-  std::vector<Int> out;
-  p = scan::skip_ws(p + 1, end);
-  if (p != end && *p == ']') return p + 1 == end ? std::optional(out) : std::nullopt;
-  for (;;) {
-    auto x = int_at(p, end);
-    if (!x) return std::nullopt;
-    out.push_back(*x);
-    p = scan::skip_ws(p, end);
-    if (p == end) return std::nullopt;
-    if (*p == ']') return p + 1 == end ? std::optional(out) : std::nullopt;
-    if (*p != ',') return std::nullopt;
-    p = scan::skip_ws(p + 1, end);
-  }
-}
+char const* skip_ws_in(char const* p, char const* end) { return scan::skip_ws(p, end); }
 
 std::optional<Layout> read_layout(std::string_view v) {
-  std::array<scan::Member, 2> m;
-  std::size_t n = 0;
-  if (!scan::object_members(v, m, &n) || n != 2) return std::nullopt;
-  auto shape = scan::find(m, "shape");
-  auto stride = scan::find(m, "stride");
-  if (!shape || !stride) return std::nullopt;
-  auto s = read_int_tuple(*shape);
-  if (!s) return std::nullopt;
-  auto d = read_int_tuple(*stride);
-  if (!d) return std::nullopt;
-  auto l = Layout::make(std::move(*s), std::move(*d));
-  if (!l) return std::nullopt;  // the DOM reader words the error, with its path
-  return std::move(*l);
+  char const* p = v.data();
+  return layout_at(p, p + v.size());
 }
 
-std::optional<Tiler> read_tiler(std::string_view v) { return tiler_rec(v, 0); }
+std::optional<Tiler> read_tiler(std::string_view v) {
+  char const* p = v.data();
+  return tiler_at(p, p + v.size());
+}
 
 }  // namespace catlayout::conformance::text

@@ -2,6 +2,7 @@
 // The vector checker: runs every case of catlayout.vectors/1 files and classifies each as
 // exact / functional / fail, as SCHEMA.md defines.
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,8 +15,24 @@ namespace catlayout::conformance {
 enum class Match { exact, functional, fail };
 std::string_view match_name(Match m);
 
+// The name of the file an outcome came from. Every outcome of a file shares one copy of it, so
+// an outcome costs no allocation for a long path; it reads as the std::string it holds.
+class FileName {
+ public:
+  FileName() = default;
+  FileName(std::string name)  // NOLINT: implicit, as the std::string it replaces
+      : name_(std::make_shared<std::string const>(std::move(name))) {}
+  std::string const& str() const;
+  operator std::string const&() const { return str(); }  // NOLINT
+  friend bool operator==(FileName const& a, FileName const& b) { return a.str() == b.str(); }
+
+ private:
+  std::shared_ptr<std::string const> name_;  // null: no file (""), as classify's outcomes
+};
+
 struct CaseOutcome {
-  std::string file, id, op;
+  FileName file;
+  std::string id, op;
   Match match = Match::fail;
   std::string detail;             // why it failed, or what differed in form
   std::vector<std::string> tags;  // the case's `tags` (SCHEMA.md), known or not

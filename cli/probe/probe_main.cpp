@@ -5,8 +5,10 @@
 //   catlayout-gpu-probe vectors [--cutlass RESULTS] REPORT... OUT
 //   catlayout-gpu-probe ptx KERNEL|all         a kernel's PTX module (all: every one, as files here)
 //   catlayout-gpu-probe catalogue [OUT]      the catalogue as JSON (catlayout.gpu-catalogue/1)
-//   catlayout-gpu-probe tiled mma|copy|copy_A|copy_B|copy_C ARGS...   a tiled MMA / copy's TV layouts
-//                                            as JSON (gpu/include/catlayout/gpu/tiled_json.hpp)
+//   catlayout-gpu-probe tiled mma|copy|copy_A|copy_B|copy_C ARGS... [--data KEY LAYOUT]...
+//                                            a tiled MMA / copy's TV layouts (and each thread's
+//                                            partition of a data layout) as JSON
+//                                            (gpu/include/catlayout/gpu/tiled_json.hpp)
 // Exit status as `catlayout gpu`: 0 ok, 1 a mismatch, 2 usage or input error, 3 no GPU.
 #include <fstream>
 #include <iostream>
@@ -106,6 +108,7 @@ int main(int argc, char** argv) {
   if (cmd == "vectors" && args.size() >= 3) return vectors(args);
   std::cerr << "usage: catlayout-gpu-probe validate [--simulate] [--json FILE] [INSTR...] | show INSTR [A|B|C] | "
                "vectors [--cutlass FILE] REPORT... OUT | catalogue [OUT] | ptx KERNEL|all | "
-               "tiled mma|copy_A|copy_B|copy_C INSTR ATOM_LAYOUT [PERM_M PERM_N PERM_K] | tiled copy THR VAL\n";
+               "tiled mma|copy_A|copy_B|copy_C INSTR ATOM_LAYOUT [PERM_M PERM_N PERM_K] | tiled copy THR VAL; "
+               "tiled ... [--data A|B|C|TV LAYOUT]...\n";
   return 2;
 }

@@ -15,6 +15,11 @@ layouts, make_tiled_copy_A/B/C), each written once in CuTe notation:
     TiledLayout_TV / get_layoutS_TV.
 Both are printed, then compared entry by entry: thread and value counts, the tile, and every
 (thread, value) -> (row, col).
+Then partition: over each compared tile, a tensor whose layout is not column-major (DATA_LAYOUTS:
+row-major, and row-major with padded rows) is partitioned for every thread, by CuTe's
+get_thread_slice(t).partition_A/B/C (tiled MMA) or partition_S (tiled copy), and by catlayout's
+partition(tv, data, t) (`PROBE tiled ... --data KEY LAYOUT`); each thread's offsets are compared
+value by value, in each side's own value order.
 
 One line per configuration x layout: `agree` or `DISAGREE ...`; then `N passed, M failed`.
 Exit status: 0 all agree, 1 a disagreement (or a failed self-test / harness error), 2 usage error,
@@ -140,17 +145,39 @@ def cute_perm_entry(text):
     return cute_layout(text)[:-2]  # the type, without {}
 
 
-def cute_statement(cid, cfg):
+def cute_statement(cid, cfg, datas=()):
+    """datas: [(catlayout key, data layout text)] to partition; a copy's TV is partitioned as S."""
     kind, atom, args, _ = cfg
+    parts = "".join(f", ct_data<'{'S' if key == 'TV' else key}'>({cute_layout(text)})" for key, text in datas)
     if kind == "copy":
-        return f"ct_copy({cid}, cute::make_tiled_copy({COPY_ATOM}, {cute_layout(args[0])}, {cute_layout(args[1])}));"
+        return (f"ct_copy({cid}, cute::make_tiled_copy({COPY_ATOM}, {cute_layout(args[0])}, "
+                f"{cute_layout(args[1])}){parts});")
     mma_args = [f"cute::MMA_Atom<{atom[1]}>{{}}", cute_layout(args[0])]
     if len(args) == 4:
         mma_args.append("cute::Tile<" + ",".join(cute_perm_entry(a) for a in args[1:]) + ">{}")
     mma = f"cute::make_tiled_mma({', '.join(mma_args)})"
     if kind == "mma":
-        return f"ct_mma({cid}, {mma});"
-    return f"ct_copy({cid}, cute::make_tiled_{kind}({COPY_ATOM}, {mma}));"
+        return f"ct_mma({cid}, {mma}{parts});"
+    return f"ct_copy({cid}, cute::make_tiled_{kind}({COPY_ATOM}, {mma}){parts});"
+
+
+# Data layouts partitioned over a rows x cols tile. Column-major would let an index-for-offset mix-up
+# pass (the TV layouts are already compared as column-major tile indices), so neither is.
+DATA_LAYOUTS = [
+    ("row-major", lambda r, c: f"({r},{c}):({c},1)"),
+    ("padded rows", lambda r, c: f"({r},{c}):({c + 1},1)"),
+]
+
+
+def partition_datas(cfg, ours):
+    """[(key, data layout text)] for each compared TV layout of a configuration catlayout built."""
+    out = []
+    for our_key in dict.fromkeys(our for _cute, our in layouts_of(cfg)):  # a copy's TV and S: one TV
+        if our_key not in ours:
+            continue
+        rows, cols = ours[our_key]["rows"], ours[our_key]["cols"]
+        out += [(our_key, make(rows, cols)) for _name, make in DATA_LAYOUTS]
+    return out
 
 
 def label(cfg):
@@ -163,9 +190,11 @@ def label(cfg):
 # The two sides
 # --------------------------------------------------------------------------
 
-def catlayout_side(probe, cfg):
+def catlayout_side(probe, cfg, datas=()):
     kind, atom, args, _ = cfg
     cmd = [probe, "tiled", kind] + ([atom[0]] if atom else []) + args
+    for key, text in datas:
+        cmd += ["--data", key, text]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     except (OSError, subprocess.TimeoutExpired) as e:
@@ -247,6 +276,62 @@ def compare_tv(ours, theirs):
     return True, "agree" + coverage(ours["table"], rows * ours["cols"]), None
 
 
+def compare_partition(ours, theirs):
+    """ours: {"data", "offsets" | "error"}, theirs: CuTe's {"data", "thread0", "offsets"}.
+    -> (ok, message, first (t, v) or None). offsets[t][v]: thread t's value v."""
+    if "error" in ours:
+        return False, f"DISAGREE: catlayout refused: {ours['error']}", None
+    a, b = ours["offsets"], theirs["offsets"]
+    if len(a) != len(b):
+        return False, f"DISAGREE (threads): catlayout {len(a)}, CuTe {len(b)}", None
+    for t, (x, y) in enumerate(zip(a, b)):
+        if len(x) != len(y):
+            return False, f"DISAGREE (thread {t}, values): catlayout {len(x)}, CuTe {len(y)}", (t, None)
+    bad = [(t, v) for t, (x, y) in enumerate(zip(a, b)) for v, (p, q) in enumerate(zip(x, y)) if p != q]
+    if bad:
+        t, v = bad[0]
+        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+        # Telling a reordering from a different set matters: the first is a value-order convention,
+        # the second a different partition.
+        same_sets = all(sorted(x) == sorted(y) for x, y in zip(a, b))
+        how = "; every thread holds the same offsets in another order" if same_sets else ""
+        return False, (f"DISAGREE (thread {t}, value {v}): catlayout offset {a[t][v]}, CuTe {b[t][v]}"
+                       f"{more}{how}"), (t, v)
+    return True, f"agree ({len(a)} threads x {len(a[0]) if a else 0} values)", None
+
+
+def apply_data(text, index, rows):
+    """The data layout '(r,c):(s0,s1)' (as DATA_LAYOUTS writes it) at column-major tile index."""
+    strides = [int(x) for x in text.split(":")[1].strip("()").split(",")]
+    return strides[0] * (index % rows) + strides[1] * (index // rows)
+
+
+def k_split_c(ours, theirs, cute_tv, data):
+    """CuTe's C partition with thread groups along K, if that is what differs: -> an explanation, or
+    None. ThrMMA::partition_C slices C by the thread's (V, M, N) coordinate only, so the threads of
+    every K group hold the accumulators of the matching thread of K group 0 (a split-K the kernel
+    reduces). get_layoutC_TV instead sends K groups > 0 past the M x N tile, and catlayout's
+    partition(tv, data, t), a partition by that TV layout, refuses it. Checked, not assumed: catlayout
+    refused for the tile's size; CuTe's TV layout leaves the tile from some thread n on; CuTe's
+    partition of thread t is that of thread t mod n, and for t < n it is data o get_layoutC_TV."""
+    if "error" not in ours or "outside the data layout" not in ours["error"]:
+        return None
+    T, V, rows = cute_tv["threads"], cute_tv["values"], cute_tv["rows"]
+    size = rows * cute_tv["cols"]
+    table, offsets = cute_tv["table"], theirs["offsets"]
+    inside = [all(table[t + T * v] < size for v in range(V)) for t in range(T)]
+    n = inside.index(False) if False in inside else T
+    if n in (0, T) or T % n or any(inside[n:]):
+        return None
+    if any(offsets[t] != offsets[t % n] for t in range(T)):
+        return None
+    if any(offsets[t][v] != apply_data(data, table[t + T * v], rows) for t in range(n) for v in range(V)):
+        return None
+    return (f"known difference: CuTe's partition_C gives thread t the accumulators of thread t mod {n} "
+            f"(K groups share C); get_layoutC_TV puts threads {n}.. past the tile, so catlayout's "
+            f"partition by it refuses ({ours['error'].split(': ', 1)[-1]})")
+
+
 def layouts_of(cfg):
     kind, _, _, ops = cfg
     return [(op, op) for op in ops] if kind == "mma" else [(name, "TV") for name in ops]
@@ -273,13 +358,85 @@ def compare_config(cid, cfg, ours, err, dumps, failed):
                 if first:
                     res["first"] = {"thread": first[0], "value": first[1]}
         out.append(res)
+    if err is None and cid not in failed:
+        theirs = dumps[cid].get("partitions", [])
+        for i, p in enumerate(ours.get("partitions", [])):
+            key = p["key"]
+            res = {"config": label(cfg), "layout": f"{key} partition", "data": p["data"], "id": cid, "index": i,
+                   "offsets": sum(len(row) for row in theirs[i]["offsets"]) if i < len(theirs) else 0}
+            if i >= len(theirs):
+                res.update(status="error", message="CuTe printed no partition for it")
+            else:
+                ok, msg, first = compare_partition(p, theirs[i])
+                res.update(status="agree" if ok else "disagree", message=msg, cute_data=theirs[i]["data"],
+                           cute_thread0=theirs[i]["thread0"])
+                known = None if ok or key != "C" else k_split_c(p, theirs[i], dumps[cid]["C"], p["data"])
+                if known:
+                    res.update(status="known", message=known)
+                if first:
+                    res["first"] = {"thread": first[0], "value": first[1]}
+            out.append(res)
     return out
+
+
+def self_test_partition(results, ours_by_id, dumps):
+    """Perturb one offset of the first agreeing partition, then swap two values of one thread: the
+    comparer must name the perturbed (thread, value), and call the swap a reordering."""
+    for r in results:
+        if r["status"] != "agree" or "index" not in r:
+            continue
+        cid, i = r["id"], r["index"]
+        ours = ours_by_id[cid]
+        mine = ours["partitions"]
+        theirs = dumps[cid]["partitions"][i]
+        p = json.loads(json.dumps(mine[i]))
+        t0 = min(3, len(p["offsets"]) - 1)
+        v0 = min(1, len(p["offsets"][t0]) - 1)
+        where = f"{r['config']} {r['layout']} over {r['data']}"
+        p["offsets"][t0][v0] += 1
+        ok, msg, first = compare_partition(p, theirs)
+        if ok or first != (t0, v0) or "more)" in msg or "another order" in msg:
+            print(f"self-test FAILED: perturbed {where} at (thread {t0}, value {v0}): comparer said `{msg}`")
+            return [msg]
+        print(f"self-test: perturbed {where} at (thread {t0}, value {v0}): comparer said `{msg}` -- ok")
+        p = json.loads(json.dumps(mine[i]))
+        row = p["offsets"][t0]
+        if len(row) < 2:
+            return []
+        row[0], row[1] = row[1], row[0]
+        ok, msg, first = compare_partition(p, theirs)
+        if ok or first != (t0, 0) or "another order" not in msg:
+            print(f"self-test FAILED: swapped values 0 and 1 of thread {t0} in {where}: comparer said `{msg}`")
+            return [msg]
+        print(f"self-test: swapped values 0 and 1 of thread {t0} in {where}: comparer said `{msg}` -- ok")
+        return self_test_known(results, ours_by_id, dumps)
+    print("self-test FAILED: no agreeing partition to perturb")
+    return ["no agreeing partition"]
+
+
+def self_test_known(results, ours_by_id, dumps):
+    """A known difference must stop being one when CuTe's last thread holds something else."""
+    for r in results:
+        if r["status"] != "known":
+            continue
+        cid, i = r["id"], r["index"]
+        theirs = json.loads(json.dumps(dumps[cid]["partitions"][i]))
+        theirs["offsets"][-1][0] += 1
+        ours = ours_by_id[cid]["partitions"][i]
+        if k_split_c(ours, theirs, dumps[cid]["C"], ours["data"]) is not None:
+            print(f"self-test FAILED: {r['config']} {r['layout']} over {r['data']} stays a known difference "
+                  f"with CuTe's last thread perturbed")
+            return ["known difference not checked"]
+        print(f"self-test: perturbed CuTe's last thread in {r['config']} {r['layout']} over {r['data']}: "
+              f"no longer the known difference -- ok")
+        return []
+    return []
 
 
 def self_test(results, ours_by_id, dumps, cfgs):
     """Perturb one entry of the first agreeing catlayout table; the comparer must name it."""
     for r in results:
-        if r["status"] != "agree":
+        if r["status"] != "agree" or "index" in r:
             continue
         cid = r["id"]
         our_key = dict(layouts_of(cfgs[cid]))[r["layout"]]
@@ -321,6 +478,10 @@ def main(argv=None):
     t_start = time.time()
     try:
         sides = [catlayout_side(args.probe, cfg) for cfg in CONFIGS]
+        # The data layouts fit catlayout's tiles; a tile CuTe sizes differently is reported by the TV
+        # comparison (and CuTe's partition of a mis-sized tensor is not the one-tile partition).
+        datas = [partition_datas(cfg, ours) if ours else [] for cfg, (ours, _err) in zip(CONFIGS, sides)]
+        sides = [catlayout_side(args.probe, cfg, d) if d else side for cfg, d, side in zip(CONFIGS, datas, sides)]
     except InputError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -335,7 +496,8 @@ def main(argv=None):
         t0 = time.time()
         log(f"[cutlass-tiled] building {len(CONFIGS)} CuTe configurations in {workdir}")
         try:
-            dumps, failed = cute_side(env, [(i, cute_statement(i, c)) for i, c in enumerate(CONFIGS)], workdir)
+            dumps, failed = cute_side(env, [(i, cute_statement(i, c, d)) for i, (c, d) in
+                                                  enumerate(zip(CONFIGS, datas))], workdir)
         except (RuntimeError, ValueError) as e:
             print(f"error: CuTe dumper: {e}")
             return 1
@@ -354,18 +516,32 @@ def main(argv=None):
             print(f"   tile {dumps[cid]['tile']}, {dumps[cid]['threads']} threads"
                   + (f", thr_layout_vmnk {dumps[cid]['thr_layout_vmnk']}" if "thr_layout_vmnk" in dumps[cid] else ""))
         for r in rs:
+            if "index" in r:
+                print(f"   {r['layout'].split()[0]:<2} partition over {r['data']}: "
+                      f"{r['message']}")
+                if not args.quiet and "cute_thread0" in r:
+                    print(f"        CuTe thread 0 {r['cute_thread0']} over {r['cute_data']}")
+                continue
             print(f"   {r['layout']:<2} {r['message']}")
             if not args.quiet and "cute" in r:
                 print(f"        CuTe      {r['cute']}")
                 print(f"        catlayout {r['catlayout']}")
-    problems = self_test(results, {i: s[0] for i, s in enumerate(sides)}, dumps, CONFIGS) if args.self_test else []
-    n_ok = sum(1 for r in results if r["status"] == "agree")
+    problems = []
+    if args.self_test:
+        ours_by_id = {i: s[0] for i, s in enumerate(sides)}
+        problems = self_test(results, ours_by_id, dumps, CONFIGS) + self_test_partition(results, ours_by_id, dumps)
+    n_ok = sum(1 for r in results if r["status"] in ("agree", "known"))
     n_fail = len(results) - n_ok
-    print(f"{n_ok} passed, {n_fail} failed ({len(CONFIGS)} configurations; CuTe {CUTLASS_VERSION} "
+    n_part = [r for r in results if "index" in r]
+    n_known = sum(1 for r in n_part if r["status"] == "known")
+    print(f"{n_ok} passed, {n_fail} failed ({len(CONFIGS)} configurations: {len(results) - len(n_part)} TV layouts, "
+          f"{len(n_part)} partitions ({sum(r['offsets'] for r in n_part)} thread-value offsets), "
+          f"{n_known} of them a known difference; "
+          f"CuTe {CUTLASS_VERSION} "
           f"compile+run {t_cute:.1f}s, total {time.time() - t_start:.1f}s)")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"schema": "catlayout.cutlass-tiled/1",
+            json.dump({"schema": "catlayout.cutlass-tiled/2",
                        "source": f"NVIDIA CuTe (nvidia-cutlass {CUTLASS_VERSION} headers, host g++) via "
                                  f"conformance/oracle/cutlass_tiled.py",
                        "self_test": None if not args.self_test else ("failed" if problems else "ok"),

@@ -6,6 +6,7 @@
 
 #include "catlayout/core/text.hpp"
 #include "catlayout/gpu/tiled.hpp"
+#include "catlayout/gpu/tiled_json.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;
@@ -310,4 +311,31 @@ TEST(Partition, BadInputIsAnError) {
   r = partition(L("8:1"), std::array<Int, 2>{8, 1}, 0);
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().message.find("has rank 1"), std::string::npos) << r.error().message;
+}
+
+// The probe's `tiled ... --data KEY LAYOUT` (what the CuTe oracle compares with partition_A/B/C/S):
+// one entry per --data, in order, each thread's partition(tv, data, t).at(v); a refusal is an entry.
+TEST(Partition, ProbeDataArgumentsTabulateEveryThread) {
+  auto j = run_tiled({"mma", "mma.m16n8k16.f32.f16.f16.f32", "(1,2,2)", "--data", "B", "(16,32):(33,1)", "--data",
+                      "C", "(16,16):(16,1)"});
+  ASSERT_TRUE(j) << j.error().what();
+  auto const& parts = (*j)["partitions"];
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[0]["key"], "B");
+  EXPECT_EQ(parts[0]["data"], "(16,32):(33,1)");
+  auto mma = make_tiled_mma(*find_instruction("mma.m16n8k16.f32.f16.f16.f32"), L("(1,2,2):(1,1,2)"));
+  ASSERT_TRUE(mma);
+  Layout tv = *mma->tv_b(), data = L("(16,32):(33,1)");
+  ASSERT_EQ(parts[0]["offsets"].size(), std::size_t(tv.mode(0).size()));
+  for (Int t = 0; t < tv.mode(0).size(); ++t) {
+    auto p = partition(tv, data, t);
+    ASSERT_TRUE(p);
+    ASSERT_EQ(parts[0]["offsets"][t].size(), std::size_t(p->size()));
+    for (Int v = 0; v < p->size(); ++v) EXPECT_EQ(parts[0]["offsets"][t][v].get<Int>(), p->at(v));
+  }
+  // K thread groups: C's TV layout leaves the M x N tile, so partition refuses, and says so.
+  EXPECT_FALSE(parts[1].contains("offsets"));
+  EXPECT_NE(parts[1]["error"].get<std::string>().find("outside the data layout"), std::string::npos);
+  EXPECT_FALSE(run_tiled({"copy", "(8,4)", "(1,2)", "--data", "X", "(8,8):(8,1)"}));
+  EXPECT_FALSE(run_tiled({"copy", "(8,4)", "(1,2)", "--data", "TV"}));
 }

@@ -20,6 +20,9 @@ Json tiled_copy_json(TiledCopy const& copy); // {"kind": "copy", "threads", "til
 //   copy_A|copy_B|copy_C INSTR ATOM_LAYOUT [PERM...]    make_tiled_copy_A/B/C
 // A layout is CuTe notation, or a bare shape (column-major); a permutation entry is a layout, an
 // integer n (n:1) or _ (absent).
+// Any number of `--data KEY LAYOUT` (KEY: A, B, C of a tiled MMA, TV of a tiled copy) adds
+// "partitions": [{"key", "data", "offsets": [[partition(tv, data, t).at(v) for v] for t]}], in the
+// order given; {"key", "data", "error"} where partition refuses.
 Result<Json> run_tiled(std::vector<std::string> const& args);
 
 }  // namespace catlayout::gpu

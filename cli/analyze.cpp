@@ -51,8 +51,8 @@ Result<gpu::PermutationMnk> permutation(Args const& a) {
   return p;
 }
 
-// --mma NAME [--atoms L [--permute M N K]] [--operand X]: a catalogue fragment, or CuTe's
-// make_tiled_mma(atom, atoms, permutation) operand TV layout.
+// --mma NAME [--atoms L [--permute M N K]] [--operand X]: a catalogue fragment, or what the threads
+// of CuTe's make_tiled_mma(atom, atoms, permutation) hold of the operand (TiledMma::holds).
 Result<TvSource> mma_source(Args const& a) {
   auto const* ins = gpu::find_instruction(a.value("--mma"));
   if (!ins) return fail(ErrorKind::invalid_input, "no instruction '", a.value("--mma"), "' (catlayout gpu list)");
@@ -67,7 +67,7 @@ Result<TvSource> mma_source(Args const& a) {
   CL_TRY(atoms, layout_or_shape(a.value("--atoms")));
   CL_TRY(perm, permutation(a));
   CL_TRY(mma, gpu::make_tiled_mma(*ins, atoms, perm));
-  CL_TRY(tv, mma.tv(*op));
+  CL_TRY(tv, mma.holds(*op));  // what each thread holds (ThrMMA::partition_*): C is shared by K groups
   return TvSource{tv, mma.tile_of(*op)};
 }
 #endif

@@ -300,38 +300,6 @@ def compare_partition(ours, theirs):
     return True, f"agree ({len(a)} threads x {len(a[0]) if a else 0} values)", None
 
 
-def apply_data(text, index, rows):
-    """The data layout '(r,c):(s0,s1)' (as DATA_LAYOUTS writes it) at column-major tile index."""
-    strides = [int(x) for x in text.split(":")[1].strip("()").split(",")]
-    return strides[0] * (index % rows) + strides[1] * (index // rows)
-
-
-def k_split_c(ours, theirs, cute_tv, data):
-    """CuTe's C partition with thread groups along K, if that is what differs: -> an explanation, or
-    None. ThrMMA::partition_C slices C by the thread's (V, M, N) coordinate only, so the threads of
-    every K group hold the accumulators of the matching thread of K group 0 (a split-K the kernel
-    reduces). get_layoutC_TV instead sends K groups > 0 past the M x N tile, and catlayout's
-    partition(tv, data, t), a partition by that TV layout, refuses it. Checked, not assumed: catlayout
-    refused for the tile's size; CuTe's TV layout leaves the tile from some thread n on; CuTe's
-    partition of thread t is that of thread t mod n, and for t < n it is data o get_layoutC_TV."""
-    if "error" not in ours or "outside the data layout" not in ours["error"]:
-        return None
-    T, V, rows = cute_tv["threads"], cute_tv["values"], cute_tv["rows"]
-    size = rows * cute_tv["cols"]
-    table, offsets = cute_tv["table"], theirs["offsets"]
-    inside = [all(table[t + T * v] < size for v in range(V)) for t in range(T)]
-    n = inside.index(False) if False in inside else T
-    if n in (0, T) or T % n or any(inside[n:]):
-        return None
-    if any(offsets[t] != offsets[t % n] for t in range(T)):
-        return None
-    if any(offsets[t][v] != apply_data(data, table[t + T * v], rows) for t in range(n) for v in range(V)):
-        return None
-    return (f"known difference: CuTe's partition_C gives thread t the accumulators of thread t mod {n} "
-            f"(K groups share C); get_layoutC_TV puts threads {n}.. past the tile, so catlayout's "
-            f"partition by it refuses ({ours['error'].split(': ', 1)[-1]})")
-
-
 def layouts_of(cfg):
     kind, _, _, ops = cfg
     return [(op, op) for op in ops] if kind == "mma" else [(name, "TV") for name in ops]
@@ -370,9 +338,6 @@ def compare_config(cid, cfg, ours, err, dumps, failed):
                 ok, msg, first = compare_partition(p, theirs[i])
                 res.update(status="agree" if ok else "disagree", message=msg, cute_data=theirs[i]["data"],
                            cute_thread0=theirs[i]["thread0"])
-                known = None if ok or key != "C" else k_split_c(p, theirs[i], dumps[cid]["C"], p["data"])
-                if known:
-                    res.update(status="known", message=known)
                 if first:
                     res["first"] = {"thread": first[0], "value": first[1]}
             out.append(res)
@@ -409,28 +374,9 @@ def self_test_partition(results, ours_by_id, dumps):
             print(f"self-test FAILED: swapped values 0 and 1 of thread {t0} in {where}: comparer said `{msg}`")
             return [msg]
         print(f"self-test: swapped values 0 and 1 of thread {t0} in {where}: comparer said `{msg}` -- ok")
-        return self_test_known(results, ours_by_id, dumps)
+        return []
     print("self-test FAILED: no agreeing partition to perturb")
     return ["no agreeing partition"]
-
-
-def self_test_known(results, ours_by_id, dumps):
-    """A known difference must stop being one when CuTe's last thread holds something else."""
-    for r in results:
-        if r["status"] != "known":
-            continue
-        cid, i = r["id"], r["index"]
-        theirs = json.loads(json.dumps(dumps[cid]["partitions"][i]))
-        theirs["offsets"][-1][0] += 1
-        ours = ours_by_id[cid]["partitions"][i]
-        if k_split_c(ours, theirs, dumps[cid]["C"], ours["data"]) is not None:
-            print(f"self-test FAILED: {r['config']} {r['layout']} over {r['data']} stays a known difference "
-                  f"with CuTe's last thread perturbed")
-            return ["known difference not checked"]
-        print(f"self-test: perturbed CuTe's last thread in {r['config']} {r['layout']} over {r['data']}: "
-              f"no longer the known difference -- ok")
-        return []
-    return []
 
 
 def self_test(results, ours_by_id, dumps, cfgs):
@@ -530,13 +476,11 @@ def main(argv=None):
     if args.self_test:
         ours_by_id = {i: s[0] for i, s in enumerate(sides)}
         problems = self_test(results, ours_by_id, dumps, CONFIGS) + self_test_partition(results, ours_by_id, dumps)
-    n_ok = sum(1 for r in results if r["status"] in ("agree", "known"))
+    n_ok = sum(1 for r in results if r["status"] == "agree")
     n_fail = len(results) - n_ok
     n_part = [r for r in results if "index" in r]
-    n_known = sum(1 for r in n_part if r["status"] == "known")
     print(f"{n_ok} passed, {n_fail} failed ({len(CONFIGS)} configurations: {len(results) - len(n_part)} TV layouts, "
-          f"{len(n_part)} partitions ({sum(r['offsets'] for r in n_part)} thread-value offsets), "
-          f"{n_known} of them a known difference; "
+          f"{len(n_part)} partitions ({sum(r['offsets'] for r in n_part)} thread-value offsets); "
           f"CuTe {CUTLASS_VERSION} "
           f"compile+run {t_cute:.1f}s, total {time.time() - t_start:.1f}s)")
     if args.json:

@@ -123,7 +123,7 @@ Result<Json> run_tiled(std::vector<std::string> const& argv) {
     Json j = tiled_mma_json(mma);
     add_partitions(j, datas, [&](std::string const& key) -> std::optional<Layout> {
       if (key == "TV") return std::nullopt;
-      auto tv = mma.tv(key == "A" ? Operand::A : key == "B" ? Operand::B : Operand::C);
+      auto tv = mma.holds(key == "A" ? Operand::A : key == "B" ? Operand::B : Operand::C);
       return tv ? std::optional<Layout>(*tv) : std::nullopt;
     });
     return j;

@@ -60,9 +60,17 @@ Result<Layout> thread_fragment(Plan const& p, Layout const& atom_tv, Axes ax) {
 
 // A and B see only two of the three thread-group axes: widen (ThrV, (ThrRows, ThrK)) to
 // (ThrV, ((ThrM, ThrN), ThrK)), the axis the operand does not depend on with stride 0, so that
-// the thread coordinate has all four modes of vmnk (CuTe's atile / btile).
-Result<Layout> widen_groups(Plan const& p, Layout const& thr, Operand op) {
-  if (op == Operand::C) return thr;
+// the thread coordinate has all four modes of vmnk (CuTe's atile / btile). C as the threads hold it
+// (CuTe's ThrMMA::partition_C, which slices by (V, M, N) only) gets ThrK with stride 0 the same way;
+// C as get_layoutC_TV states it stays (ThrV, (ThrM, ThrN)), and its composition with the thread
+// index extends the last mode past the tile for K groups > 0.
+Result<Layout> widen_groups(Plan const& p, Layout const& thr, Operand op, bool held) {
+  if (op == Operand::C) {
+    if (!held) return thr;
+    CL_TRY(k, Layout::make(p.groups[2], 0));
+    CL_TRY(groups, pair(thr.mode(1), k));
+    return pair(thr.mode(0), groups);
+  }
   Layout groups = thr.mode(1);
   IntTuple mn = tup(p.groups[0], p.groups[1]);
   IntTuple stride = op == Operand::A ? tup(1, 0) : tup(0, 1);
@@ -81,11 +89,11 @@ Result<Layout> thread_index_to_vmnk(Layout const& vmnk) {
   return composition(fold, right_inverse(completed));
 }
 
-Result<Layout> operand_tv(Plan const& p, Fragment const& f) {
+Result<Layout> operand_tv(Plan const& p, Fragment const& f, bool held = false) {
   auto err = [&](Error e) { return in_context(std::move(e), str("tiled MMA operand ", operand_name(f.operand), ": ")); };
   auto frag = thread_fragment(p, f.tv, axes_of(f.operand));
   if (!frag) return err(frag.error());
-  auto thr = widen_groups(p, frag->mode(0), f.operand);
+  auto thr = widen_groups(p, frag->mode(0), f.operand, held);
   if (!thr) return err(thr.error());
   auto index = thread_index_to_vmnk(p.vmnk);
   if (!index) return err(index.error());
@@ -149,7 +157,7 @@ Result<TiledMma> make_tiled_mma(Instruction const& atom, Layout const& atom_layo
   Fragment const* c = atom.fragment(Operand::C);
   if (!c) return fail(ErrorKind::invalid_input, "make_tiled_mma: ", atom.name, " has no C fragment");
   CL_TRY(p, plan(atom, *c, atom_layout, permutation));
-  TiledMma mma{atom.name, p.vmnk, p.tile, std::nullopt, std::nullopt, std::nullopt};
+  TiledMma mma{atom.name, p.vmnk, p.tile, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {
     Fragment const* f = atom.fragment(op);
     if (!f) continue;
@@ -159,6 +167,8 @@ Result<TiledMma> make_tiled_mma(Instruction const& atom, Layout const& atom_layo
     CL_TRY(tv, operand_tv(p, *f));
     (op == Operand::A ? mma.a : op == Operand::B ? mma.b : mma.c) = std::move(tv);
   }
+  CL_TRY(held, operand_tv(p, *c, true));
+  mma.c_held = std::move(held);
   return mma;
 }
 
@@ -176,6 +186,16 @@ Result<Layout> TiledMma::tv(Operand op) const {
                 operand_name(op), op == Operand::B ? " (wgmma reads B from shared memory)" : "");
   return *l;
 }
+Result<Layout> TiledMma::holds(Operand op) const {
+  if (op == Operand::C && c_held) return *c_held;
+  return tv(op);
+}
+
+Result<ThreadPart> partition(TiledMma const& mma, Operand op, Layout const& data, Int thread) {
+  CL_TRY(held, mma.holds(op));
+  return partition(held, data, thread);
+}
+
 Result<Layout> TiledMma::tv_a() const { return tv(Operand::A); }
 Result<Layout> TiledMma::tv_b() const { return tv(Operand::B); }
 Result<Layout> TiledMma::tv_c() const { return tv(Operand::C); }

@@ -1,5 +1,6 @@
 // Tiled MMAs and copies (tiled.hpp): properties that follow from what they are, checked on
 // several atoms and atom layouts. That they equal CuTe's is conformance/oracle/cutlass_tiled.py.
+#include <stdexcept>
 #include <gtest/gtest.h>
 
 #include <map>
@@ -13,7 +14,11 @@ using namespace catlayout::gpu;
 
 namespace {
 
-Layout L(char const* text) { return *parse_layout(text); }
+Layout L(char const* text) {
+  auto l = parse_layout(text);
+  if (!l) throw std::invalid_argument(l.error().what());  // a typo in a test is a failed test, not UB
+  return *l;
+}
 
 // How many (thread, value) pairs land on each element of a rows x cols tile; -1 when one lands outside.
 std::vector<Int> multiplicity(Layout const& tv, Int rows, Int cols) {
@@ -159,6 +164,34 @@ TEST(TiledMma, OneAtomIsTheCatalogueFragment) {
 
 // A permutation of M relabels rows: with rows permuted by p, (thread, value) lands on row p(r)
 // where it landed on row r with the unpermuted tile of the same size.
+// What the threads hold (ThrMMA::partition_C): with thread groups along K, every K group holds the
+// whole C tile, thread t + g * T_MN the accumulators of thread t; without them, holds(C) is tv(C).
+TEST(TiledMma, KGroupsHoldTheSameAccumulators) {
+  auto const* ins = find_instruction("mma.m16n8k16.f32.f16.f16.f32");
+  auto ksplit = make_tiled_mma(*ins, L("(1,2,2):(1,1,2)"));
+  ASSERT_TRUE(ksplit) << ksplit.error().what();
+  auto held = ksplit->holds(Operand::C);
+  ASSERT_TRUE(held);
+  auto [rows, cols] = ksplit->tile_of(Operand::C);
+  auto n = multiplicity(*held, rows, cols);
+  ASSERT_NE(n, std::vector<Int>{-1}) << "holds(C) lands outside the tile";
+  for (Int o = 0; o < rows * cols; ++o) ASSERT_EQ(n[o], 2) << "element " << o;
+  Int half = ksplit->threads() / 2;  // K group 1 starts at thread 64
+  for (Int t = 0; t < half; ++t)
+    for (Int v = 0; v < held->mode(1).size(); ++v)
+      ASSERT_EQ((*held)(t + ksplit->threads() * v), (*held)(t + half + ksplit->threads() * v)) << t << " " << v;
+  // A and B are as get_layoutA/B_TV states them; C's TV layout leaves the tile for K group 1.
+  EXPECT_EQ(*ksplit->holds(Operand::A), *ksplit->tv_a());
+  EXPECT_EQ(multiplicity(*ksplit->tv_c(), rows, cols), std::vector<Int>{-1});
+  auto plain = make_tiled_mma(*ins, L("(2,2,1):(1,2,0)"));
+  ASSERT_TRUE(plain);
+  for (Int i = 0; i < plain->tv_c()->size(); ++i) ASSERT_EQ((*plain->holds(Operand::C))(i), (*plain->tv_c())(i));
+  auto part = partition(*ksplit, Operand::C, L("(16,16):(16,1)"), 64 + 5);
+  ASSERT_TRUE(part) << part.error().what();
+  auto part0 = partition(*ksplit, Operand::C, L("(16,16):(16,1)"), 5);
+  for (Int v = 0; v < part->size(); ++v) EXPECT_EQ(part->at(v), part0->at(v));
+}
+
 TEST(TiledMma, PermutationRelabelsRows) {
   Instruction const& ins = *find_instruction("mma.m16n8k16.f32.f16.f16.f32");
   Layout p = L("(4,4,2):(1,8,4)");
@@ -333,9 +366,12 @@ TEST(Partition, ProbeDataArgumentsTabulateEveryThread) {
     ASSERT_EQ(parts[0]["offsets"][t].size(), std::size_t(p->size()));
     for (Int v = 0; v < p->size(); ++v) EXPECT_EQ(parts[0]["offsets"][t][v].get<Int>(), p->at(v));
   }
-  // K thread groups: C's TV layout leaves the M x N tile, so partition refuses, and says so.
-  EXPECT_FALSE(parts[1].contains("offsets"));
-  EXPECT_NE(parts[1]["error"].get<std::string>().find("outside the data layout"), std::string::npos);
+  // K thread groups: the probe partitions what the threads hold (ThrMMA::partition_C), so the
+  // threads of K group 1 hold the accumulators of K group 0, although tv_c() leaves the tile.
+  ASSERT_TRUE(parts[1].contains("offsets")) << parts[1].dump();
+  Int half = mma->threads() / 2;
+  for (Int t = 0; t < half; ++t) EXPECT_EQ(parts[1]["offsets"][t], parts[1]["offsets"][t + half]) << t;
+  EXPECT_FALSE(partition(*mma->tv_c(), L("(16,16):(16,1)"), 0));
   EXPECT_FALSE(run_tiled({"copy", "(8,4)", "(1,2)", "--data", "X", "(8,8):(8,1)"}));
   EXPECT_FALSE(run_tiled({"copy", "(8,4)", "(1,2)", "--data", "TV"}));
 }

@@ -12,4 +12,5 @@ NB_MODULE(_catlayout, m) {
   bind_algorithms(m);
   bind_conformance(m);
   bind_viz(m);
+  bind_analysis(m);
 }

@@ -27,6 +27,7 @@ struct TiledMma {
   Layout thr_layout_vmnk;     // (ThrV, ThrM, ThrN, ThrK) -> thread index (CuTe's get_thr_layout_vmnk)
   std::array<Int, 3> tile{};  // tile size (M, N, K) (CuTe's tile_size_mnk)
   std::optional<Layout> a, b, c;  // an operand the atom has no register fragment for stays empty
+  std::optional<Layout> c_held;   // C as the threads hold it: the K groups share it (see holds)
 
   Int threads() const { return thr_layout_vmnk.size(); }
   // (thread, value) -> tile index; CuTe's get_layoutA_TV / get_layoutB_TV / get_layoutC_TV.
@@ -37,6 +38,10 @@ struct TiledMma {
   Result<Layout> tv_b() const;
   Result<Layout> tv_c() const;
   Result<Layout> tv(Operand op) const;
+  // What each thread holds (CuTe's ThrMMA::partition_A/B/C): tv(op) for A and B; for C the thread's
+  // (V, M, N) coordinate only, so the K groups hold the same accumulators (a split-K the kernel
+  // reduces), where get_layoutC_TV sends K groups > 0 past the tile. Equal to tv(C) without K groups.
+  Result<Layout> holds(Operand op) const;
   // The operand's tile (rows, cols): A (M, K), B (N, K), C (M, N).
   std::array<Int, 2> tile_of(Operand op) const;
 };
@@ -78,6 +83,9 @@ struct ThreadPart {
 // Over a column-major tile of the given shape (rows, cols): value -> row + rows * col.
 // Errors: tv not rank 2, thread outside [0, size(tv mode 0)), tv reaching outside the tile.
 Result<ThreadPart> partition(Layout const& tv, std::array<Int, 2> tile, Int thread);
+// What thread t of a tiled MMA holds of the operand's data (CuTe's ThrMMA::partition_A/B/C):
+// partition(mma.holds(op), data, thread).
+Result<ThreadPart> partition(TiledMma const& mma, Operand op, Layout const& data, Int thread);
 // Over data: value -> data(tv(thread, value)), i.e. (data o tv)(thread, _); data is indexed by the
 // tile index (a rank-2 data layout of the tile's shape, read column-major). Errors as above, and
 // tv reaching past size(data), or the composition inadmissible (its error, in context).

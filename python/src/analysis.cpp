@@ -1,0 +1,51 @@
+// The kernel-author analyses (docs/analysis.md) as dicts: each report's JSON (analysis/json.hpp),
+// so Python sees the same fields as `catlayout analyze ... --json`.
+#include <nanobind/stl/string.h>
+
+#include "catlayout/analysis.hpp"
+#include "convert.hpp"
+
+namespace catlayout::python {
+
+namespace {
+
+nb::object as_dict(Json const& j) { return nb::module_::import_("json").attr("loads")(j.dump()); }
+
+// A memory layout: a ComposedLayout, its text ('Sw<3,3,3> o (8,64):(64,1)'), or a plain layout.
+ComposedLayout data_from_py(nb::handle h) {
+  if (nb::isinstance<ComposedLayout>(h)) return nb::cast<ComposedLayout>(h);
+  if (nb::isinstance<nb::str>(h)) return unwrap(parse_composed_layout(nb::cast<std::string>(h)));
+  return ComposedLayout{{}, 0, layout_from_py(h, "data")};
+}
+
+analysis::MemoryAccess access(LayoutArg const& tv, nb::handle data, Int elem_bytes, Int vector, Int base_byte) {
+  return unwrap(analysis::make_access(tv.get("tv"), data_from_py(data), {elem_bytes, vector, base_byte}));
+}
+
+}  // namespace
+
+void bind_analysis(nb::module_& m) {
+  m.def("bank_conflicts", [](LayoutArg tv, nb::handle data, Int elem_bytes, Int vector, Int base_byte) {
+        return as_dict(analysis::to_json(unwrap(analysis::bank_conflicts(access(tv, data, elem_bytes, vector, base_byte)))));
+      }, nb::arg("tv"), nb::arg("data"), nb::arg("elem_bytes") = 4, nb::arg("vector") = 1, nb::arg("base_byte") = 0,
+      "Shared-memory bank conflicts of tv (thread, value) -> tile index over data: wavefronts vs ideal per warp "
+      "instruction, the worst bank and the threads that collide (`catlayout analyze banks --json`).");
+  m.def("coalescing", [](LayoutArg tv, nb::handle data, Int elem_bytes, Int vector, Int base_byte) {
+        return as_dict(analysis::to_json(unwrap(analysis::coalescing(access(tv, data, elem_bytes, vector, base_byte)))));
+      }, nb::arg("tv"), nb::arg("data"), nb::arg("elem_bytes") = 4, nb::arg("vector") = 1, nb::arg("base_byte") = 0,
+      "32-byte sectors and 128-byte lines per warp instruction vs ideal (`catlayout analyze coalescing --json`).");
+  m.def("widest_vector", [](LayoutArg tv, nb::handle data, Int elem_bytes, Int base_byte) {
+        return as_dict(analysis::to_json(
+            unwrap(analysis::widest_vector(tv.get("tv"), data_from_py(data), {elem_bytes, 1, base_byte}))));
+      }, nb::arg("tv"), nb::arg("data"), nb::arg("elem_bytes") = 4, nb::arg("base_byte") = 0,
+      "The widest vector per thread (<= 16 bytes) and what limits it (`catlayout analyze vector --json`).");
+  m.def("ownership", [](LayoutArg tv, Int tile, Int block_threads) {
+        return as_dict(analysis::to_json(unwrap(analysis::ownership(tv.get("tv"), tile, block_threads))));
+      }, nb::arg("tv"), nb::arg("tile"), nb::arg("block_threads") = 0,
+      "Which elements of [0, tile) each (thread, value) holds: exact, replicated, not covered, idle threads.");
+  m.def("footprint", [](nb::handle data, Int tile) {
+        return as_dict(analysis::to_json(unwrap(analysis::footprint(data_from_py(data), tile))));
+      }, nb::arg("data"), nb::arg("tile") = 0, "Size, cosize, holes; injective, compact, surjective onto [0, tile).");
+}
+
+}  // namespace catlayout::python

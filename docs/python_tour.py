@@ -208,6 +208,23 @@ tikz.splitlines()[0], len(tikz)""",
        "`show()` is the terminal grid of `catlayout show` (`color=True` for ANSI colours); "
        "`to_tikz()` is a standalone LaTeX document with the same picture."),
       ]),
+    ("Analysis",
+     "What a kernel author asks before the kernel runs (docs/analysis.md): each function returns the "
+     "report of `catlayout analyze ... --json` as a dict.",
+     [("""\
+r = cl.bank_conflicts("(32,32):(1,32)", "(32,32):(32,1)")
+r["wavefronts"], r["ideal"], r["worst_ratio"]
+cl.bank_conflicts("(32,32):(1,32)", "(32,32):(33,1)")["worst_ratio"]
+sw = cl.ComposedLayout("Sw<3,3,3> o 0 o (8,64):(64,1)")
+cl.bank_conflicts("((8,4),8):((1,64),8)", sw, elem_bytes=2, vector=8)["wavefronts"]
+cl.widest_vector("((4,8),(2,2,2)):((32,1),(16,8,128))", "(16,16):(16,1)", elem_bytes=2)["limited_by"]
+cl.coalescing("(32,32):(1,32)", "(32,32):(32,1)")["sector_efficiency"]
+o = cl.ownership("((32,2),4):((1,0),32)", 128, block_threads=96)
+o["exact"], o["max_owners"], o["replica_groups"][:2], o["idle_threads"][:3]
+cl.footprint("(32,32):(33,1)")""",
+       "A column read of a row-major 32 x 32 float tile is 32-way conflicted, one float of padding "
+       "per row removes it; `Sw<3,3,3>` makes the ldmatrix read of an 8 x 64 half tile conflict-free."),
+      ]),
     ("Vectors",
      "The conformance vectors (conformance/vectors, format in SCHEMA.md) are readable, checkable and "
      "writable from Python.",

@@ -18,6 +18,7 @@
 #include <map>
 
 #include "catlayout/algorithms/composition.hpp"
+#include "catlayout/analysis.hpp"
 #include "catlayout/algorithms/mutual_refinement.hpp"
 #include "catlayout/categories.hpp"
 #include "catlayout/conformance/check.hpp"
@@ -350,6 +351,55 @@ void stream_check_10k(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 10000);
 }
 
+// The analyses (docs/analysis.md) on the classic cases: one report per iteration, from the
+// layouts (make_access included), so the rows are what `catlayout analyze` spends per question.
+struct AnalysisCase {
+  Layout tv;
+  ComposedLayout data;
+  analysis::AccessSpec spec;
+};
+
+AnalysisCase transpose_32x32() { return {*parse_layout("(32,32):(1,32)"), {{}, 0, *parse_layout("(32,32):(32,1)")}, {}}; }
+AnalysisCase ldmatrix_sw333() {
+  return {*parse_layout("((8,4),8):((1,64),8)"), *parse_composed_layout("Sw<3,3,3> o (8,64):(64,1)"), {2, 8, 0}};
+}
+
+template <class F>
+void analysis_row(benchmark::State& state, AnalysisCase const& c, F f) {
+  for (auto _ : state) {
+    auto a = analysis::make_access(c.tv, c.data, c.spec);
+    if (!a) {
+      state.SkipWithError(a.error().what().c_str());
+      return;
+    }
+    auto r = f(*a);
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void analysis_banks_transpose(benchmark::State& s) {
+  analysis_row(s, transpose_32x32(), [](auto const& a) { return analysis::bank_conflicts(a); });
+}
+void analysis_banks_ldmatrix(benchmark::State& s) {
+  analysis_row(s, ldmatrix_sw333(), [](auto const& a) { return analysis::bank_conflicts(a); });
+}
+void analysis_coalescing_transpose(benchmark::State& s) {
+  analysis_row(s, transpose_32x32(), [](auto const& a) { return analysis::coalescing(a); });
+}
+void analysis_widest_vector(benchmark::State& s) {
+  auto c = ldmatrix_sw333();
+  Layout plain_tv = *parse_layout("((4,8),(2,2,2)):((32,1),(16,8,128))");
+  ComposedLayout row_major{{}, 0, *parse_layout("(16,16):(16,1)")};
+  for (auto _ : s) {
+    auto algebra = analysis::widest_vector(plain_tv, row_major, {2, 1, 0});
+    auto enumeration = analysis::widest_vector(c.tv, c.data, {2, 1, 0});
+    benchmark::DoNotOptimize(algebra);
+    benchmark::DoNotOptimize(enumeration);
+  }
+  s.SetItemsProcessed(s.iterations() * 2);
+}
+
 void register_all() {
   for (auto const& op : core_workload())
     common(benchmark::RegisterBenchmark(("core/" + op.name).c_str(), core_op, &op));
@@ -376,6 +426,14 @@ void register_all() {
   common(benchmark::RegisterBenchmark("check/parse_and_check_10k", parse_and_check_10k))
       ->Unit(benchmark::kMillisecond);
   common(benchmark::RegisterBenchmark("check/stream_check_10k", stream_check_10k))->Unit(benchmark::kMillisecond);
+  common(benchmark::RegisterBenchmark("analysis/banks_transpose_32x32", analysis_banks_transpose))
+      ->Unit(benchmark::kMicrosecond);
+  common(benchmark::RegisterBenchmark("analysis/banks_ldmatrix_sw333", analysis_banks_ldmatrix))
+      ->Unit(benchmark::kMicrosecond);
+  common(benchmark::RegisterBenchmark("analysis/coalescing_transpose_32x32", analysis_coalescing_transpose))
+      ->Unit(benchmark::kMicrosecond);
+  common(benchmark::RegisterBenchmark("analysis/widest_vector", analysis_widest_vector))
+      ->Unit(benchmark::kMicrosecond);
 }
 
 // --time-json FILE: time core ops on given cases ({"ops": {op: [args...]}}) with a plain loop

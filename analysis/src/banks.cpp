@@ -1,7 +1,7 @@
 #include "catlayout/analysis/banks.hpp"
 
 #include <algorithm>
-#include <set>
+#include <vector>
 
 namespace catlayout::analysis {
 
@@ -25,18 +25,18 @@ void for_each_word(MemoryAccess const& a, Int t, Int k, F f) {
   for (Int w = first / bank_bytes; w <= (first + a.vector_bytes() - 1) / bank_bytes; ++w) f(w);
 }
 
-BankPhase phase(MemoryAccess const& a, Int first, Int count, Int k, std::set<Int>& all_words) {
+// Distinct words, sorted: a phase touches at most 32 threads x 4 words, so a sorted vector beats
+// a set per bank.
+BankPhase phase(MemoryAccess const& a, Int first, Int count, Int k, std::vector<Int>& all_words) {
   BankPhase p{first, count, {}, 0, -1, {}};
-  std::array<std::set<Int>, banks> words;
-  for (Int t = first; t < first + count; ++t)
-    for_each_word(a, t, k, [&](Int w) {
-      words[static_cast<std::size_t>(w % banks)].insert(w);
-      all_words.insert(w);
-    });
-  for (Int b = 0; b < banks; ++b) {
-    p.words[static_cast<std::size_t>(b)] = static_cast<Int>(words[static_cast<std::size_t>(b)].size());
+  std::vector<Int> words;
+  for (Int t = first; t < first + count; ++t) for_each_word(a, t, k, [&](Int w) { words.push_back(w); });
+  std::sort(words.begin(), words.end());
+  words.erase(std::unique(words.begin(), words.end()), words.end());
+  for (Int w : words) ++p.words[static_cast<std::size_t>(w % banks)];
+  all_words.insert(all_words.end(), words.begin(), words.end());
+  for (Int b = 0; b < banks; ++b)
     if (p.words[static_cast<std::size_t>(b)] > p.wavefronts) p.wavefronts = p.words[static_cast<std::size_t>(b)], p.worst_bank = b;
-  }
   if (p.wavefronts > 1)
     for (Int t = first; t < first + count; ++t) {
       bool hit = false;
@@ -54,12 +54,14 @@ Result<BankReport> bank_conflicts(MemoryAccess const& a) {
     Int end = std::min(a.threads, (warp + 1) * warp_size);
     for (Int k = 0; k < a.instructions(); ++k) {
       BankAccess acc{warp, k, 0, 0, {}};
-      std::set<Int> all_words;
+      std::vector<Int> all_words;  // per phase distinct; phases of one access may share words
       for (Int first = warp * warp_size; first < end; first += r.threads_per_phase) {
         acc.phases.push_back(phase(a, first, std::min(r.threads_per_phase, end - first), k, all_words));
         acc.wavefronts += acc.phases.back().wavefronts;
       }
-      acc.ideal = (static_cast<Int>(all_words.size()) + banks - 1) / banks;
+      std::sort(all_words.begin(), all_words.end());
+      Int distinct = std::unique(all_words.begin(), all_words.end()) - all_words.begin();
+      acc.ideal = (distinct + banks - 1) / banks;
       r.wavefronts += acc.wavefronts;
       r.ideal += acc.ideal;
       r.accesses.push_back(std::move(acc));

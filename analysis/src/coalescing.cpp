@@ -2,13 +2,22 @@
 
 #include <algorithm>
 #include <limits>
-#include <set>
+#include <vector>
 
 namespace catlayout::analysis {
 
 double CoalescingReport::sector_efficiency() const {
   return sectors == 0 ? 1.0 : static_cast<double>(bytes) / static_cast<double>(sector_bytes * sectors);
 }
+
+namespace {
+
+Int distinct(std::vector<Int>& v) {  // spans arrive sorted by start, so v is nearly sorted
+  std::sort(v.begin(), v.end());
+  return std::unique(v.begin(), v.end()) - v.begin();
+}
+
+}  // namespace
 
 Result<CoalescingReport> coalescing(MemoryAccess const& a) {
   CoalescingReport r;
@@ -23,16 +32,16 @@ Result<CoalescingReport> coalescing(MemoryAccess const& a) {
       }
       std::sort(spans.begin(), spans.end());
       GlobalAccess g{warp, k, 0, 0, 0, 0, 0};
-      std::set<Int> sectors, lines;
+      std::vector<Int> sectors, lines;  // touched, with repeats; counted distinct below
       Int covered_to = std::numeric_limits<Int>::min();
       for (auto [lo, hi] : spans) {
         g.bytes += std::max<Int>(0, hi - std::max(lo, covered_to));
         covered_to = std::max(covered_to, hi);
-        for (Int s = lo / sector_bytes; s <= (hi - 1) / sector_bytes; ++s) sectors.insert(s);
-        for (Int l = lo / line_bytes; l <= (hi - 1) / line_bytes; ++l) lines.insert(l);
+        for (Int s = lo / sector_bytes; s <= (hi - 1) / sector_bytes; ++s) sectors.push_back(s);
+        for (Int l = lo / line_bytes; l <= (hi - 1) / line_bytes; ++l) lines.push_back(l);
       }
-      g.sectors = static_cast<Int>(sectors.size());
-      g.lines = static_cast<Int>(lines.size());
+      g.sectors = distinct(sectors);
+      g.lines = distinct(lines);
       g.ideal_sectors = (g.bytes + sector_bytes - 1) / sector_bytes;
       g.ideal_lines = (g.bytes + line_bytes - 1) / line_bytes;
       r.bytes += g.bytes, r.sectors += g.sectors, r.ideal_sectors += g.ideal_sectors;

@@ -47,7 +47,7 @@ Result<MemoryAccess> checked(MemoryAccess a) {
       if (e < 0)
         return fail(ErrorKind::invalid_input, "thread ", t, " value ", v, " is at element offset ", e,
                     ": memory offsets must be >= 0");
-      if (e > (std::numeric_limits<Int>::max() - a.spec.base_byte) / a.spec.elem_bytes)
+      if (e >= (std::numeric_limits<Int>::max() - a.spec.base_byte) / a.spec.elem_bytes - 1)  // its last byte too
         return fail(ErrorKind::invalid_input, "thread ", t, " value ", v, ": byte address of element ", e,
                     " overflows int64");
       Int first = a.element_at(t, v - v % n);

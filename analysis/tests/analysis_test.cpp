@@ -9,6 +9,7 @@
 
 #include "catlayout/analysis.hpp"
 #include "catlayout/core/predicates.hpp"
+#include "catlayout/core/text.hpp"
 
 namespace catlayout::analysis {
 namespace {
@@ -262,6 +263,36 @@ TEST(Analysis, FootprintAgreesWithCorePredicates) {
     for (Int e = 0; e < f->tile; ++e) onto = onto && image.count(e);
     EXPECT_EQ(f->surjective, onto);
   }
+}
+
+// A TV layout with coordinate strides, (thread, value) -> (m, n), is the integer TV layout that
+// gives the column-major index m + rows * n: the same elements, banks and vectors.
+TEST(Analysis, CoordinateStridesReadTheDataAtTheCoordinate) {
+  struct Pair {
+    char const *coord, *index, *data;
+  };
+  for (auto [coord, index, data] :
+       {Pair{"(32,4):(1@0,1@1)", "(32,4):(1,32)", "(32,4):(4,1)"},
+        Pair{"((4,8),(2,2)):((2@1,1@0),(1@1,8@1))", "((4,8),(2,2)):((16,1),(8,64))", "(8,16):(16,1)"},
+        Pair{"(16,8):(1@1,2@0)", "(16,8):(16,2)", "Sw<2,1,3> o (16,16):(16,1)"}}) {
+    auto c = parse_coord_layout(coord);
+    auto l = parse_layout(index);
+    auto d = parse_composed_layout(data);
+    ASSERT_TRUE(c && l && d) << coord;
+    AccessSpec s{4, 1, 0};
+    auto ac = make_access(*c, *d, s), al = make_access(*l, *d, s);
+    ASSERT_TRUE(ac) << ac.error().what();
+    ASSERT_TRUE(al) << al.error().what();
+    EXPECT_EQ(ac->element, al->element) << coord;
+    EXPECT_EQ(bank_conflicts(*ac)->wavefronts, bank_conflicts(*al)->wavefronts);
+    auto vc = widest_vector(*c, *d, s), vl = widest_vector(*l, *d, s);
+    ASSERT_TRUE(vc && vl);
+    EXPECT_EQ(vc->values, vl->values) << coord << ": " << vc->limited_by << " / " << vl->limited_by;
+  }
+  // A coordinate outside the data's shape is named.
+  auto e = make_access(*parse_coord_layout("(32,4):(1@0,1@1)"), *parse_composed_layout("(16,4):(4,1)"), {});
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("thread 16 value 0"), std::string::npos) << e.error().message;
 }
 
 TEST(Analysis, BadInputIsNamed) {

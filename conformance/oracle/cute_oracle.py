@@ -15,6 +15,8 @@ See README.md next to this file.
 
 import argparse
 import concurrent.futures
+import contextlib
+import fcntl
 import glob
 import json
 import os
@@ -101,7 +103,29 @@ def setup_env(args, need_cute=True):
         raise
 
 
+@contextlib.contextmanager
+def _venv_lock(venv):
+    # Several oracles share one venv in the build tree and CTest runs them in parallel: one that
+    # finds the venv half-made (created, pip not yet in it) would fail. An flock on a file beside
+    # the venv lets one process create and install while the others wait, then reuse it.
+    if not venv:
+        yield
+        return
+    os.makedirs(os.path.dirname(os.path.abspath(venv)) or ".", exist_ok=True)
+    with open(os.path.abspath(venv).rstrip("/") + ".lock", "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
 def _setup_env(args, need_cute, holder):
+    with _venv_lock(args.venv):
+        return _setup_env_locked(args, need_cute, holder)
+
+
+def _setup_env_locked(args, need_cute, holder):
     own_tmp = None
     venv = args.venv
     if venv and _find_site(venv):

@@ -1,5 +1,6 @@
 #include "catlayout/core/complement.hpp"
 
+
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/coalesce.hpp"
 #include "draft.hpp"
@@ -140,7 +141,51 @@ Result<Layout> detail::complement_checked(Layout const& a, std::span<Int const> 
   return Layout::make(IntTuple::flat(cc.shape), IntTuple::flat(cc.stride));
 }
 
+// comp(s:d, N) of a one-mode layout, without the filter, the sort and the coalescing: the fold has
+// one mode d:1 and reach sd, the rest mode is ceil(N/sd):sd, and the coalesced pair is written out.
+// False where the general path would fail or build a message (d < 0, N < 1, an overflow).
+static bool complement_one_mode(Int s, Int d, Int n, FlatLayout& out, Int& size) {
+  if (n < 1 || d < 0) return false;
+  if (d == 0 || s == 1) {  // A is constant: all of [0, N)
+    out.shape.push_back(n);
+    out.stride.push_back(n == 1 ? 0 : 1);
+    size = n;
+    return true;
+  }
+  Int reach, rest, span;
+  if (__builtin_mul_overflow(s, d, &reach)) return false;
+  rest = ceil_div(n, reach);
+  // Def. 2.3.1.1: span (d-1)*1 + (rest-1)*reach and size d*rest inside int64.
+  if (__builtin_mul_overflow(rest - 1, reach, &span) || __builtin_add_overflow(span, d - 1, &span) ||
+      __builtin_mul_overflow(d, rest, &size))
+    return false;
+  if (d > 1 || rest == 1) {  // d:1 (a unit d coalesces away, and so does a unit rest)
+    out.shape.push_back(d);
+    out.stride.push_back(d == 1 ? 0 : 1);
+  }
+  if (rest > 1) {  // rest:sd; d*1 != sd for s > 1, so the two never merge
+    out.shape.push_back(rest);
+    out.stride.push_back(reach);
+  }
+  return true;
+}
+
 Result<Layout> complement(Layout const& a, std::span<Int const> cotarget, Convention c) {
+  if (a.flat_shape().size() == 1 && cotarget.size() == 1) {  // the common case: a rank-1 A and an integer N
+    FlatLayout one;
+    Int size;
+    if (complement_one_mode(a.flat_shape()[0], a.flat_stride()[0], cotarget[0], one, size)) {
+      Result<Layout> r(std::in_place);  // built where it is returned
+      IntTuple::Word word;
+      std::size_t rank = one.shape.size();
+      if (rank == 1)
+        word.push_back(IntTuple::leaf_token);
+      else
+        word = {IntTuple::open_token, IntTuple::leaf_token, IntTuple::leaf_token, IntTuple::close_token};
+      detail::LayoutAccess::assign(*r, std::move(one.shape), std::move(one.stride), word, rank, size);
+      return r;
+    }
+  }
   FlatLayout out;
   if (detail::complement_into(a.flat_shape(), a.flat_stride(), cotarget, c, out))
     if (auto size = detail::valid_size(out.shape, out.stride))

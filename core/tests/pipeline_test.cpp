@@ -111,3 +111,30 @@ TEST(FlatPipeline, AgreesWithTheStepByStepDefinitions) {
   EXPECT_GT(succeeded, 1000);
   EXPECT_GT(failed, 100);
 }
+
+// complement's one-mode path (no filter, sort or coalesce) against the general definition on every
+// (s, d, N) of a grid that holds the edges: unit and constant modes, negative strides, targets
+// below, at and past the reach, and values at the int64 limit.
+TEST(FlatPipeline, OneModeComplementAgreesWithTheStepByStepDefinition) {
+  const Int big = INT64_MAX / 3;
+  std::initializer_list<Int> shapes = {1, 2, 3, 4, 7, 8, 64, big, INT64_MAX};
+  std::initializer_list<Int> strides = {0, 1, 2, 3, 5, 8, 16, 96, -1, -4, big, INT64_MAX};
+  std::initializer_list<Int> targets = {-1, 0, 1, 2, 7, 8, 16, 24, 64, 96, 4096, 4097, big, INT64_MAX};
+  int answered = 0, refused = 0;
+  for (Int s : shapes)
+    for (Int d : strides) {
+      auto a = Layout::make(s, d);
+      if (!a) continue;  // s:d past the int64 span
+      for (Int n : targets)
+        for (auto c : {Convention::cute, Convention::categorical}) {
+          auto fast = complement(*a, n, c);
+          if (n >= 1) {
+            ASSERT_TRUE(same(fast, detail::complement_checked(*a, std::span<Int const>(&n, 1), c)))
+                << to_string(*a) << " N = " << n;
+          }
+          (fast ? answered : refused)++;
+        }
+    }
+  EXPECT_GT(answered, 300);
+  EXPECT_GT(refused, 30);
+}

@@ -1,4 +1,5 @@
 #include "testing.hpp"
+#include <sstream>
 
 using namespace catlayout;
 using namespace catlayout::testing;
@@ -57,4 +58,25 @@ TEST(Json, RoundTripAndPaths) {
   auto t = tiler_from_json(Json::parse(R"({"tiler":[{"shape":3,"stride":4},8]})"), "$");
   ASSERT_TRUE(t);
   EXPECT_EQ(to_string(*t), "<3:4,8>");
+}
+
+// str() writes each piece of a message as an ostream would (it appends integers and strings
+// directly): the same text for the limits of every integer type, chars, bools and the rest.
+TEST(Messages, StrWritesWhatAnOstreamWrites) {
+  auto streamed = [](auto const&... args) {
+    std::ostringstream os;
+    (os << ... << args);
+    return os.str();
+  };
+  std::string s = "a string";
+  std::string_view v = "a view";
+  unsigned char uc = 'u';
+  signed char sc = 's';
+  EXPECT_EQ(str(INT64_MIN, " ", INT64_MAX, " ", UINT64_MAX, " ", Int{0}, " ", -1),
+            streamed(INT64_MIN, " ", INT64_MAX, " ", UINT64_MAX, " ", Int{0}, " ", -1));
+  EXPECT_EQ(str(std::size_t{SIZE_MAX}, ':', std::uint32_t{4000000000u}, short{-7}, true, false),
+            streamed(std::size_t{SIZE_MAX}, ':', std::uint32_t{4000000000u}, short{-7}, true, false));
+  EXPECT_EQ(str(s, v, uc, sc, 2.5, 1e-7), streamed(s, v, uc, sc, 2.5, 1e-7));
+  EXPECT_EQ(str(), "");
+  EXPECT_EQ(str("mode ", 3, " of ", "(4,2):(1,4)"), "mode 3 of (4,2):(1,4)");
 }

@@ -1,11 +1,14 @@
 #pragma once
 // Errors as values: every partial operation returns Result<T>, whose error names
 // the failed condition and its numbers (STYLE.md: better than assert or nothing).
+#include <charconv>
+#include <concepts>
 #include <cstdint>
 #include <expected>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 namespace catlayout {
@@ -31,12 +34,40 @@ struct Error {
 template <class T>
 using Result = std::expected<T, Error>;
 
+namespace detail {
+template <class T>
+concept plain_integer = std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char> &&
+                        !std::is_same_v<T, signed char> && !std::is_same_v<T, unsigned char> &&
+                        !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char8_t> &&
+                        !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>;
+
+// One piece of a message, written as an ostream would write it. Integers and strings (every
+// message's pieces) are appended directly: an ostringstream costs a locale and a buffer per
+// message, which dominated the error path where a caller only reads the error's kind.
+template <class T>
+void append_piece(std::string& out, T const& v) {
+  if constexpr (plain_integer<T>) {
+    char buf[24];  // an int64 or uint64 in decimal, with its sign
+    auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+    out.append(buf, end);
+  } else if constexpr (std::is_same_v<T, char>) {
+    out.push_back(v);
+  } else if constexpr (std::is_convertible_v<T const&, std::string_view> && !std::is_same_v<T, bool>) {
+    out.append(std::string_view(v));
+  } else {
+    std::ostringstream os;  // anything else streamable (bool as 0/1, floating point, ...)
+    os << v;
+    out.append(std::move(os).str());
+  }
+}
+}  // namespace detail
+
 // Concatenate anything streamable: messages carry the failing numbers.
 template <class... Args>
 std::string str(Args const&... args) {
-  std::ostringstream os;
-  (os << ... << args);
-  return os.str();
+  std::string out;
+  (detail::append_piece(out, args), ...);
+  return out;
 }
 
 template <class... Args>

@@ -8,27 +8,29 @@
 
 namespace catlayout::detail {
 
-// Back to front: skip size-1 modes, replace an initial size-1 mode, merge s_i:d_i into s:d when
-// follows(s_i, d_i, d), otherwise start a new mode. pre: shape non-empty. Built back to front,
-// then reversed in place: shifting the result to the front instead would read scalar stores with
-// vector loads, which the CPU cannot forward.
+// CuTe's bw_coalesce: skip size-1 modes, replace an initial size-1 mode, merge s_i:d_i with the mode
+// s:d to its right when follows(s_i, d_i, d), otherwise keep both. pre: shape non-empty; the last
+// mode's size is last_shape. Walked front to back, which gives the same modes (a run of merged
+// modes s_i..s_j has d_{k+1} = s_k d_k, so the run's first stride times its size so far is the next
+// stride exactly when its last mode's is), and writes each finished mode in place: no reversal,
+// no value stored and read back.
 template <class Shapes, class Strides, class OutShapes, class OutStrides, class Follows>
 void merge_back(Shapes const& shape, Strides const& stride, Int last_shape, OutShapes& out_shape,
                 OutStrides& out_stride, Follows follows) {
   out_shape.clear();
   out_stride.clear();
-  Int cs = last_shape;
-  auto cd = stride[stride.size() - 1];
-  for (std::size_t k = shape.size() - 1; k-- > 0;) {
-    Int s = shape[k];
+  std::size_t n = shape.size();
+  Int cs = n == 1 ? last_shape : shape[0];
+  auto cd = stride[0];
+  for (std::size_t k = 1; k < n; ++k) {
+    Int s = k + 1 == n ? last_shape : shape[k];
     auto const& d = stride[k];
     if (s == 1) continue;
     if (cs == 1) {
       cs = s;
       cd = d;
-    } else if (follows(s, d, cd)) {
-      cs *= s;  // the merged size divides size(L): no overflow
-      cd = d;
+    } else if (follows(cs, cd, d)) {
+      cs *= s;  // the merged size divides size(L) (or the placeholder times it): no overflow
     } else {
       out_shape.push_back(cs);
       out_stride.push_back(cd);
@@ -38,8 +40,6 @@ void merge_back(Shapes const& shape, Strides const& stride, Int last_shape, OutS
   }
   out_shape.push_back(cs);
   out_stride.push_back(cd);
-  std::reverse(out_shape.begin(), out_shape.end());
-  std::reverse(out_stride.begin(), out_stride.end());
 }
 
 }  // namespace catlayout::detail

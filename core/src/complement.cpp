@@ -1,6 +1,5 @@
 #include "catlayout/core/complement.hpp"
 
-
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/coalesce.hpp"
 #include "draft.hpp"
@@ -144,11 +143,10 @@ Result<Layout> detail::complement_checked(Layout const& a, std::span<Int const> 
 // comp(s:d, N) of a one-mode layout, without the filter, the sort and the coalescing: the fold has
 // one mode d:1 and reach sd, the rest mode is ceil(N/sd):sd, and the coalesced pair is written out.
 // False where the general path would fail or build a message (d < 0, N < 1, an overflow).
-static bool complement_one_mode(Int s, Int d, Int n, FlatLayout& out, Int& size) {
+static bool complement_one_mode(Int s, Int d, Int n, detail::Draft& out, Int& size) {
   if (n < 1 || d < 0) return false;
   if (d == 0 || s == 1) {  // A is constant: all of [0, N)
-    out.shape.push_back(n);
-    out.stride.push_back(n == 1 ? 0 : 1);
+    out.leaf(n, n == 1 ? 0 : 1);
     size = n;
     return true;
   }
@@ -159,32 +157,25 @@ static bool complement_one_mode(Int s, Int d, Int n, FlatLayout& out, Int& size)
   if (__builtin_mul_overflow(rest - 1, reach, &span) || __builtin_add_overflow(span, d - 1, &span) ||
       __builtin_mul_overflow(d, rest, &size))
     return false;
-  if (d > 1 || rest == 1) {  // d:1 (a unit d coalesces away, and so does a unit rest)
-    out.shape.push_back(d);
-    out.stride.push_back(d == 1 ? 0 : 1);
-  }
-  if (rest > 1) {  // rest:sd; d*1 != sd for s > 1, so the two never merge
-    out.shape.push_back(rest);
-    out.stride.push_back(reach);
+  if (rest == 1) {  // d:1 alone (1:0 for a unit d)
+    out.leaf(d, d == 1 ? 0 : 1);
+  } else if (d == 1) {  // the unit mode coalesces away
+    out.leaf(rest, reach);
+  } else {  // (d, rest):(1, sd); d*1 != sd for s > 1, so the two never merge
+    out.open();
+    out.leaf(d, 1);
+    out.leaf(rest, reach);
+    out.close();
   }
   return true;
 }
 
 Result<Layout> complement(Layout const& a, std::span<Int const> cotarget, Convention c) {
   if (a.flat_shape().size() == 1 && cotarget.size() == 1) {  // the common case: a rank-1 A and an integer N
-    FlatLayout one;
+    detail::Draft one;
     Int size;
-    if (complement_one_mode(a.flat_shape()[0], a.flat_stride()[0], cotarget[0], one, size)) {
-      Result<Layout> r(std::in_place);  // built where it is returned
-      IntTuple::Word word;
-      std::size_t rank = one.shape.size();
-      if (rank == 1)
-        word.push_back(IntTuple::leaf_token);
-      else
-        word = {IntTuple::open_token, IntTuple::leaf_token, IntTuple::leaf_token, IntTuple::close_token};
-      detail::LayoutAccess::assign(*r, std::move(one.shape), std::move(one.stride), word, rank, size);
-      return r;
-    }
+    if (complement_one_mode(a.flat_shape()[0], a.flat_stride()[0], cotarget[0], one, size))
+      return detail::build(std::move(one), size);
   }
   FlatLayout out;
   if (detail::complement_into(a.flat_shape(), a.flat_stride(), cotarget, c, out))

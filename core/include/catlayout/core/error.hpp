@@ -36,7 +36,7 @@ using Result = std::expected<T, Error>;
 
 namespace detail {
 template <class T>
-concept plain_integer = std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char> &&
+concept plain_integer = std::is_integral_v<T> && sizeof(T) <= 8 && !std::is_same_v<T, bool> && !std::is_same_v<T, char> &&
                         !std::is_same_v<T, signed char> && !std::is_same_v<T, unsigned char> &&
                         !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char8_t> &&
                         !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>;
@@ -47,12 +47,12 @@ concept plain_integer = std::is_integral_v<T> && !std::is_same_v<T, bool> && !st
 template <class T>
 void append_piece(std::string& out, T const& v) {
   if constexpr (plain_integer<T>) {
-    char buf[24];  // an int64 or uint64 in decimal, with its sign
+    char buf[24];  // at most 64 bits (plain_integer): 20 digits and a sign
     auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
     out.append(buf, end);
   } else if constexpr (std::is_same_v<T, char>) {
     out.push_back(v);
-  } else if constexpr (std::is_convertible_v<T const&, std::string_view> && !std::is_same_v<T, bool>) {
+  } else if constexpr (std::is_convertible_v<T const&, std::string_view>) {
     out.append(std::string_view(v));
   } else {
     std::ostringstream os;  // anything else streamable (bool as 0/1, floating point, ...)

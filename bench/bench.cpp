@@ -7,6 +7,7 @@
 //   catlayout_bench --dump-workload FILE    the core-op workload as JSON (for bench/compare)
 //   catlayout_bench --write-vectors FILE    the 10,000-case checker document (for `catlayout check`)
 //   catlayout_bench --time-json FILE        time core ops on given cases (bench/compare's cat(same))
+//   catlayout_bench --count-json FILE N     run them N times, untimed (instruction counts: bench/compare)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -436,12 +437,11 @@ void register_all() {
       ->Unit(benchmark::kMicrosecond);
 }
 
-// --time-json FILE: time core ops on given cases ({"ops": {op: [args...]}}) with a plain loop
-// (median of 5 runs of >= 20 ms CPU time), as bench/compare's CuTe harness does; prints {op: ns}.
-int time_json(char const* file) {
+// The cases of a {"ops": {op: [args...]}} file (bench/compare's workload), op by op.
+std::vector<CoreOp> ops_from_json(char const* file) {
   std::ifstream in(file);
   Json j = Json::parse(in);
-  Json out = Json::object();
+  std::vector<CoreOp> ops;
   for (auto const& [op, cases] : j["ops"].items()) {
     CoreOp o{op, {}, nullptr};
     for (auto const& args : cases) {
@@ -451,8 +451,40 @@ int time_json(char const* file) {
       else if (args.size() > 1) c.b = *tiler_from_json(args[1], "b"), c.has_b = true;
       o.cases.push_back(std::move(c));
     }
-    if (o.cases.empty()) continue;
-    CoreFn f = core_fn(op);
+    if (!o.cases.empty()) ops.push_back(std::move(o));
+  }
+  return ops;
+}
+
+// --count-json FILE PASSES: run each op on its cases PASSES times, untimed, for an instruction
+// counter (bench/compare --instructions runs it under callgrind at two pass counts and takes the
+// difference, so parsing and start-up cancel out); prints {op: cases}.
+int count_json(char const* file, char const* passes_text) {
+  int passes = std::atoi(passes_text);
+  if (passes < 1) {
+    std::cerr << "catlayout_bench: --count-json wants a positive pass count, not " << passes_text << "\n";
+    return 2;
+  }
+  Json out = Json::object();
+  for (auto const& o : ops_from_json(file)) {
+    CoreFn f = core_fn(o.name);
+    for (int p = 0; p < passes; ++p)
+      for (auto const& c : o.cases) {
+        auto r = f(c);
+        benchmark::DoNotOptimize(r);
+      }
+    out[o.name] = o.cases.size();
+  }
+  std::cout << out.dump() << "\n";
+  return 0;
+}
+
+// --time-json FILE: time core ops on given cases ({"ops": {op: [args...]}}) with a plain loop
+// (median of 5 runs of >= 20 ms CPU time), as bench/compare's CuTe harness does; prints {op: ns}.
+int time_json(char const* file) {
+  Json out = Json::object();
+  for (auto const& o : ops_from_json(file)) {
+    CoreFn f = core_fn(o.name);
     auto fn = [&] {
       for (auto const& c : o.cases) {
         auto r = f(c);
@@ -477,7 +509,7 @@ int time_json(char const* file) {
       ns.push_back(secs(t0) * 1e9 / (double(reps) * double(o.cases.size())));
     }
     std::sort(ns.begin(), ns.end());
-    out[op] = ns[2];
+    out[o.name] = ns[2];
   }
   std::cout << out.dump() << "\n";
   return 0;
@@ -500,6 +532,7 @@ int main(int argc, char** argv) {
   using namespace catlayout::bench;
   if (argc == 3 && std::strcmp(argv[1], "--dump-workload") == 0) return write_json(argv[2], workload_json());
   if (argc == 3 && std::strcmp(argv[1], "--time-json") == 0) return time_json(argv[2]);
+  if (argc == 4 && std::strcmp(argv[1], "--count-json") == 0) return count_json(argv[2], argv[3]);
   if (argc == 3 && std::strcmp(argv[1], "--write-vectors") == 0) return write_json(argv[2], checker_document());
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;

@@ -83,6 +83,58 @@ Result<Fold> fold_sorted(Layout const& a) {
 
 }  // namespace
 
+// comp(s:d, N) of a one-mode layout, without the filter, the sort and the coalescing: the fold has
+// one mode d:1 and reach sd, the rest mode is ceil(N/sd):sd (CuTe's ceil_div by N's modes), and
+// the pair, coalesced, is written to out (leaf / open / close, as a Draft). False where the general
+// path fails or would build a message (d < 0, an overflow). n: the product of N's modes (>= 1).
+template <class Out>
+static bool complement_one_mode(Int s, Int d, std::span<Int const> cotarget, Int n, Out& out, Int& size) {
+  if (d < 0) return false;
+  if (d == 0 || s == 1) {  // A is constant: all of [0, N)
+    out.leaf(n, n == 1 ? 0 : 1);
+    size = n;
+    return true;
+  }
+  Int reach, rest, span;
+  if (__builtin_mul_overflow(s, d, &reach)) return false;
+  rest = cotarget.size() == 1 ? ceil_div(n, reach) : ceil_div_shape(cotarget, reach);
+  // Def. 2.3.1.1: span (d-1)*1 + (rest-1)*reach and size d*rest inside int64.
+  if (__builtin_mul_overflow(rest - 1, reach, &span) || __builtin_add_overflow(span, d - 1, &span) ||
+      __builtin_mul_overflow(d, rest, &size))
+    return false;
+  if (rest == 1) {  // d:1 alone (1:0 for a unit d)
+    out.leaf(d, d == 1 ? 0 : 1);
+  } else if (d == 1) {  // the unit mode coalesces away
+    out.leaf(rest, reach);
+  } else {  // (d, rest):(1, sd); d*1 != sd for s > 1, so the two never merge
+    out.open();
+    out.leaf(d, 1);
+    out.leaf(rest, reach);
+    out.close();
+  }
+  return true;
+}
+
+// The same into flat modes (the nesting dropped), for the divides' one-mode tilers.
+bool detail::complement_one_mode_into(Int s, Int d, std::span<Int const> cotarget, FlatLayout& out) {
+  struct Flat {
+    FlatLayout& f;
+    void leaf(Int m, Int e) {
+      f.shape.push_back(m);
+      f.stride.push_back(e);
+    }
+    void open() {}
+    void close() {}
+  } flat{out};
+  Int n = 1, size;
+  for (Int t : cotarget) {
+    if (t < 1 || __builtin_mul_overflow(n, t, &n)) return false;
+  }
+  out.shape.clear();
+  out.stride.clear();
+  return complement_one_mode(s, d, cotarget, n, flat, size);
+}
+
 // The fold and the rest mode in one pass over A's filtered, sorted modes, with no message built:
 // false wherever complement_checked below fails (or would build a message).
 bool detail::complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
@@ -140,48 +192,38 @@ Result<Layout> detail::complement_checked(Layout const& a, std::span<Int const> 
   return Layout::make(IntTuple::flat(cc.shape), IntTuple::flat(cc.stride));
 }
 
-// comp(s:d, N) of a one-mode layout, without the filter, the sort and the coalescing: the fold has
-// one mode d:1 and reach sd, the rest mode is ceil(N/sd):sd, and the coalesced pair is written out.
-// False where the general path would fail or build a message (d < 0, N < 1, an overflow).
-static bool complement_one_mode(Int s, Int d, Int n, detail::Draft& out, Int& size) {
-  if (n < 1 || d < 0) return false;
-  if (d == 0 || s == 1) {  // A is constant: all of [0, N)
-    out.leaf(n, n == 1 ? 0 : 1);
-    size = n;
-    return true;
-  }
-  Int reach, rest, span;
-  if (__builtin_mul_overflow(s, d, &reach)) return false;
-  rest = ceil_div(n, reach);
-  // Def. 2.3.1.1: span (d-1)*1 + (rest-1)*reach and size d*rest inside int64.
-  if (__builtin_mul_overflow(rest - 1, reach, &span) || __builtin_add_overflow(span, d - 1, &span) ||
-      __builtin_mul_overflow(d, rest, &size))
-    return false;
-  if (rest == 1) {  // d:1 alone (1:0 for a unit d)
-    out.leaf(d, d == 1 ? 0 : 1);
-  } else if (d == 1) {  // the unit mode coalesces away
-    out.leaf(rest, reach);
-  } else {  // (d, rest):(1, sd); d*1 != sd for s > 1, so the two never merge
-    out.open();
-    out.leaf(d, 1);
-    out.leaf(rest, reach);
-    out.close();
-  }
-  return true;
-}
-
-Result<Layout> complement(Layout const& a, std::span<Int const> cotarget, Convention c) {
-  if (a.flat_shape().size() == 1 && cotarget.size() == 1) {  // the common case: a rank-1 A and an integer N
-    detail::Draft one;
-    Int size;
-    if (complement_one_mode(a.flat_shape()[0], a.flat_stride()[0], cotarget[0], one, size))
-      return detail::build(std::move(one), size);
-  }
+// Any A: the flat pipeline, else the step-by-step definition. Its own function (not inlined): its
+// frame would otherwise be set up on the one-mode path's every call too.
+[[gnu::noinline]] static Result<Layout> complement_of_modes(Layout const& a, std::span<Int const> cotarget,
+                                                           Convention c) {
   FlatLayout out;
   if (detail::complement_into(a.flat_shape(), a.flat_stride(), cotarget, c, out))
     if (auto size = detail::valid_size(out.shape, out.stride))
       return detail::LayoutAccess::trusted_flat(out.shape, out.stride, *size);
   return detail::complement_checked(a, cotarget, c);
+}
+
+Result<Layout> complement(Layout const& a, std::span<Int const> cotarget, Convention c) {
+  if (a.flat_shape().size() == 1 && cotarget.size() == 1 && cotarget[0] >= 1) {  // a rank-1 A and an integer N
+    struct Pair {  // at most two modes: a draft in fixed arrays, built straight into the Result
+      Int shape[2], stride[2];
+      std::uint8_t word[4];
+      std::uint32_t modes = 0, tokens = 0;
+      void leaf(Int s, Int d) {
+        shape[modes] = s;
+        stride[modes++] = d;
+        word[tokens++] = IntTuple::leaf_token;
+      }
+      void open() { word[tokens++] = IntTuple::open_token; }
+      void close() { word[tokens++] = IntTuple::close_token; }
+    } one;
+    Int size;
+    if (complement_one_mode(a.flat_shape()[0], a.flat_stride()[0], cotarget, cotarget[0], one, size))
+      return Result<Layout>(std::in_place, detail::LayoutAccess::checked(), std::span<Int const>(one.shape, one.modes),
+                            std::span<Int const>(one.stride, one.modes),
+                            std::span<std::uint8_t const>(one.word, one.tokens), one.modes, size);
+  }
+  return complement_of_modes(a, cotarget, c);
 }
 
 Result<Layout> complement(Layout const& a, IntTuple const& cotarget, Convention c) {

@@ -182,7 +182,7 @@ Result<Layout> composition(Layout const& a, Layout const& b) {
   detail::ComposeState st(flat_a);
   // The result keeps B's word, a leaf of B becoming a leaf or a flat tuple: build() counts its rank.
   if (detail::compose_modes(flat_a, detail::view(b), st, out) && detail::compose_holds(flat_a, st))
-    if (auto size = detail::checked_size(out)) return detail::build(std::move(out), *size);
+    if (auto size = detail::checked_size(out)) return detail::build(out, *size);
   return detail::composition_checked(a, b);
 }
 
@@ -229,7 +229,7 @@ Result<Layout> composition(Layout const& a, Tiler const& b) {
   if (b.is_layout()) return composition(a, *b.layout);
   detail::Draft out;
   if (compose_tiler_into(detail::view(a), b, out))
-    if (auto size = detail::checked_size(out)) return detail::build(std::move(out), *size);
+    if (auto size = detail::checked_size(out)) return detail::build(out, *size);
   return detail::composition_tiler_checked(a, b);
 }
 

@@ -31,7 +31,10 @@ static bool divide_whole_into(detail::View const& a, Layout const& b, Convention
                               detail::Draft& second) {
   FlatLayout coal, c;
   detail::coalesce_into(a.shape, a.stride, coal);
-  if (!detail::complement_into(b.flat_shape(), b.flat_stride(), coal.shape, conv, c)) return false;
+  bool complemented = b.flat_shape().size() == 1
+                          ? detail::complement_one_mode_into(b.flat_shape()[0], b.flat_stride()[0], coal.shape, c)
+                          : detail::complement_into(b.flat_shape(), b.flat_stride(), coal.shape, conv, c);
+  if (!complemented) return false;
   // (B, C) must be a layout, as Layout::make checks it there (a long word: the checked path).
   Int span = 0, size_c = 1, size = b.size();
   if (!detail::accumulate_valid(c.shape, c.stride, span, size_c) || __builtin_mul_overflow(size, size_c, &size) ||
@@ -57,7 +60,7 @@ static bool divide_whole_into(detail::View const& a, Layout const& b, Convention
 Result<Layout> logical_divide(Layout const& a, Tiler const& b, Convention c) {
   detail::Draft out;
   Int size;
-  if (detail::tiled_by(a, b, c, divide_whole_into, out, size)) return detail::build(std::move(out), size);
+  if (detail::tiled_by(a, b, c, divide_whole_into, out, size)) return detail::build(out, size);
   return detail::logical_divide_checked(a, b, c);  // the failed condition, named
 }
 
@@ -130,7 +133,7 @@ Result<Layout> arrange(Result<Layout> const& logical, Tiler const& b, Arrangemen
 static Result<Layout> arranged_divide(Layout const& a, Tiler const& b, Convention c, Arrangement how) {
   detail::Draft out;
   Int size;
-  if (detail::arranged_by(a, b, c, how, divide_whole_into, out, size)) return detail::build(std::move(out), size);
+  if (detail::arranged_by(a, b, c, how, divide_whole_into, out, size)) return detail::build(out, size);
   return arrange(detail::logical_divide_checked(a, b, c), b, how);
 }
 

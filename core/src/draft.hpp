@@ -137,11 +137,10 @@ inline bool pair_size(Draft const& first, Draft const& second, Int& size) {
 
 // The Layout of a draft whose entries are valid (checked_size, or a regrouping of checked
 // entries), built in the Result that returns it.
-inline Result<Layout> build(Draft&& d, Int size) {
-  Result<Layout> r(std::in_place);
-  LayoutAccess::assign(*r, std::move(d.shape), std::move(d.stride), d.word, rank_of({d.word.data(), d.word.size()}),
-                       size);
-  return r;
+inline Result<Layout> build(Draft const& d, Int size) {
+  Word w(d.word.data(), d.word.size());
+  return Result<Layout>(std::in_place, LayoutAccess::checked(), d.shape, d.stride, w,
+                        static_cast<std::uint32_t>(rank_of(w)), size);
 }
 
 // The step-by-step definitions, each intermediate a Layout, each failure named: what the public
@@ -160,6 +159,8 @@ void coalesce_extended_into(std::span<Int const> shape, std::span<Int const> str
 // comp(A, cotarget) (Def. 2.1.6.24 / CuTe's complement) of A's flat modes, coalesced; not yet validated.
 bool complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
                      Convention c, FlatLayout& out);
+// The same for a one-mode A = s:d, without the filter, the sort and the coalescing.
+bool complement_one_mode_into(Int s, Int d, std::span<Int const> cotarget, FlatLayout& out);
 // A o B (Def. 2.3.6.5), A given coalesced with its extension (coalesce_extended): compose_modes
 // appends A o B_k for B's modes (B's word, each leaf a leaf or a flat tuple); B's modes may come
 // in several calls on one state (the halves of a divide), and compose_holds checks them together.

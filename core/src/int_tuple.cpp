@@ -12,11 +12,6 @@ IntTuple::IntTuple(std::span<Int const> values, std::span<std::uint8_t const> wo
   count_rank();
 }
 
-IntTuple::IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word, std::uint32_t rank) : rank_(rank) {
-  values_.append(values.data(), values.size());
-  word_.append(word.data(), word.size());
-}
-
 void IntTuple::count_rank() {
   if (is_leaf()) {
     rank_ = 1;

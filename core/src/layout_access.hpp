@@ -25,22 +25,18 @@ struct LayoutAccess {
     t.rank_ = static_cast<std::uint32_t>(rank);
     return t;
   }
-  // Fill a layout in place (in its Result: no move of the finished value) from checked parts.
-  static void assign(Layout& l, Ints&& s, Ints&& d, IntTuple::Word const& w, std::size_t rank, Int size) {
-    l.shape_.values_ = std::move(s);
-    l.shape_.word_ = w;
-    l.shape_.rank_ = static_cast<std::uint32_t>(rank);
-    l.stride_.values_ = std::move(d);
-    l.stride_.word_ = w;
-    l.stride_.rank_ = static_cast<std::uint32_t>(rank);
-    l.size_ = size;
-    bool pow2 = true;  // a local: a member would be read and written back once per entry
-    for (Int x : l.shape_.values()) pow2 &= (x & (x - 1)) == 0;
-    l.pow2_ = pow2;
-  }
+  // The key to Layout's constructor from checked parts (built in its Result: one copy of each part).
+  static Layout::Checked checked() { return {}; }
+  // s:d for one mode, else the flat tuples (s_0, ...):(d_0, ...); each part copied once.
   static Layout trusted_flat(std::span<Int const> s, std::span<Int const> d, Int size) {
-    if (s.size() == 1) return trusted(s[0], d[0], size);
-    return trusted(IntTuple::flat(s), IntTuple::flat(d), size);
+    if (s.size() == 1 || s.size() > 8) return s.size() == 1 ? trusted(s[0], d[0], size)
+                                                             : trusted(IntTuple::flat(s), IntTuple::flat(d), size);
+    std::uint8_t word[10];  // ( L ... L ): at most 8 leaves here
+    word[0] = IntTuple::open_token;
+    for (std::size_t k = 0; k < s.size(); ++k) word[k + 1] = IntTuple::leaf_token;
+    word[s.size() + 1] = IntTuple::close_token;
+    return Layout(checked(), s, d, std::span<std::uint8_t const>(word, s.size() + 2),
+                  static_cast<std::uint32_t>(s.size()), size);
   }
 };
 

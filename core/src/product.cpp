@@ -58,7 +58,7 @@ static bool product_whole_into(detail::View const& a, Layout const& b, Conventio
 Result<Layout> logical_product(Layout const& a, Tiler const& b, Convention c) {
   detail::Draft out;
   Int size;
-  if (detail::tiled_by(a, b, c, product_whole_into, out, size)) return detail::build(std::move(out), size);
+  if (detail::tiled_by(a, b, c, product_whole_into, out, size)) return detail::build(out, size);
   return detail::logical_product_checked(a, b, c);  // the failed condition, named
 }
 
@@ -66,7 +66,7 @@ Result<Layout> logical_product(Layout const& a, Tiler const& b, Convention c) {
 static Result<Layout> arranged_product(Layout const& a, Tiler const& b, Convention c, Arrangement how) {
   detail::Draft out;
   Int size;
-  if (detail::arranged_by(a, b, c, how, product_whole_into, out, size)) return detail::build(std::move(out), size);
+  if (detail::arranged_by(a, b, c, how, product_whole_into, out, size)) return detail::build(out, size);
   return arrange(detail::logical_product_checked(a, b, c), b, how);
 }
 Result<Layout> zipped_product(Layout const& a, Tiler const& b, Convention c) {
@@ -176,13 +176,13 @@ static bool rank_product_draft(Layout const& a, Layout const& b, bool raked, Con
 Result<Layout> blocked_product(Layout const& a, Layout const& b, Convention c) {
   detail::Draft out;
   Int size;
-  if (rank_product_draft(a, b, false, c, out, size)) return detail::build(std::move(out), size);
+  if (rank_product_draft(a, b, false, c, out, size)) return detail::build(out, size);
   return detail::rank_product_checked(a, b, false, c);
 }
 Result<Layout> raked_product(Layout const& a, Layout const& b, Convention c) {
   detail::Draft out;
   Int size;
-  if (rank_product_draft(a, b, true, c, out, size)) return detail::build(std::move(out), size);
+  if (rank_product_draft(a, b, true, c, out, size)) return detail::build(out, size);
   return detail::rank_product_checked(a, b, true, c);
 }
 

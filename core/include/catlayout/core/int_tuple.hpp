@@ -16,6 +16,7 @@ namespace catlayout {
 namespace detail {
 struct LayoutAccess;  // core's builder of tuples and layouts it has already validated
 }
+class Layout;
 
 using Ints = SmallVec<Int, 8>;
 
@@ -50,8 +51,13 @@ class IntTuple {
 
  private:
   friend struct detail::LayoutAccess;
+  friend class Layout;  // builds its tuples from checked parts in place
   IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word);
-  IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word, std::uint32_t rank);
+  [[gnu::always_inline]] IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word, std::uint32_t rank)
+      : rank_(rank) {
+    values_.append(values.data(), values.size());  // inline: the one copy of a layout built from a draft
+    word_.append(word.data(), word.size());
+  }
   void count_rank();
   Ints values_;
   Word word_;

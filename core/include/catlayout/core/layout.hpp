@@ -20,6 +20,17 @@ class Layout {
  public:
   // Def. 2.3.1.1; pre: congruent, positive shape, every offset in range of int64.
   static Result<Layout> make(IntTuple shape, IntTuple stride);
+  // core's constructor for parts it has already checked, usable only with a key core makes
+  // (public so that a Result can construct the layout in place, without a move).
+  class Checked {
+    Checked() = default;
+    friend struct detail::LayoutAccess;
+  };
+  [[gnu::always_inline]] Layout(Checked, std::span<Int const> s, std::span<Int const> d, std::span<std::uint8_t const> word,
+         std::uint32_t rank, Int size)
+      : shape_(s, word, rank), stride_(d, word, rank), size_(size) {
+    set_pow2();
+  }
   Layout() : shape_(1), stride_(0) {}  // 1:0, the trivial layout
   std::span<Int const> flat_shape() const { return shape_.values(); }
   std::span<Int const> flat_stride() const { return stride_.values(); }
@@ -45,6 +56,9 @@ class Layout {
 
  private:
   Layout(IntTuple&& s, IntTuple&& d, Int size) : shape_(std::move(s)), stride_(std::move(d)), size_(size) {
+    set_pow2();
+  }
+  void set_pow2() {
     bool pow2 = true;  // a local: a member would be read and written back once per entry
     for (Int x : shape_.values()) pow2 &= (x & (x - 1)) == 0;
     pow2_ = pow2;

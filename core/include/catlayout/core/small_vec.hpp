@@ -61,8 +61,8 @@ class SmallVec {
   }
   ~SmallVec() { release(); }
 
-  T* data() { return cap_ > N ? heap_ : inline_; }
-  T const* data() const { return cap_ > N ? heap_ : inline_; }
+  T* data() { return ptr_; }
+  T const* data() const { return ptr_; }
   size_type size() const { return size_; }
   size_type capacity() const { return cap_; }
   bool empty() const { return size_ == 0; }
@@ -161,11 +161,12 @@ class SmallVec {
     auto* p = static_cast<T*>(::operator new(cap * sizeof(T)));  // operator new: tests can count it
     std::memcpy(p, data(), size_ * sizeof(T));
     release();
-    heap_ = p;
+    ptr_ = p;
     cap_ = static_cast<std::uint32_t>(cap);
   }
   void release() {
-    if (cap_ > N) ::operator delete(heap_);
+    if (cap_ > N) ::operator delete(ptr_);
+    ptr_ = inline_;
     cap_ = N;
   }
   void copy_from(SmallVec const& o) {
@@ -180,9 +181,10 @@ class SmallVec {
   }
   void steal(SmallVec& o) {
     if (o.cap_ > N) {
-      heap_ = o.heap_;
+      ptr_ = o.ptr_;
       cap_ = o.cap_;
       size_ = o.size_;
+      o.ptr_ = o.inline_;
       o.cap_ = N;
       o.size_ = 0;
       return;
@@ -200,11 +202,11 @@ class SmallVec {
     size_ = n;
   }
 
+  // The values: inline_ or a heap block. A pointer rather than a test of cap_ on every access
+  // (each push, each element read); copies and moves point a copy at its own inline_.
+  T* ptr_ = inline_;
   std::uint32_t size_ = 0, cap_ = N;
-  union {
-    T inline_[N];
-    T* heap_;
-  };
+  T inline_[N];
 };
 
 }  // namespace catlayout

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <stdexcept>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -440,15 +441,27 @@ void register_all() {
 // The cases of a {"ops": {op: [args...]}} file (bench/compare's workload), op by op.
 std::vector<CoreOp> ops_from_json(char const* file) {
   std::ifstream in(file);
+  if (!in) throw std::runtime_error("cannot read the file");
   Json j = Json::parse(in);
   std::vector<CoreOp> ops;
-  for (auto const& [op, cases] : j["ops"].items()) {
+  for (auto const& [op, cases] : j.at("ops").items()) {
     CoreOp o{op, {}, nullptr};
-    for (auto const& args : cases) {
+    try {
+      core_fn(op);
+    } catch (std::out_of_range const&) {
+      throw std::runtime_error("ops." + op + ": not a core op of the workload");
+    }
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+      auto const& args = cases[k];
+      auto where = "ops." + op + "[" + std::to_string(k) + "]";
+      auto value = [&](auto r) {  // a case that does not read: its path and the reader's message
+        if (!r) throw std::runtime_error(where + ": " + r.error().message);
+        return *r;
+      };
       CoreCase c;
-      c.a = *layout_from_json(args[0], "a");
-      if (op == "complement") c.n = args[1].get<Int>();
-      else if (args.size() > 1) c.b = *tiler_from_json(args[1], "b"), c.has_b = true;
+      c.a = value(layout_from_json(args.at(0), where + "[0]"));
+      if (op == "complement") c.n = args.at(1).get<Int>();
+      else if (args.size() > 1) c.b = value(tiler_from_json(args[1], where + "[1]")), c.has_b = true;
       o.cases.push_back(std::move(c));
     }
     if (!o.cases.empty()) ops.push_back(std::move(o));
@@ -531,8 +544,13 @@ int write_json(char const* file, Json const& j) {
 int main(int argc, char** argv) {
   using namespace catlayout::bench;
   if (argc == 3 && std::strcmp(argv[1], "--dump-workload") == 0) return write_json(argv[2], workload_json());
-  if (argc == 3 && std::strcmp(argv[1], "--time-json") == 0) return time_json(argv[2]);
-  if (argc == 4 && std::strcmp(argv[1], "--count-json") == 0) return count_json(argv[2], argv[3]);
+  try {  // a case file that does not parse, or a case that is not a layout: say so, exit 2
+    if (argc == 3 && std::strcmp(argv[1], "--time-json") == 0) return time_json(argv[2]);
+    if (argc == 4 && std::strcmp(argv[1], "--count-json") == 0) return count_json(argv[2], argv[3]);
+  } catch (std::exception const& e) {
+    std::cerr << "catlayout_bench: " << argv[2] << ": " << e.what() << "\n";
+    return 2;
+  }
   if (argc == 3 && std::strcmp(argv[1], "--write-vectors") == 0) return write_json(argv[2], checker_document());
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;

@@ -231,9 +231,7 @@ std::optional<Layout> layout_at(char const*& p, char const* end) {
   if (!seen[0] || !seen[1]) return std::nullopt;
   // Not congruent: Layout::make refuses it, and the DOM reader words the error, with its path.
   if (!(parts[0].word == parts[1].word)) return std::nullopt;
-  IntTuple shape = to_tuple(parts[0]);
-  IntTuple stride = IntTuple::with_profile(shape, parts[1].values);
-  auto l = Layout::make(std::move(shape), std::move(stride));
+  auto l = Layout::make(parts[0].values, parts[1].values, parts[0].word);  // no tuple built on the way
   if (!l) return std::nullopt;
   p = q;
   return std::move(*l);

@@ -60,6 +60,47 @@ Result<Layout> Layout::make(IntTuple shape, IntTuple stride) {
   return detail::LayoutAccess::trusted(std::move(shape), std::move(stride), size);
 }
 
+// A bracket word that is a nested tuple: its number of leaves, CuTe's rank and its depth; false
+// where it is not one (a leaf alone, or one outer bracket pair around leaves and nested pairs).
+static bool word_shape(std::span<std::uint8_t const> w, std::size_t& leaves, std::size_t& rank,
+                       std::size_t& deepest) {
+  leaves = rank = deepest = 0;
+  if (w.size() == 1) {
+    leaves = rank = 1;
+    return w[0] == IntTuple::leaf_token;
+  }
+  if (w.size() < 2 || w[0] != IntTuple::open_token) return false;
+  std::size_t depth = 0;
+  for (std::size_t k = 0; k < w.size(); ++k) {
+    auto t = w[k];
+    if (t == IntTuple::close_token) {
+      if (depth == 0 || (--depth == 0 && k + 1 != w.size())) return false;  // the outer pair closes last
+      continue;
+    }
+    if (t != IntTuple::open_token && t != IntTuple::leaf_token) return false;
+    rank += depth == 1;  // a mode starts inside the outer pair (nothing follows it: above)
+    if (t == IntTuple::leaf_token)
+      ++leaves;
+    else
+      deepest = std::max(deepest, ++depth);
+  }
+  return depth == 0;
+}
+
+Result<Layout> Layout::make(std::span<Int const> shape, std::span<Int const> stride,
+                            std::span<std::uint8_t const> word) {
+  std::size_t leaves, rank, deepest;
+  if (!word_shape(word, leaves, rank, deepest) || leaves != shape.size() || leaves != stride.size())
+    return fail(ErrorKind::invalid_input, "a bracket word of ", word.size(), " tokens with ", shape.size(),
+                " shape and ", stride.size(), " stride entries is not a nested tuple with one leaf per entry");
+  Int span = 0, size = 1;
+  if (deepest > limits::max_depth || !detail::accumulate_valid(shape, stride, span, size))  // Def. 2.3.1.1
+    return make(detail::LayoutAccess::tuple(Ints(shape), IntTuple::Word(word)),
+                detail::LayoutAccess::tuple(Ints(stride), IntTuple::Word(word)));  // words the failure
+  return Result<Layout>(std::in_place, detail::LayoutAccess::checked(), shape, stride, word,
+                        static_cast<std::uint32_t>(rank), size);
+}
+
 static Int eval_flat(std::span<Int const> s, std::span<Int const> d, Int i) {
   Int off = 0;
   for (std::size_t k = 0; k + 1 < s.size(); ++k) {

@@ -1,3 +1,4 @@
+#include "catlayout/core/limits.hpp"
 #include "testing.hpp"
 
 using namespace catlayout;
@@ -64,4 +65,54 @@ TEST(Layout, PredicatesAgreeWithTabulation) {
     EXPECT_EQ(is_injective(l), injective) << to_string(l);
     EXPECT_EQ(is_compact(l), compact) << to_string(l);
   }
+}
+
+// Layout::make from flat entries and a shared bracket word agrees with make from tuples: the same
+// layout (entries, nesting, ranks, function) or the same error; a word that is not a nested tuple
+// with one leaf per entry is refused.
+TEST(Layout, MakeFromAWordAgreesWithMakeFromTuples) {
+  using W = std::vector<std::uint8_t>;
+  const std::uint8_t L_ = IntTuple::leaf_token, O = IntTuple::open_token, C = IntTuple::close_token;
+  for (auto text : {"8:1", "():()", "(6,2):(8,2)", "(2,(3,4)):(100,(1,10))", "((4,8),(2,2)):((32,1),(16,8))",
+                    "(((2,2),2),(3)):(((1,2),4),(-8))", "(1,1):(0,0)", "((),4):((),1)"}) {
+    auto want = L(text);
+    auto got = Layout::make(want.flat_shape(), want.flat_stride(), want.shape().word());
+    ASSERT_TRUE(got.has_value()) << text << ": " << got.error().message;
+    EXPECT_TRUE(*got == want) << text;
+    EXPECT_EQ(got->rank(), want.rank()) << text;
+    EXPECT_EQ(got->stride().rank(), want.stride().rank()) << text;
+    EXPECT_EQ(got->size(), want.size()) << text;
+    EXPECT_EQ(tabulate(*got), tabulate(want)) << text;
+  }
+  // Invalid values: the error make from tuples gives, word for word.
+  std::vector<Int> bad_s = {4, 0}, d = {1, 4}, big = {INT64_MAX, 2};
+  W pair = {O, L_, L_, C};
+  for (auto const& s : {bad_s, big}) {
+    auto got = Layout::make(s, d, pair);
+    auto want = Layout::make(IntTuple::flat(s), IntTuple::flat(d));
+    ASSERT_FALSE(got.has_value());
+    ASSERT_FALSE(want.has_value());
+    EXPECT_EQ(got.error().message, want.error().message);
+  }
+  // Words that are not nested tuples, or that do not match the entries.
+  std::vector<Int> one = {4}, two = {4, 2}, s1 = {1}, s2 = {1, 2};
+  for (auto const& [w, n] : std::vector<std::pair<W, int>>{{{}, 0},
+                                                            {{L_, L_}, 2},
+                                                            {{O, L_}, 1},
+                                                            {{L_, C}, 1},
+                                                            {{O, L_, C, O, L_, C}, 2},
+                                                            {{C, O}, 0},
+                                                            {{O, L_, 7, C}, 1},
+                                                            {{O, L_, C}, 2},
+                                                            {{L_}, 2}}) {
+    auto got = n == 1 ? Layout::make(one, s1, w) : Layout::make(n == 2 ? two : std::vector<Int>{}, n == 2 ? s2 : std::vector<Int>{}, w);
+    ASSERT_FALSE(got.has_value()) << w.size() << " tokens, " << n << " entries";
+    EXPECT_EQ(got.error().kind, ErrorKind::invalid_input);
+  }
+  // Past the depth limit: refused as make from tuples refuses it.
+  W deep(2 * limits::max_depth + 3, O);
+  deep[limits::max_depth + 1] = L_;
+  deep.resize(limits::max_depth + 2);
+  for (std::size_t k = 0; k <= limits::max_depth; ++k) deep.push_back(C);
+  EXPECT_FALSE(Layout::make(one, s1, deep).has_value());
 }

@@ -20,6 +20,10 @@ class Layout {
  public:
   // Def. 2.3.1.1; pre: congruent, positive shape, every offset in range of int64.
   static Result<Layout> make(IntTuple shape, IntTuple stride);
+  // The same from flat entries and the bracket word shape and stride share (IntTuple::word(): a
+  // leaf, or brackets around modes, one leaf per entry): no tuple built on the way (readers).
+  static Result<Layout> make(std::span<Int const> shape, std::span<Int const> stride,
+                             std::span<std::uint8_t const> word);
   // core's constructor for parts it has already checked, usable only with a key core makes
   // (public so that a Result can construct the layout in place, without a move).
   class Checked {

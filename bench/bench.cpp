@@ -447,7 +447,7 @@ std::vector<CoreOp> ops_from_json(char const* file) {
   for (auto const& [op, cases] : j.at("ops").items()) {
     CoreOp o{op, {}, nullptr};
     try {
-      core_fn(op);
+      o.fn = core_fn(op);  // resolved once, here
     } catch (std::out_of_range const&) {
       throw std::runtime_error("ops." + op + ": not a core op of the workload");
     }
@@ -480,7 +480,7 @@ int count_json(char const* file, char const* passes_text) {
   }
   Json out = Json::object();
   for (auto const& o : ops_from_json(file)) {
-    CoreFn f = core_fn(o.name);
+    CoreFn f = o.fn;
     for (int p = 0; p < passes; ++p)
       for (auto const& c : o.cases) {
         auto r = f(c);
@@ -497,7 +497,7 @@ int count_json(char const* file, char const* passes_text) {
 int time_json(char const* file) {
   Json out = Json::object();
   for (auto const& o : ops_from_json(file)) {
-    CoreFn f = core_fn(o.name);
+    CoreFn f = o.fn;
     auto fn = [&] {
       for (auto const& c : o.cases) {
         auto r = f(c);

@@ -27,10 +27,11 @@ struct LayoutAccess {
   }
   // The key to Layout's constructor from checked parts (built in its Result: one copy of each part).
   static Layout::Checked checked() { return {}; }
-  // s:d for one mode, else the flat tuples (s_0, ...):(d_0, ...); each part copied once.
+  // s:d for one mode, else the flat tuples (s_0, ...):(d_0, ...), built in place (each part copied
+  // once) up to 8 modes. One mode stays on the two-integer path: in place, it counted more instructions.
   static Layout trusted_flat(std::span<Int const> s, std::span<Int const> d, Int size) {
-    if (s.size() == 1 || s.size() > 8) return s.size() == 1 ? trusted(s[0], d[0], size)
-                                                             : trusted(IntTuple::flat(s), IntTuple::flat(d), size);
+    if (s.size() == 1) return trusted(s[0], d[0], size);
+    if (s.size() > 8) return trusted(IntTuple::flat(s), IntTuple::flat(d), size);
     std::uint8_t word[10];  // ( L ... L ): at most 8 leaves here
     word[0] = IntTuple::open_token;
     for (std::size_t k = 0; k < s.size(); ++k) word[k + 1] = IntTuple::leaf_token;

@@ -1,5 +1,7 @@
 #include "workload.hpp"
 
+#include <benchmark/benchmark.h>
+
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -121,44 +123,58 @@ Tiler layout_tiler(Rng& g, Int m, std::size_t rank) {
   return Tiler::of(*Layout::make(tup(t0, t / t0), tup(s, s * t0)));
 }
 
-struct Maker {
-  std::string op;
-  Result<Layout> (*fn)(CoreCase const&);
+// Each op on a case, returning what the op returns (a Layout or a Result).
+auto coalesce_op(CoreCase const& c) { return coalesce(c.a); }
+auto composition_op(CoreCase const& c) { return composition(c.a, c.b); }
+auto complement_op(CoreCase const& c) { return complement(c.a, c.n); }
+auto logical_divide_op(CoreCase const& c) { return logical_divide(c.a, c.b); }
+auto zipped_divide_op(CoreCase const& c) { return zipped_divide(c.a, c.b); }
+auto tiled_divide_op(CoreCase const& c) { return tiled_divide(c.a, c.b); }
+auto flat_divide_op(CoreCase const& c) { return flat_divide(c.a, c.b); }
+auto logical_product_op(CoreCase const& c) { return logical_product(c.a, c.b); }
+auto zipped_product_op(CoreCase const& c) { return zipped_product(c.a, c.b); }
+auto tiled_product_op(CoreCase const& c) { return tiled_product(c.a, c.b); }
+auto flat_product_op(CoreCase const& c) { return flat_product(c.a, c.b); }
+auto blocked_product_op(CoreCase const& c) { return blocked_product(c.a, *c.b.layout); }
+auto raked_product_op(CoreCase const& c) { return raked_product(c.a, *c.b.layout); }
+auto right_inverse_op(CoreCase const& c) { return right_inverse(c.a); }
+auto left_inverse_op(CoreCase const& c) { return left_inverse(c.a); }
+
+template <auto Op>
+Result<Layout> as_result(CoreCase const& c) {
+  return Op(c);
+}
+template <auto Op>
+void run_kept(CoreCase const& c) {
+  auto r = Op(c);
+  benchmark::DoNotOptimize(r);
+}
+struct OpFns {
+  CoreFn fn;
+  CoreRun run;
 };
+template <auto Op>
+constexpr OpFns fns_of() {
+  return {as_result<Op>, run_kept<Op>};
+}
 
-Result<Layout> coalesce_fn(CoreCase const& c) { return coalesce(c.a); }
-Result<Layout> composition_fn(CoreCase const& c) { return composition(c.a, c.b); }
-Result<Layout> complement_fn(CoreCase const& c) { return complement(c.a, c.n); }
-Result<Layout> logical_divide_fn(CoreCase const& c) { return logical_divide(c.a, c.b); }
-Result<Layout> zipped_divide_fn(CoreCase const& c) { return zipped_divide(c.a, c.b); }
-Result<Layout> tiled_divide_fn(CoreCase const& c) { return tiled_divide(c.a, c.b); }
-Result<Layout> flat_divide_fn(CoreCase const& c) { return flat_divide(c.a, c.b); }
-Result<Layout> logical_product_fn(CoreCase const& c) { return logical_product(c.a, c.b); }
-Result<Layout> zipped_product_fn(CoreCase const& c) { return zipped_product(c.a, c.b); }
-Result<Layout> tiled_product_fn(CoreCase const& c) { return tiled_product(c.a, c.b); }
-Result<Layout> flat_product_fn(CoreCase const& c) { return flat_product(c.a, c.b); }
-Result<Layout> blocked_product_fn(CoreCase const& c) { return blocked_product(c.a, *c.b.layout); }
-Result<Layout> raked_product_fn(CoreCase const& c) { return raked_product(c.a, *c.b.layout); }
-Result<Layout> right_inverse_fn(CoreCase const& c) { return right_inverse(c.a); }
-Result<Layout> left_inverse_fn(CoreCase const& c) { return left_inverse(c.a); }
-
-std::map<std::string, Result<Layout> (*)(CoreCase const&), std::less<>> const& fns() {
-  static const std::map<std::string, Result<Layout> (*)(CoreCase const&), std::less<>> m = {
-      {"coalesce", coalesce_fn},
-      {"composition", composition_fn},
-      {"complement", complement_fn},
-      {"logical_divide", logical_divide_fn},
-      {"zipped_divide", zipped_divide_fn},
-      {"tiled_divide", tiled_divide_fn},
-      {"flat_divide", flat_divide_fn},
-      {"logical_product", logical_product_fn},
-      {"zipped_product", zipped_product_fn},
-      {"tiled_product", tiled_product_fn},
-      {"flat_product", flat_product_fn},
-      {"blocked_product", blocked_product_fn},
-      {"raked_product", raked_product_fn},
-      {"right_inverse", right_inverse_fn},
-      {"left_inverse", left_inverse_fn},
+std::map<std::string, OpFns, std::less<>> const& fns() {
+  static const std::map<std::string, OpFns, std::less<>> m = {
+      {"coalesce", fns_of<coalesce_op>()},
+      {"composition", fns_of<composition_op>()},
+      {"complement", fns_of<complement_op>()},
+      {"logical_divide", fns_of<logical_divide_op>()},
+      {"zipped_divide", fns_of<zipped_divide_op>()},
+      {"tiled_divide", fns_of<tiled_divide_op>()},
+      {"flat_divide", fns_of<flat_divide_op>()},
+      {"logical_product", fns_of<logical_product_op>()},
+      {"zipped_product", fns_of<zipped_product_op>()},
+      {"tiled_product", fns_of<tiled_product_op>()},
+      {"flat_product", fns_of<flat_product_op>()},
+      {"blocked_product", fns_of<blocked_product_op>()},
+      {"raked_product", fns_of<raked_product_op>()},
+      {"right_inverse", fns_of<right_inverse_op>()},
+      {"left_inverse", fns_of<left_inverse_op>()},
   };
   return m;
 }
@@ -177,8 +193,9 @@ const char* const kNested = "(1,(1,1),1)";
 // generator list; every case is one catlayout accepts (the others are redrawn).
 template <class Gen>
 void fill_op(CoreOp& op, Rng& g, std::vector<CoreCase> fixed, std::vector<Gen> const& gens) {
-  auto fn = fns().at(op.name);
+  auto fn = fns().at(op.name).fn;
   op.fn = fn;
+  op.run = fns().at(op.name).run;
   for (auto& c : fixed)
     if (fn(c)) op.cases.push_back(std::move(c));
   std::size_t k = 0;
@@ -351,7 +368,9 @@ std::vector<CoreOp> const& core_workload() {
   return w;
 }
 
-CoreFn core_fn(std::string const& op) { return fns().at(op); }
+CoreFn core_fn(std::string const& op) { return fns().at(op).fn; }
+
+CoreRun core_run(std::string const& op) { return fns().at(op).run; }
 
 std::vector<Layout> const& eval_layouts() {
   static const std::vector<Layout> ls = [] {

@@ -27,6 +27,7 @@ struct CoreOp {
   std::string name;           // schema op name: composition, logical_divide, ...
   std::vector<CoreCase> cases;
   Result<Layout> (*fn)(CoreCase const&) = nullptr;  // the op itself, resolved once
+  void (*run)(CoreCase const&) = nullptr;           // the same for timing (core_run)
 };
 
 // Every core op of the comparison, in table order (all cases admissible for catlayout).
@@ -43,6 +44,11 @@ std::vector<EvalPoint> const& eval_points();
 // The core op named `op` (schema name), taking one case.
 using CoreFn = Result<Layout> (*)(CoreCase const&);
 CoreFn core_fn(std::string const& op);
+// The same op as the timing loops run it: its result kept from the optimizer as the op returns it
+// (a Layout or a Result), not converted: a conversion to Result would time a move of the Layout
+// that a caller (`Layout c = coalesce(l);`) does not pay, nor does CuTe's harness.
+using CoreRun = void (*)(CoreCase const&);
+CoreRun core_run(std::string const& op);
 
 // The workload in schema JSON: {"seed", "ops": {op: [[args...], ...]}, "evaluate": {...}}.
 Json workload_json();

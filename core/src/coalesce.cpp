@@ -8,20 +8,21 @@
 
 namespace catlayout {
 
-// CuTe's bw_coalesce over integer strides (merge_modes.hpp).
-static void merge_back(std::span<Int const> shape, std::span<Int const> stride, Int last_shape, FlatLayout& out) {
-  detail::merge_back(shape, stride, last_shape, out.shape, out.stride,
-                     [](Int s, Int d, Int next) { return static_cast<__int128>(s) * d == next; });
+// Into any containers (a FlatLayout's, or fixed arrays of at least shape.size() entries).
+template <class OutShapes, class OutStrides>
+static void coalesce_flat_into(std::span<Int const> shape, std::span<Int const> stride, OutShapes& out_shape,
+                               OutStrides& out_stride) {
+  if (!shape.empty()) detail::merge_back(shape, stride, shape.back(), out_shape, out_stride, detail::int_follows);
+  if (shape.empty() || (out_shape.size() == 1 && out_shape[0] == 1)) {
+    out_shape.clear();  // 1:0, as every size-1 layout
+    out_stride.clear();
+    out_shape.push_back(1);
+    out_stride.push_back(0);
+  }
 }
 
 void detail::coalesce_into(std::span<Int const> shape, std::span<Int const> stride, FlatLayout& out) {
-  if (!shape.empty()) merge_back(shape, stride, shape.back(), out);
-  if (shape.empty() || (out.shape.size() == 1 && out.shape[0] == 1)) {
-    out.shape.clear();  // 1:0, as every size-1 layout
-    out.stride.clear();
-    out.shape.push_back(1);
-    out.stride.push_back(0);
-  }
+  coalesce_flat_into(shape, stride, out.shape, out.stride);
 }
 
 FlatLayout coalesce_flat(FlatLayout const& f) {
@@ -31,16 +32,20 @@ FlatLayout coalesce_flat(FlatLayout const& f) {
 }
 
 Layout coalesce(Layout const& l) {
+  // Merging s1:d1 with s2:s1*d1 keeps the size and the span (s1 s2 - 1)|d1|: still valid.
+  // Coalescing never adds modes: up to 8 (every layout a kernel uses), fixed arrays hold them.
+  if (l.flat_shape().size() <= 8) {
+    detail::FixedVec<Int, 8> s, d;
+    coalesce_flat_into(l.flat_shape(), l.flat_stride(), s, d);
+    return detail::LayoutAccess::trusted_flat(s, d, l.size());
+  }
   FlatLayout m;
   detail::coalesce_into(l.flat_shape(), l.flat_stride(), m);
-  // Merging s1:d1 with s2:s1*d1 keeps the size and the span (s1 s2 - 1)|d1|: still valid.
   return detail::LayoutAccess::trusted_flat(m.shape, m.stride, l.size());
 }
 
 void detail::coalesce_extended_into(std::span<Int const> s, std::span<Int const> d, FlatLayout& out) {
-  // A trailing size-1 mode still carries the stride of the extension: hold it with a
-  // placeholder size that cannot be replaced (CuTe uses 2 as well; it is never read).
-  if (!s.empty()) merge_back(s, d, s.back() == 1 ? 2 : s.back(), out);
+  detail::coalesce_extended_into(s, d, out.shape, out.stride);
 }
 
 FlatLayout coalesce_extended(Layout const& l) {

@@ -10,6 +10,7 @@
 #include "cute_composition.hpp"
 #include "draft.hpp"
 #include "layout_access.hpp"
+#include "merge_modes.hpp"
 
 namespace catlayout {
 namespace {
@@ -44,6 +45,19 @@ std::expected<void, Error> compose_mode(FlatLayout const& a, Layout const& a_ori
   for (std::size_t k = 0; k < rs.size(); ++k) out.leaf(rs[k], rd[k]);
   out.word.push_back(IntTuple::close_token);
   return {};
+}
+
+// Each mode of A o B has the size of B's mode (positive, their product size(B)): of Def. 2.3.1.1's
+// conditions only the span sum (s_i - 1)|d_i| can fail, A being extended past its domain.
+static bool span_overflows(std::span<Int const> s, std::span<Int const> d) {
+  Int span = 0;
+  bool overflow = false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    Int term;
+    overflow |= d[i] == INT64_MIN || __builtin_mul_overflow(s[i] - 1, d[i] < 0 ? -d[i] : d[i], &term) ||
+                __builtin_add_overflow(span, term, &span);
+  }
+  return overflow;
 }
 
 // A extended past its domain (its last mode unbounded), odd on negative arguments.
@@ -92,14 +106,7 @@ Result<Layout> compose(Layout const& a, Layout const& b, bool as_cute) {
                   to_string(*from_flat(flat_a)), ": their coordinates there add up to ", used[i],
                   ", past its shape ", flat_a.shape[i], ", so A o B is not the sum of A o B's modes (",
                   to_string(a), " o ", to_string(b), ")"));
-  // Each mode of the result has the size of B's mode: only the span can overflow (A is extended).
-  Int span = 0;
-  bool overflow = false;
-  for (std::size_t i = 0; i < out.shape.size(); ++i) {
-    Int d = out.stride[i], term;
-    overflow |= d == INT64_MIN || __builtin_mul_overflow(out.shape[i] - 1, d < 0 ? -d : d, &term) ||
-                __builtin_add_overflow(span, term, &span);
-  }
+  bool overflow = span_overflows(out.shape, out.stride);
   // The result keeps B's top-level modes; a single mode of B becomes a leaf or a flat tuple.
   std::size_t rank = !b.shape().is_leaf() ? b.rank() : out.word.size() == 1 ? 1 : out.shape.size();
   IntTuple s = detail::LayoutAccess::tuple(std::move(out.shape), out.word, rank);
@@ -123,7 +130,9 @@ Result<Layout> compose(Layout const& a, Layout const& b, bool as_cute) {
 
 // A o B's modes walked as compose() does, every condition checked, no message kept: false where
 // compose() fails. Strides of both signs in B (checked by tabulation there) are left to compose().
-bool detail::compose_modes(FlatLayout const& a, View const& b, ComposeState& st, Draft& out) {
+// A's coalesced modes (as, ad), the state and the draft: core's containers, or fixed arrays.
+template <class AS, class AD, class State, class Out>
+static bool compose_modes_of(AS const& as, AD const& ad, detail::View const& b, State& st, Out& out) {
   std::optional<Error> missed;
   auto no_text = [] { return std::string(); };
   auto times = [](Int k, Int d) -> Result<Int> {
@@ -145,16 +154,15 @@ bool detail::compose_modes(FlatLayout const& a, View const& b, ComposeState& st,
       out.leaf(n, 0);
       continue;
     }
-    if (a.shape.empty()) return false;
+    if (as.empty()) return false;
     Int d;
-    if (a.shape.size() == 1) {  // one unbounded mode: n:(r d), the common case of a coalesced A
-      if (__builtin_mul_overflow(r, a.stride[0], &d)) return false;
+    if (as.size() == 1) {  // one unbounded mode: n:(r d), the common case of a coalesced A
+      if (__builtin_mul_overflow(r, ad[0], &d)) return false;
       out.leaf(n, d);
       continue;
     }
     std::size_t first = out.shape.size();
-    if (!detail::compose_walk(a.shape, a.stride, n, r, st.used, missed, no_text, times, out.shape, out.stride) ||
-        missed)
+    if (!detail::compose_walk(as, ad, n, r, st.used, missed, no_text, times, out.shape, out.stride) || missed)
       return false;
     std::size_t modes = out.shape.size() - first;
     if (modes == 1) {
@@ -168,20 +176,61 @@ bool detail::compose_modes(FlatLayout const& a, View const& b, ComposeState& st,
   return true;
 }
 
-bool detail::compose_holds(FlatLayout const& a, ComposeState const& st) {
-  if (st.up && st.down && a.shape.size() > 1) return false;
-  for (std::size_t i = 0; i + 1 < st.used.size(); ++i)
-    if (st.used[i] >= a.shape[i]) return false;
+template <class AS, class State>
+static bool compose_holds_of(AS const& as, State const& st) {
+  if (st.up && st.down && as.size() > 1) return false;
+  for (std::size_t i = 0; i + 1 < as.size(); ++i)
+    if (st.used[i] >= as[i]) return false;
   return true;
 }
 
-Result<Layout> composition(Layout const& a, Layout const& b) {
+bool detail::compose_modes(FlatLayout const& a, View const& b, ComposeState& st, Draft& out) {
+  return compose_modes_of(a.shape, a.stride, b, st, out);
+}
+
+bool detail::compose_holds(FlatLayout const& a, ComposeState const& st) { return compose_holds_of(a.shape, st); }
+
+// A o B into out: A coalesced with its extension into fixed arrays when it has at most 8 flat
+// modes (the common case: no capacity test per push), into core's containers otherwise.
+template <class Out>
+static bool compose_into(detail::View const& a, detail::View const& b, Out& out) {
+  constexpr std::size_t fixed_a = 8;
+  if (a.shape.size() <= fixed_a) {
+    detail::FixedVec<Int, fixed_a> as, ad;
+    detail::ComposeStateOf<Int[fixed_a]> st{};
+    detail::coalesce_extended_into(a.shape, a.stride, as, ad);
+    return compose_modes_of(as, ad, b, st, out) && compose_holds_of(as, st);
+  }
   FlatLayout flat_a;
-  detail::coalesce_extended_into(a.flat_shape(), a.flat_stride(), flat_a);
-  detail::Draft out;
+  detail::coalesce_extended_into(a.shape, a.stride, flat_a);
   detail::ComposeState st(flat_a);
+  return compose_modes_of(flat_a.shape, flat_a.stride, b, st, out) && compose_holds_of(flat_a.shape, st);
+}
+
+// The result of the common case in fixed arrays: A with at most 8 flat modes, the second operand
+// (B, or a tiler's layouts together) with at most 8 flat modes and 32 word tokens, a bound checked
+// once instead of on every push. Each of those modes splits over at most 8 modes of coalesce(A),
+// and becomes at most 10 tokens; 32 tokens nest at most 16 deep, and A o B one level more.
+constexpr std::size_t fixed_modes = 8, fixed_tokens = 32;
+using FixedOut = detail::FixedDraft<fixed_modes * fixed_modes, fixed_tokens + fixed_modes * (fixed_modes + 2)>;
+static_assert(fixed_tokens / 2 + 1 <= limits::max_depth);
+
+Result<Layout> composition(Layout const& a, Layout const& b) {
+  if (a.flat_shape().size() <= fixed_modes && b.flat_shape().size() <= fixed_modes &&
+      b.shape().word().size() <= fixed_tokens) {
+    FixedOut out;
+    // Depth within limits and each mode of size B's: only the span is left to check.
+    if (compose_into(detail::view(a), detail::view(b), out) && !span_overflows(out.shape, out.stride)) {
+      // The result keeps B's top-level modes; a single mode of B becomes a leaf or a flat tuple.
+      std::size_t rank = !b.shape().is_leaf() ? b.rank() : out.word.size() == 1 ? 1 : out.shape.size();
+      return Result<Layout>(std::in_place, detail::LayoutAccess::checked(), out.shape, out.stride, out.word,
+                            static_cast<std::uint32_t>(rank), b.size());
+    }
+    return detail::composition_checked(a, b);
+  }
+  detail::Draft out;
   // The result keeps B's word, a leaf of B becoming a leaf or a flat tuple: build() counts its rank.
-  if (detail::compose_modes(flat_a, detail::view(b), st, out) && detail::compose_holds(flat_a, st))
+  if (compose_into(detail::view(a), detail::view(b), out))
     if (auto size = detail::checked_size(out)) return detail::build(out, *size);
   return detail::composition_checked(a, b);
 }
@@ -207,13 +256,9 @@ Result<Layout> detail::composition_tiler_checked(Layout const& a, Tiler const& b
 }
 
 // The same on a draft; false where the step-by-step form fails.
-static bool compose_tiler_into(detail::View const& a, Tiler const& b, detail::Draft& out) {
-  if (b.is_layout()) {
-    FlatLayout flat_a;
-    detail::coalesce_extended_into(a.shape, a.stride, flat_a);
-    detail::ComposeState st(flat_a);
-    return detail::compose_modes(flat_a, detail::view(*b.layout), st, out) && detail::compose_holds(flat_a, st);
-  }
+template <class Out>
+static bool compose_tiler_into(detail::View const& a, Tiler const& b, Out& out) {
+  if (b.is_layout()) return compose_into(a, detail::view(*b.layout), out);
   if (b.modes.size() > detail::rank_of(a.word)) return false;
   bool ok = true;
   std::size_t i = 0;
@@ -225,11 +270,32 @@ static bool compose_tiler_into(detail::View const& a, Tiler const& b, detail::Dr
   return ok;
 }
 
+// The flat modes and word tokens of a tiler's layouts and brackets together, counted up to the
+// fixed path's bounds (past them, the count stops).
+static void count_tiler(Tiler const& b, std::size_t& modes, std::size_t& tokens) {
+  if (modes > fixed_modes || tokens > fixed_tokens) return;
+  if (b.is_layout()) {
+    modes += b.layout->flat_shape().size();
+    tokens += b.layout->shape().word().size();
+    return;
+  }
+  tokens += 2;
+  for (auto const& m : b.modes) count_tiler(m, modes, tokens);
+}
+
 Result<Layout> composition(Layout const& a, Tiler const& b) {
   if (b.is_layout()) return composition(a, *b.layout);
-  detail::Draft out;
-  if (compose_tiler_into(detail::view(a), b, out))
-    if (auto size = detail::checked_size(out)) return detail::build(out, *size);
+  std::size_t modes = 0, tokens = 0;
+  count_tiler(b, modes, tokens);
+  if (a.flat_shape().size() <= fixed_modes && modes <= fixed_modes && tokens <= fixed_tokens) {
+    FixedOut out;
+    if (compose_tiler_into(detail::view(a), b, out))
+      if (auto size = detail::checked_size(out)) return detail::build(out, *size);
+  } else {
+    detail::Draft out;
+    if (compose_tiler_into(detail::view(a), b, out))
+      if (auto size = detail::checked_size(out)) return detail::build(out, *size);
+  }
   return detail::composition_tiler_checked(a, b);
 }
 

@@ -54,6 +54,39 @@ struct Draft {
   View view(Int size) const { return {shape, stride, {word.data(), word.size()}, size}; }
 };
 
+// A vector in a fixed array, for a path whose caller bounds its length once, up front: no
+// capacity test on each push, nothing to free. pre: at most N values are pushed.
+template <class T, std::size_t N>
+struct FixedVec {
+  T v[N];  // left uninitialized: only the first n are ever read
+  std::size_t n = 0;
+  void push_back(T x) { v[n++] = x; }
+  void clear() { n = 0; }
+  std::size_t size() const { return n; }
+  bool empty() const { return n == 0; }
+  T& operator[](std::size_t i) { return v[i]; }
+  T const& operator[](std::size_t i) const { return v[i]; }
+  T const& back() const { return v[n - 1]; }
+  T const* data() const { return v; }
+  T const* begin() const { return v; }
+  T const* end() const { return v + n; }
+  operator std::span<T const>() const { return {v, n}; }  // NOLINT: read as a span, as Ints is
+};
+
+// A draft in fixed arrays (pre: at most Modes entries and Tokens word tokens are written).
+template <std::size_t Modes, std::size_t Tokens>
+struct FixedDraft {
+  FixedVec<Int, Modes> shape, stride;
+  FixedVec<std::uint8_t, Tokens> word;
+  void leaf(Int s, Int d) {
+    shape.push_back(s);
+    stride.push_back(d);
+    word.push_back(IntTuple::leaf_token);
+  }
+  void open() { word.push_back(IntTuple::open_token); }
+  void close() { word.push_back(IntTuple::close_token); }
+};
+
 // CuTe's rank of a word: a leaf has rank 1, a tuple the number of its top-level modes.
 inline std::size_t rank_of(Word w) {
   if (w.size() == 1) return 1;
@@ -112,7 +145,8 @@ inline std::optional<Int> valid_size(std::span<Int const> s, std::span<Int const
 }
 
 // Layout::make's conditions on a draft (Def. 2.3.1.1 and the depth limit): its size, or nothing.
-inline std::optional<Int> checked_size(Draft const& d) {
+template <class D>  // a Draft or a FixedDraft
+std::optional<Int> checked_size(D const& d) {
   if (d.word.size() > 2 * limits::max_depth) {  // 2k brackets nest at most k deep
     std::size_t depth = 0, deepest = 0;
     for (auto t : d.word) {
@@ -137,7 +171,8 @@ inline bool pair_size(Draft const& first, Draft const& second, Int& size) {
 
 // The Layout of a draft whose entries are valid (checked_size, or a regrouping of checked
 // entries), built in the Result that returns it.
-inline Result<Layout> build(Draft const& d, Int size) {
+template <class D>  // a Draft or a FixedDraft
+Result<Layout> build(D const& d, Int size) {
   Word w(d.word.data(), d.word.size());
   return Result<Layout>(std::in_place, LayoutAccess::checked(), d.shape, d.stride, w,
                         static_cast<std::uint32_t>(rank_of(w)), size);
@@ -164,10 +199,13 @@ bool complement_one_mode_into(Int s, Int d, std::span<Int const> cotarget, FlatL
 // A o B (Def. 2.3.6.5), A given coalesced with its extension (coalesce_extended): compose_modes
 // appends A o B_k for B's modes (B's word, each leaf a leaf or a flat tuple); B's modes may come
 // in several calls on one state (the halves of a divide), and compose_holds checks them together.
-struct ComposeState {
-  explicit ComposeState(FlatLayout const& a) : used(a.shape.size(), 0) {}
-  Ints used;  // per mode of A, the coordinates B's modes reach there together (the no-carry check)
+template <class Used>
+struct ComposeStateOf {
+  Used used;  // per mode of A, the coordinates B's modes reach there together (the no-carry check)
   bool up = false, down = false;  // B has a positive / a negative stride
+};
+struct ComposeState : ComposeStateOf<Ints> {
+  explicit ComposeState(FlatLayout const& a) { used.resize(a.shape.size(), 0); }
 };
 bool compose_modes(FlatLayout const& a, View const& b, ComposeState& st, Draft& out);
 bool compose_holds(FlatLayout const& a, ComposeState const& st);

@@ -3,6 +3,7 @@
 // s_i:d_i joins the mode s:d to its right when s_i * d_i == d), over any stride type.
 #include <algorithm>
 #include <cstddef>
+#include <span>
 
 #include "catlayout/core/int_tuple.hpp"
 
@@ -40,6 +41,19 @@ void merge_back(Shapes const& shape, Strides const& stride, Int last_shape, OutS
   }
   out_shape.push_back(cs);
   out_stride.push_back(cd);
+}
+
+// Integer strides: s:d is followed by next when s d == next (in 128 bits: no wrap can fake it).
+inline bool int_follows(Int s, Int d, Int next) { return static_cast<__int128>(s) * d == next; }
+
+// CuTe's coalesce over integer strides, keeping the extension (coalesce_x): a trailing size-1 mode
+// still carries the stride of the extension, held with a placeholder size that cannot be replaced
+// (CuTe uses 2 as well; it is never read). Into any containers (a Draft's, or fixed arrays).
+template <class OutShapes, class OutStrides>
+[[gnu::always_inline]] inline void coalesce_extended_into(std::span<Int const> s, std::span<Int const> d, OutShapes& out_shape,
+                            OutStrides& out_stride) {
+  if (s.empty()) return;
+  merge_back(s, d, s.back() == 1 ? 2 : s.back(), out_shape, out_stride, int_follows);
 }
 
 }  // namespace catlayout::detail

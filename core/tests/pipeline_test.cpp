@@ -32,8 +32,8 @@ struct Gen {
   }
 
   // Mostly compact or gapped strides (the admissible cases), sometimes anything.
-  Layout layout(std::size_t max_modes) {
-    std::size_t n = std::uniform_int_distribution<std::size_t>(1, max_modes)(rng);
+  Layout layout(std::size_t max_modes, std::size_t min_modes = 1) {
+    std::size_t n = std::uniform_int_distribution<std::size_t>(min_modes, max_modes)(rng);
     Ints s, d;
     Int reach = 1;
     for (std::size_t i = 0; i < n; ++i) {
@@ -120,6 +120,42 @@ TEST(FlatPipeline, AgreesWithTheStepByStepDefinitions) {
   // Both paths were exercised: the draw is not all refusals or all answers.
   EXPECT_GT(succeeded, 1000);
   EXPECT_GT(failed, 100);
+}
+
+// composition and coalesce keep the common case in fixed arrays (A and B up to 8 flat modes, B's
+// word up to 32 tokens) and the rest in growable drafts: on both sides of those bounds, and where
+// only the span of A o B overflows, each gives what the step-by-step definition gives.
+TEST(FlatPipeline, FixedArrayBoundsAgreeWithTheStepByStepDefinitions) {
+  Gen g{std::mt19937_64(20261202)};
+  int wide = 0, answered = 0;
+  for (int n = 0; n < 3000; ++n) {
+    Layout a = g.layout(12, 6), b = g.layout(10, 6);
+    Tiler t = g.tiler(a);
+    auto where = [&] { return to_string(a) + " o " + to_string(b) + " / " + to_string(t); };
+    wide += a.flat_shape().size() > 8 || b.flat_shape().size() > 8;
+    auto r = composition(a, b);
+    answered += r.has_value();
+    ASSERT_TRUE(same(r, detail::composition_checked(a, b))) << where();
+    ASSERT_TRUE(same(composition(a, t), detail::composition_tiler_checked(a, t))) << where();
+    ASSERT_TRUE(same(composition(b, a), detail::composition_checked(b, a))) << where();
+    ASSERT_TRUE(same_layout(coalesce(a), *from_flat(coalesce_flat(flat_modes(a))))) << to_string(a);
+  }
+  EXPECT_GT(wide, 1000);
+  EXPECT_GT(answered, 300);
+  // A o B within the fixed bounds whose only failure is its span: 4:(2^62 - 1) reaches past int64.
+  Layout a = layout(2, INT64_MAX / 2), b = layout(4, 1);
+  auto r = composition(a, b);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_TRUE(same(r, detail::composition_checked(a, b)));
+  // ... and with a by-mode tiler of 9 modes in all (past the fixed bound) and of 8.
+  Layout wide_a = layout(tup(tup(2, 2, 2, 2, 2), tup(2, 2, 2, 2)), tup(tup(1, 2, 4, 8, 16), tup(32, 64, 128, 256)));
+  for (std::size_t k : {3, 4}) {
+    std::vector<Tiler> first, second;
+    for (std::size_t i = 0; i < 5; ++i) first.push_back(Tiler::of(layout(1, 0)));
+    for (std::size_t i = 0; i < k; ++i) second.push_back(Tiler::of(layout(1, 0)));
+    Tiler tt = Tiler::by_mode({Tiler::by_mode(first), Tiler::by_mode(second)});
+    EXPECT_TRUE(same(composition(wide_a, tt), detail::composition_tiler_checked(wide_a, tt))) << to_string(tt);
+  }
 }
 
 // complement's one-mode path (no filter, sort or coalesce) against the general definition on every

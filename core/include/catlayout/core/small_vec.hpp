@@ -86,7 +86,7 @@ class SmallVec {
     if (n > cap_) grow(n);
   }
   void clear() { size_ = 0; }
-  void push_back(T v) {
+  [[gnu::always_inline]] void push_back(T v) {  // inline: drafts push in their inner loops
     if (size_ == cap_) grow(size_ + 1);
     data()[size_++] = v;
   }
@@ -112,8 +112,8 @@ class SmallVec {
       for (; first != last; ++first) push_back(*first);
     }
   }
-  // Append n values (not from this vector) in one copy.
-  void append(T const* src, size_type n) {
+  // Append n values (not from this vector) in one copy; inline: it is how a layout is built.
+  [[gnu::always_inline]] void append(T const* src, size_type n) {
     reserve(size_ + n);
     T* dst = data() + size_;
     if (n <= 2 * N) {

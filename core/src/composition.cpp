@@ -289,12 +289,12 @@ Result<Layout> composition(Layout const& a, Tiler const& b) {
   count_tiler(b, modes, tokens);
   if (a.flat_shape().size() <= fixed_modes && modes <= fixed_modes && tokens <= fixed_tokens) {
     FixedOut out;
-    if (compose_tiler_into(detail::view(a), b, out))
-      if (auto size = detail::checked_size(out)) return detail::build(out, *size);
+    if (compose_tiler_into(detail::view(a), b, out))  // one mode per mode of the tiler
+      if (auto size = detail::checked_size(out)) return detail::build(out, *size, b.modes.size());
   } else {
     detail::Draft out;
     if (compose_tiler_into(detail::view(a), b, out))
-      if (auto size = detail::checked_size(out)) return detail::build(out, *size);
+      if (auto size = detail::checked_size(out)) return detail::build(out, *size, b.modes.size());
   }
   return detail::composition_tiler_checked(a, b);
 }

@@ -60,7 +60,8 @@ static bool divide_whole_into(detail::View const& a, Layout const& b, Convention
 Result<Layout> logical_divide(Layout const& a, Tiler const& b, Convention c) {
   detail::Draft out;
   Int size;
-  if (detail::tiled_by(a, b, c, divide_whole_into, out, size)) return detail::build(out, size);
+  std::size_t rank;
+  if (detail::tiled_by(a, b, c, divide_whole_into, out, size, rank)) return detail::build(out, size, rank);
   return detail::logical_divide_checked(a, b, c);  // the failed condition, named
 }
 
@@ -133,7 +134,8 @@ Result<Layout> arrange(Result<Layout> const& logical, Tiler const& b, Arrangemen
 static Result<Layout> arranged_divide(Layout const& a, Tiler const& b, Convention c, Arrangement how) {
   detail::Draft out;
   Int size;
-  if (detail::arranged_by(a, b, c, how, divide_whole_into, out, size)) return detail::build(out, size);
+  std::size_t rank;
+  if (detail::arranged_by(a, b, c, how, divide_whole_into, out, size, rank)) return detail::build(out, size, rank);
   return arrange(detail::logical_divide_checked(a, b, c), b, how);
 }
 

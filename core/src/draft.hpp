@@ -171,11 +171,15 @@ inline bool pair_size(Draft const& first, Draft const& second, Int& size) {
 
 // The Layout of a draft whose entries are valid (checked_size, or a regrouping of checked
 // entries), built in the Result that returns it.
+// rank: the draft's rank where the caller knows it (without a walk of the word).
 template <class D>  // a Draft or a FixedDraft
+Result<Layout> build(D const& d, Int size, std::size_t rank) {
+  return Result<Layout>(std::in_place, LayoutAccess::checked(), d.shape, d.stride, Word(d.word.data(), d.word.size()),
+                        static_cast<std::uint32_t>(rank), size);
+}
+template <class D>
 Result<Layout> build(D const& d, Int size) {
-  Word w(d.word.data(), d.word.size());
-  return Result<Layout>(std::in_place, LayoutAccess::checked(), d.shape, d.stride, w,
-                        static_cast<std::uint32_t>(rank_of(w)), size);
+  return build(d, size, rank_of(Word(d.word.data(), d.word.size())));
 }
 
 // The step-by-step definitions, each intermediate a Layout, each failure named: what the public
@@ -220,9 +224,10 @@ using WholeInto = bool (*)(View const& a, Layout const& b, Convention c, Draft& 
 bool tile_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out);
 bool zip_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& first, Draft& second);
 // The logical form of A by B, and CuTe's zipped / tiled / flat forms of it (zip2_by, then
-// unpack_modes), checked, with their size; false where a step fails.
-bool tiled_by(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size);
+// unpack_modes), checked, with their size and rank; false where a step fails.
+bool tiled_by(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size,
+              std::size_t& rank);
 bool arranged_by(Layout const& a, Tiler const& b, Convention c, Arrangement how, WholeInto whole, Draft& out,
-                 Int& size);
+                 Int& size, std::size_t& rank);
 
 }  // namespace catlayout::detail

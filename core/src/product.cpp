@@ -58,7 +58,8 @@ static bool product_whole_into(detail::View const& a, Layout const& b, Conventio
 Result<Layout> logical_product(Layout const& a, Tiler const& b, Convention c) {
   detail::Draft out;
   Int size;
-  if (detail::tiled_by(a, b, c, product_whole_into, out, size)) return detail::build(out, size);
+  std::size_t rank;
+  if (detail::tiled_by(a, b, c, product_whole_into, out, size, rank)) return detail::build(out, size, rank);
   return detail::logical_product_checked(a, b, c);  // the failed condition, named
 }
 
@@ -66,7 +67,8 @@ Result<Layout> logical_product(Layout const& a, Tiler const& b, Convention c) {
 static Result<Layout> arranged_product(Layout const& a, Tiler const& b, Convention c, Arrangement how) {
   detail::Draft out;
   Int size;
-  if (detail::arranged_by(a, b, c, how, product_whole_into, out, size)) return detail::build(out, size);
+  std::size_t rank;
+  if (detail::arranged_by(a, b, c, how, product_whole_into, out, size, rank)) return detail::build(out, size, rank);
   return arrange(detail::logical_product_checked(a, b, c), b, how);
 }
 Result<Layout> zipped_product(Layout const& a, Tiler const& b, Convention c) {

@@ -75,32 +75,40 @@ bool detail::zip_into(View const& a, Tiler const& b, Convention c, WholeInto who
   return ok;
 }
 
-bool detail::tiled_by(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size) {
+bool detail::tiled_by(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size,
+                      std::size_t& rank) {
   if (a.flat_shape().empty() || !tile_into(view(a), b, c, whole, out)) return false;
   auto n = checked_size(out);
   if (n) size = *n;
+  rank = b.is_layout() ? 2 : a.rank();  // (A o B, A o B*), or one mode per mode of A (tile_into)
   return n.has_value();
 }
 
-// One mode of the arrangement: kept whole, or its modes spliced in (unpack_modes).
-static void append_mode(detail::Draft& out, detail::Draft const& m, bool unpack) {
+// One mode of the arrangement: kept whole, or its modes spliced in (unpack_modes); the number of
+// modes it adds.
+static std::size_t append_mode(detail::Draft& out, detail::Draft const& m, bool unpack) {
   detail::Word w(m.word.data(), m.word.size());
-  if (!unpack || w.size() == 1 || detail::rank_of(w) < 2) return out.append(m);
+  std::size_t rank = unpack && w.size() > 1 ? detail::rank_of(w) : 1;
+  if (rank < 2) {
+    out.append(m);
+    return 1;
+  }
   out.shape.append(m.shape.data(), m.shape.size());
   out.stride.append(m.stride.data(), m.stride.size());
   out.word.append(w.data() + 1, w.size() - 2);  // without its outer brackets
+  return rank;
 }
 
 bool detail::arranged_by(Layout const& a, Tiler const& b, Convention c, Arrangement how, WholeInto whole, Draft& out,
-                         Int& size) {
+                         Int& size, std::size_t& rank) {
   Draft first, second;
   if (a.flat_shape().empty() || !zip_into(view(a), b, c, whole, first, second)) return false;
   // The logical form's conditions on the same entries; its depth is left to the step-by-step
   // path when its word is long enough to reach the limit.
   if (!pair_size(first, second, size)) return false;
   out.open();
-  append_mode(out, first, how == Arrangement::flat);
-  append_mode(out, second, how != Arrangement::zipped);
+  rank = append_mode(out, first, how == Arrangement::flat);
+  rank += append_mode(out, second, how != Arrangement::zipped);
   out.close();
   return true;
 }

@@ -192,8 +192,7 @@ bool detail::compose_holds(FlatLayout const& a, ComposeState const& st) { return
 
 // A o B into out: A coalesced with its extension into fixed arrays when it has at most 8 flat
 // modes (the common case: no capacity test per push), into core's containers otherwise.
-template <class Out>
-static bool compose_into(detail::View const& a, detail::View const& b, Out& out) {
+static bool compose_into(detail::View const& a, detail::View const& b, detail::Draft& out) {
   constexpr std::size_t fixed_a = 8;
   if (a.shape.size() <= fixed_a) {
     detail::FixedVec<Int, fixed_a> as, ad;
@@ -207,31 +206,21 @@ static bool compose_into(detail::View const& a, detail::View const& b, Out& out)
   return compose_modes_of(flat_a.shape, flat_a.stride, b, st, out) && compose_holds_of(flat_a.shape, st);
 }
 
-// The result of the common case in fixed arrays: A with at most 8 flat modes, the second operand
-// (B, or a tiler's layouts together) with at most 8 flat modes and 32 word tokens, a bound checked
-// once instead of on every push. Each of those modes splits over at most 8 modes of coalesce(A),
-// and becomes at most 10 tokens; 32 tokens nest at most 16 deep, and A o B one level more.
-constexpr std::size_t fixed_modes = 8, fixed_tokens = 32;
-using FixedOut = detail::FixedDraft<fixed_modes * fixed_modes, fixed_tokens + fixed_modes * (fixed_modes + 2)>;
-static_assert(fixed_tokens / 2 + 1 <= limits::max_depth);
-
 Result<Layout> composition(Layout const& a, Layout const& b) {
-  if (a.flat_shape().size() <= fixed_modes && b.flat_shape().size() <= fixed_modes &&
-      b.shape().word().size() <= fixed_tokens) {
-    FixedOut out;
-    // Depth within limits and each mode of size B's: only the span is left to check.
-    if (compose_into(detail::view(a), detail::view(b), out) && !span_overflows(out.shape, out.stride)) {
-      // The result keeps B's top-level modes; a single mode of B becomes a leaf or a flat tuple.
-      std::size_t rank = !b.shape().is_leaf() ? b.rank() : out.word.size() == 1 ? 1 : out.shape.size();
-      return Result<Layout>(std::in_place, detail::LayoutAccess::checked(), out.shape, out.stride, out.word,
-                            static_cast<std::uint32_t>(rank), b.size());
-    }
-    return detail::composition_checked(a, b);
-  }
   detail::Draft out;
-  // The result keeps B's word, a leaf of B becoming a leaf or a flat tuple: build() counts its rank.
-  if (compose_into(detail::view(a), detail::view(b), out))
-    if (auto size = detail::checked_size(out)) return detail::build(out, *size);
+  if (compose_into(detail::view(a), detail::view(b), out) && !out.overflowed()) {
+    // Each mode has the size of B's mode, and B's word of at most 2 max_depth tokens nests at most
+    // max_depth - 1 deep, one less than A o B may: then only the span is left to check.
+    if (b.shape().word().size() <= 2 * limits::max_depth) {
+      if (!span_overflows(out.shape, out.stride)) {
+        // The result keeps B's top-level modes; a single mode of B becomes a leaf or a flat tuple.
+        std::size_t rank = !b.shape().is_leaf() ? b.rank() : out.word.size() == 1 ? 1 : out.shape.size();
+        return detail::build(out, b.size(), rank);
+      }
+    } else if (auto size = detail::checked_size(out)) {
+      return detail::build(out, *size);
+    }
+  }
   return detail::composition_checked(a, b);
 }
 
@@ -256,8 +245,7 @@ Result<Layout> detail::composition_tiler_checked(Layout const& a, Tiler const& b
 }
 
 // The same on a draft; false where the step-by-step form fails.
-template <class Out>
-static bool compose_tiler_into(detail::View const& a, Tiler const& b, Out& out) {
+static bool compose_tiler_into(detail::View const& a, Tiler const& b, detail::Draft& out) {
   if (b.is_layout()) return compose_into(a, detail::view(*b.layout), out);
   if (b.modes.size() > detail::rank_of(a.word)) return false;
   bool ok = true;
@@ -270,32 +258,11 @@ static bool compose_tiler_into(detail::View const& a, Tiler const& b, Out& out) 
   return ok;
 }
 
-// The flat modes and word tokens of a tiler's layouts and brackets together, counted up to the
-// fixed path's bounds (past them, the count stops).
-static void count_tiler(Tiler const& b, std::size_t& modes, std::size_t& tokens) {
-  if (modes > fixed_modes || tokens > fixed_tokens) return;
-  if (b.is_layout()) {
-    modes += b.layout->flat_shape().size();
-    tokens += b.layout->shape().word().size();
-    return;
-  }
-  tokens += 2;
-  for (auto const& m : b.modes) count_tiler(m, modes, tokens);
-}
-
 Result<Layout> composition(Layout const& a, Tiler const& b) {
   if (b.is_layout()) return composition(a, *b.layout);
-  std::size_t modes = 0, tokens = 0;
-  count_tiler(b, modes, tokens);
-  if (a.flat_shape().size() <= fixed_modes && modes <= fixed_modes && tokens <= fixed_tokens) {
-    FixedOut out;
-    if (compose_tiler_into(detail::view(a), b, out))  // one mode per mode of the tiler
-      if (auto size = detail::checked_size(out)) return detail::build(out, *size, b.modes.size());
-  } else {
-    detail::Draft out;
-    if (compose_tiler_into(detail::view(a), b, out))
-      if (auto size = detail::checked_size(out)) return detail::build(out, *size, b.modes.size());
-  }
+  detail::Draft out;
+  if (compose_tiler_into(detail::view(a), b, out))  // one mode per mode of the tiler
+    if (auto size = detail::checked_size(out)) return detail::build(out, *size, b.modes.size());
   return detail::composition_tiler_checked(a, b);
 }
 

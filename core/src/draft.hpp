@@ -29,11 +29,49 @@ struct View {
 
 inline View view(Layout const& l) { return {l.flat_shape(), l.flat_stride(), l.shape().word(), l.size()}; }
 
-// A layout under construction: flat entries and the bracket word that nests them.
-struct Draft {
-  Ints shape, stride;
-  IntTuple::Word word;
+// A vector in a fixed array that does not grow: a push or an append past N sets `over` and writes
+// nothing, and the draft that holds it reports it (Draft::overflowed). So no draft allocates or
+// frees, and a push costs one predictable test.
+template <class T, std::size_t N>
+struct BoundedVec {
+  T v[N];  // left uninitialized: only the first n are ever read
+  std::uint32_t n = 0;
+  bool over = false;
+  void push_back(T x) {
+    if (n < N)
+      v[n++] = x;
+    else
+      over = true;
+  }
+  void append(T const* src, std::size_t k) {
+    if (k > N - n) {
+      over = true;
+      return;
+    }
+    for (std::size_t i = 0; i < k; ++i) v[n + i] = src[i];
+    n += static_cast<std::uint32_t>(k);
+  }
+  void clear() { n = 0; }
+  std::size_t size() const { return n; }
+  bool empty() const { return n == 0; }
+  T& operator[](std::size_t i) { return v[i]; }
+  T const& operator[](std::size_t i) const { return v[i]; }
+  T const& back() const { return v[n - 1]; }
+  T const* data() const { return v; }
+  T const* begin() const { return v; }
+  T const* end() const { return v + n; }
+  operator std::span<T const>() const { return {v, n}; }  // NOLINT: read as a span, as Ints is
+};
 
+// A layout under construction: flat entries and the bracket word that nests them. Past 64 entries
+// or 192 tokens it overflows (nothing past the bound is kept): every path that reads a draft checks
+// overflowed() first, and an operation whose draft overflowed runs its step-by-step definition.
+struct Draft {
+  static constexpr std::size_t max_entries = 64, max_tokens = 192;
+  BoundedVec<Int, max_entries> shape, stride;
+  BoundedVec<std::uint8_t, max_tokens> word;
+
+  bool overflowed() const { return shape.over || stride.over || word.over; }
   void leaf(Int s, Int d) {
     shape.push_back(s);
     stride.push_back(d);
@@ -71,20 +109,6 @@ struct FixedVec {
   T const* begin() const { return v; }
   T const* end() const { return v + n; }
   operator std::span<T const>() const { return {v, n}; }  // NOLINT: read as a span, as Ints is
-};
-
-// A draft in fixed arrays (pre: at most Modes entries and Tokens word tokens are written).
-template <std::size_t Modes, std::size_t Tokens>
-struct FixedDraft {
-  FixedVec<Int, Modes> shape, stride;
-  FixedVec<std::uint8_t, Tokens> word;
-  void leaf(Int s, Int d) {
-    shape.push_back(s);
-    stride.push_back(d);
-    word.push_back(IntTuple::leaf_token);
-  }
-  void open() { word.push_back(IntTuple::open_token); }
-  void close() { word.push_back(IntTuple::close_token); }
 };
 
 // CuTe's rank of a word: a leaf has rank 1, a tuple the number of its top-level modes.
@@ -145,8 +169,8 @@ inline std::optional<Int> valid_size(std::span<Int const> s, std::span<Int const
 }
 
 // Layout::make's conditions on a draft (Def. 2.3.1.1 and the depth limit): its size, or nothing.
-template <class D>  // a Draft or a FixedDraft
-std::optional<Int> checked_size(D const& d) {
+inline std::optional<Int> checked_size(Draft const& d) {
+  if (d.overflowed()) return std::nullopt;
   if (d.word.size() > 2 * limits::max_depth) {  // 2k brackets nest at most k deep
     std::size_t depth = 0, deepest = 0;
     for (auto t : d.word) {
@@ -164,21 +188,20 @@ std::optional<Int> checked_size(D const& d) {
 inline bool pair_size(Draft const& first, Draft const& second, Int& size) {
   Int span = 0;
   size = 1;
-  return accumulate_valid(first.shape, first.stride, span, size) &&
+  return !first.overflowed() && !second.overflowed() && accumulate_valid(first.shape, first.stride, span, size) &&
          accumulate_valid(second.shape, second.stride, span, size) &&
          first.word.size() + second.word.size() + 2 <= 2 * limits::max_depth;
 }
 
 // The Layout of a draft whose entries are valid (checked_size, or a regrouping of checked
 // entries), built in the Result that returns it.
-// rank: the draft's rank where the caller knows it (without a walk of the word).
-template <class D>  // a Draft or a FixedDraft
-Result<Layout> build(D const& d, Int size, std::size_t rank) {
+// rank: the draft's rank where the caller knows it (without a walk of the word). pre: the draft
+// did not overflow (checked_size, pair_size).
+inline Result<Layout> build(Draft const& d, Int size, std::size_t rank) {
   return Result<Layout>(std::in_place, LayoutAccess::checked(), d.shape, d.stride, Word(d.word.data(), d.word.size()),
                         static_cast<std::uint32_t>(rank), size);
 }
-template <class D>
-Result<Layout> build(D const& d, Int size) {
+inline Result<Layout> build(Draft const& d, Int size) {
   return build(d, size, rank_of(Word(d.word.data(), d.word.size())));
 }
 

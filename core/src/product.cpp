@@ -168,11 +168,14 @@ static bool rank_product_draft(Layout const& a, Layout const& b, bool raked, Con
   detail::Draft pa, pb, first, second;
   append_padded(pa, detail::view(a), r);
   append_padded(pb, detail::view(b), r);
-  if (!product_halves(pa.view(a.size()), pb.view(b.size()), cosize(b), c, first, second)) return false;
+  if (pa.overflowed() || pb.overflowed() ||
+      !product_halves(pa.view(a.size()), pb.view(b.size()), cosize(b), c, first, second))
+    return false;
   // make_layout's conditions on (A', comp(A') o B') (a long word: the checked path).
   if (!detail::pair_size(first, second, size)) return false;
   // zip_pair's size check is the size of the product, checked above.
-  return zip_pair_into((raked ? second : first).view(0), (raked ? first : second).view(0), out);
+  return zip_pair_into((raked ? second : first).view(0), (raked ? first : second).view(0), out) &&
+         !out.overflowed();
 }
 
 Result<Layout> blocked_product(Layout const& a, Layout const& b, Convention c) {

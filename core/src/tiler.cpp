@@ -110,7 +110,7 @@ bool detail::arranged_by(Layout const& a, Tiler const& b, Convention c, Arrangem
   rank = append_mode(out, first, how == Arrangement::flat);
   rank += append_mode(out, second, how != Arrangement::zipped);
   out.close();
-  return true;
+  return !out.overflowed();
 }
 
 }  // namespace catlayout

@@ -88,6 +88,15 @@ bool same_layout(Layout const& x, Layout const& y) {
   return ::testing::AssertionSuccess();
 }
 
+Result<Layout> arranged_divide_for_test(Layout const& a, Tiler const& t, Convention c, Arrangement how) {
+  return how == Arrangement::zipped ? zipped_divide(a, t, c) : how == Arrangement::tiled ? tiled_divide(a, t, c)
+                                                                                          : flat_divide(a, t, c);
+}
+Result<Layout> arranged_product_for_test(Layout const& a, Tiler const& t, Convention c, Arrangement how) {
+  return how == Arrangement::zipped ? zipped_product(a, t, c) : how == Arrangement::tiled ? tiled_product(a, t, c)
+                                                                                           : flat_product(a, t, c);
+}
+
 }  // namespace
 
 TEST(FlatPipeline, AgreesWithTheStepByStepDefinitions) {
@@ -156,6 +165,67 @@ TEST(FlatPipeline, FixedArrayBoundsAgreeWithTheStepByStepDefinitions) {
     Tiler tt = Tiler::by_mode({Tiler::by_mode(first), Tiler::by_mode(second)});
     EXPECT_TRUE(same(composition(wide_a, tt), detail::composition_tiler_checked(wide_a, tt))) << to_string(tt);
   }
+}
+
+// A draft holds 64 entries and 192 word tokens: past that an operation runs its step-by-step
+// definition. Each public operation on layouts past those bounds (many modes; a long word, inside
+// and past 2 max_depth tokens) gives what that definition gives.
+TEST(FlatPipeline, PastTheDraftBoundsTheStepByStepDefinitionAnswers) {
+  auto wide = [](std::size_t ones, Int last) {  // (1, ..., 1, last):(0, ..., 0, 1)
+    IntTuple s, d;
+    for (std::size_t i = 0; i < ones; ++i) {
+      s.push_back(IntTuple(1));
+      d.push_back(IntTuple(0));
+    }
+    s.push_back(IntTuple(last));
+    d.push_back(IntTuple(1));
+    return *Layout::make(s, d);
+  };
+  auto deep = [](std::size_t modes, std::size_t levels) {  // modes of 2:2^k, each inside `levels` brackets
+    IntTuple s, d;
+    Int stride = 1;
+    for (std::size_t i = 0; i < modes; ++i, stride *= 2) {
+      IntTuple ms(2), md(stride);
+      for (std::size_t k = 0; k < levels; ++k) ms = tup(ms), md = tup(md);
+      s.push_back(ms);
+      d.push_back(md);
+    }
+    return *Layout::make(s, d);
+  };
+  std::vector<Layout> as = {wide(63, 4), wide(64, 4), wide(70, 4), wide(130, 2), deep(2, 35), deep(3, 35),
+                            deep(4, 30)};
+  std::vector<Tiler> ts = {Tiler::by_mode({Tiler::of_integer(1)}), Tiler::of(layout(2, 1)),
+                           Tiler::by_mode({Tiler::of(layout(1, 0)), Tiler::of(layout(1, 0))})};
+  int answered = 0;
+  for (auto const& a : as) {
+    Layout line = layout(4096, 1);
+    for (auto const& [x, y] : {std::pair{line, a}, std::pair{a, layout(2, 1)}, std::pair{a, a}}) {
+      auto r = composition(x, y);
+      answered += r.has_value();
+      EXPECT_TRUE(same(r, detail::composition_checked(x, y))) << to_string(x) << " o " << to_string(y);
+    }
+    for (auto c : {Convention::cute, Convention::categorical}) {
+      for (auto const& t : ts) {
+        auto where = to_string(a) + " by " + to_string(t);
+        EXPECT_TRUE(same(composition(a, t), detail::composition_tiler_checked(a, t))) << where;
+        auto divided = logical_divide(a, t, c);
+        answered += divided.has_value();
+        EXPECT_TRUE(same(divided, detail::logical_divide_checked(a, t, c))) << where;
+        EXPECT_TRUE(same(logical_product(a, t, c), detail::logical_product_checked(a, t, c))) << where;
+        for (auto how : {Arrangement::zipped, Arrangement::tiled, Arrangement::flat}) {
+          EXPECT_TRUE(same(arranged_divide_for_test(a, t, c, how), arrange(divided, t, how))) << where;
+          EXPECT_TRUE(same(arranged_product_for_test(a, t, c, how),
+                           arrange(detail::logical_product_checked(a, t, c), t, how)))
+              << where;
+        }
+      }
+      for (auto const& b : {layout(2, 1), a}) {
+        EXPECT_TRUE(same(blocked_product(a, b, c), detail::rank_product_checked(a, b, false, c))) << to_string(a);
+        EXPECT_TRUE(same(raked_product(b, a, c), detail::rank_product_checked(b, a, true, c))) << to_string(a);
+      }
+    }
+  }
+  EXPECT_GT(answered, 20);  // not all refusals
 }
 
 // complement's one-mode path (no filter, sort or coalesce) against the general definition on every

@@ -29,28 +29,13 @@ struct View {
 
 inline View view(Layout const& l) { return {l.flat_shape(), l.flat_stride(), l.shape().word(), l.size()}; }
 
-// A vector in a fixed array that does not grow: a push or an append past N sets `over` and writes
-// nothing, and the draft that holds it reports it (Draft::overflowed). So no draft allocates or
-// frees, and a push costs one predictable test.
+// A vector in a fixed array, for a path whose caller bounds its length once, up front: no
+// capacity test on each push, nothing to free. pre: at most N values are pushed.
 template <class T, std::size_t N>
-struct BoundedVec {
+struct FixedVec {
   T v[N];  // left uninitialized: only the first n are ever read
-  std::uint32_t n = 0;
-  bool over = false;
-  void push_back(T x) {
-    if (n < N)
-      v[n++] = x;
-    else
-      over = true;
-  }
-  void append(T const* src, std::size_t k) {
-    if (k > N - n) {
-      over = true;
-      return;
-    }
-    for (std::size_t i = 0; i < k; ++i) v[n + i] = src[i];
-    n += static_cast<std::uint32_t>(k);
-  }
+  std::size_t n = 0;
+  void push_back(T x) { v[n++] = x; }
   void clear() { n = 0; }
   std::size_t size() const { return n; }
   bool empty() const { return n == 0; }
@@ -61,6 +46,28 @@ struct BoundedVec {
   T const* begin() const { return v; }
   T const* end() const { return v + n; }
   operator std::span<T const>() const { return {v, n}; }  // NOLINT: read as a span, as Ints is
+};
+
+// The same without a caller's bound: a push or an append past N sets `over` and writes nothing,
+// and the draft that holds it reports it (Draft::overflowed). So no draft allocates or frees, and
+// a push costs one predictable test.
+template <class T, std::size_t N>
+struct BoundedVec : FixedVec<T, N> {
+  bool over = false;
+  void push_back(T x) {
+    if (this->n < N)
+      this->v[this->n++] = x;
+    else
+      over = true;
+  }
+  void append(T const* src, std::size_t k) {
+    if (k > N - this->n) {
+      over = true;
+      return;
+    }
+    for (std::size_t i = 0; i < k; ++i) this->v[this->n + i] = src[i];
+    this->n += k;
+  }
 };
 
 // A layout under construction: flat entries and the bracket word that nests them. Past 64 entries
@@ -90,25 +97,6 @@ struct Draft {
     word.append(d.word.data(), d.word.size());
   }
   View view(Int size) const { return {shape, stride, {word.data(), word.size()}, size}; }
-};
-
-// A vector in a fixed array, for a path whose caller bounds its length once, up front: no
-// capacity test on each push, nothing to free. pre: at most N values are pushed.
-template <class T, std::size_t N>
-struct FixedVec {
-  T v[N];  // left uninitialized: only the first n are ever read
-  std::size_t n = 0;
-  void push_back(T x) { v[n++] = x; }
-  void clear() { n = 0; }
-  std::size_t size() const { return n; }
-  bool empty() const { return n == 0; }
-  T& operator[](std::size_t i) { return v[i]; }
-  T const& operator[](std::size_t i) const { return v[i]; }
-  T const& back() const { return v[n - 1]; }
-  T const* data() const { return v; }
-  T const* begin() const { return v; }
-  T const* end() const { return v + n; }
-  operator std::span<T const>() const { return {v, n}; }  // NOLINT: read as a span, as Ints is
 };
 
 // CuTe's rank of a word: a leaf has rank 1, a tuple the number of its top-level modes.
@@ -194,9 +182,8 @@ inline bool pair_size(Draft const& first, Draft const& second, Int& size) {
 }
 
 // The Layout of a draft whose entries are valid (checked_size, or a regrouping of checked
-// entries), built in the Result that returns it.
-// rank: the draft's rank where the caller knows it (without a walk of the word). pre: the draft
-// did not overflow (checked_size, pair_size).
+// entries; so it did not overflow), built in the Result that returns it. rank: the draft's rank,
+// where the caller knows it without a walk of the word.
 inline Result<Layout> build(Draft const& d, Int size, std::size_t rank) {
   return Result<Layout>(std::in_place, LayoutAccess::checked(), d.shape, d.stride, Word(d.word.data(), d.word.size()),
                         static_cast<std::uint32_t>(rank), size);

@@ -60,6 +60,12 @@ static bool span_overflows(std::span<Int const> s, std::span<Int const> d) {
   return overflow;
 }
 
+// The rank of A o B, given its word's length and its entries: A o B keeps B's top-level modes, and
+// a single mode of B becomes a leaf or a flat tuple.
+static std::size_t composed_rank(Layout const& b, std::size_t word_size, std::size_t entries) {
+  return !b.shape().is_leaf() ? b.rank() : word_size == 1 ? 1 : entries;
+}
+
 // A extended past its domain (its last mode unbounded), odd on negative arguments.
 __int128 eval_odd(FlatLayout const& a, Int x) {  // 128 bits: past int64 is a mismatch, not a wrap
   bool negative = x < 0;
@@ -107,8 +113,7 @@ Result<Layout> compose(Layout const& a, Layout const& b, bool as_cute) {
                   ", past its shape ", flat_a.shape[i], ", so A o B is not the sum of A o B's modes (",
                   to_string(a), " o ", to_string(b), ")"));
   bool overflow = span_overflows(out.shape, out.stride);
-  // The result keeps B's top-level modes; a single mode of B becomes a leaf or a flat tuple.
-  std::size_t rank = !b.shape().is_leaf() ? b.rank() : out.word.size() == 1 ? 1 : out.shape.size();
+  std::size_t rank = composed_rank(b, out.word.size(), out.shape.size());
   IntTuple s = detail::LayoutAccess::tuple(std::move(out.shape), out.word, rank);
   IntTuple d = detail::LayoutAccess::tuple(std::move(out.stride), std::move(out.word), rank);
   if (overflow) {
@@ -213,9 +218,7 @@ Result<Layout> composition(Layout const& a, Layout const& b) {
     // max_depth - 1 deep, one less than A o B may: then only the span is left to check.
     if (b.shape().word().size() <= 2 * limits::max_depth) {
       if (!span_overflows(out.shape, out.stride)) {
-        // The result keeps B's top-level modes; a single mode of B becomes a leaf or a flat tuple.
-        std::size_t rank = !b.shape().is_leaf() ? b.rank() : out.word.size() == 1 ? 1 : out.shape.size();
-        return detail::build(out, b.size(), rank);
+        return detail::build(out, b.size(), composed_rank(b, out.word.size(), out.shape.size()));
       }
     } else if (auto size = detail::checked_size(out)) {
       return detail::build(out, *size);

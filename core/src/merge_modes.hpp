@@ -50,8 +50,8 @@ inline bool int_follows(Int s, Int d, Int next) { return static_cast<__int128>(s
 // still carries the stride of the extension, held with a placeholder size that cannot be replaced
 // (CuTe uses 2 as well; it is never read). Into any containers (a Draft's, or fixed arrays).
 template <class OutShapes, class OutStrides>
-[[gnu::always_inline]] inline void coalesce_extended_into(std::span<Int const> s, std::span<Int const> d, OutShapes& out_shape,
-                            OutStrides& out_stride) {
+[[gnu::always_inline]] inline void coalesce_extended_into(std::span<Int const> s, std::span<Int const> d,
+                                                         OutShapes& out_shape, OutStrides& out_stride) {
   if (s.empty()) return;
   merge_back(s, d, s.back() == 1 ? 2 : s.back(), out_shape, out_stride, int_follows);
 }

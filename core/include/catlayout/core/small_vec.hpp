@@ -86,7 +86,9 @@ class SmallVec {
     if (n > cap_) grow(n);
   }
   void clear() { size_ = 0; }
-  [[gnu::always_inline]] void push_back(T v) {  // inline: drafts push in their inner loops
+  // inline: complement, coalesce and the inverses push in their inner loops (without it GCC keeps
+  // an out-of-line copy: +50-80 instructions per divide, product, complement or right_inverse).
+  [[gnu::always_inline]] void push_back(T v) {
     if (size_ == cap_) grow(size_ + 1);
     data()[size_++] = v;
   }

@@ -8,21 +8,8 @@
 
 namespace catlayout {
 
-// Into any containers (a FlatLayout's, or fixed arrays of at least shape.size() entries).
-template <class OutShapes, class OutStrides>
-static void coalesce_flat_into(std::span<Int const> shape, std::span<Int const> stride, OutShapes& out_shape,
-                               OutStrides& out_stride) {
-  if (!shape.empty()) detail::merge_back(shape, stride, shape.back(), out_shape, out_stride, detail::int_follows);
-  if (shape.empty() || (out_shape.size() == 1 && out_shape[0] == 1)) {
-    out_shape.clear();  // 1:0, as every size-1 layout
-    out_stride.clear();
-    out_shape.push_back(1);
-    out_stride.push_back(0);
-  }
-}
-
 void detail::coalesce_into(std::span<Int const> shape, std::span<Int const> stride, FlatLayout& out) {
-  coalesce_flat_into(shape, stride, out.shape, out.stride);
+  detail::coalesce_flat_into(shape, stride, out.shape, out.stride);
 }
 
 FlatLayout coalesce_flat(FlatLayout const& f) {
@@ -36,7 +23,7 @@ Layout coalesce(Layout const& l) {
   // Coalescing never adds modes: up to 8 (every layout a kernel uses), fixed arrays hold them.
   if (l.flat_shape().size() <= 8) {
     detail::FixedVec<Int, 8> s, d;
-    coalesce_flat_into(l.flat_shape(), l.flat_stride(), s, d);
+    detail::coalesce_flat_into(l.flat_shape(), l.flat_stride(), s, d);
     return detail::LayoutAccess::trusted_flat(s, d, l.size());
   }
   FlatLayout m;

@@ -4,6 +4,7 @@
 #include "catlayout/core/coalesce.hpp"
 #include "draft.hpp"
 #include "layout_access.hpp"
+#include "merge_modes.hpp"
 #include "small_sort.hpp"
 
 namespace catlayout {
@@ -115,10 +116,12 @@ static bool complement_one_mode(Int s, Int d, std::span<Int const> cotarget, Int
   return true;
 }
 
-// The same into flat modes (the nesting dropped), for the divides' one-mode tilers.
-bool detail::complement_one_mode_into(Int s, Int d, std::span<Int const> cotarget, FlatLayout& out) {
-  struct Flat {
-    FlatLayout& f;
+// The same into flat modes (the nesting dropped), for the divides' one-mode tilers: a FlatLayout
+// or fixed arrays.
+template <class Flat>
+static bool complement_one_mode_flat(Int s, Int d, std::span<Int const> cotarget, Flat& out) {
+  struct Leaves {
+    Flat& f;
     void leaf(Int m, Int e) {
       f.shape.push_back(m);
       f.stride.push_back(e);
@@ -135,20 +138,30 @@ bool detail::complement_one_mode_into(Int s, Int d, std::span<Int const> cotarge
   return complement_one_mode(s, d, cotarget, n, flat, size);
 }
 
+bool detail::complement_one_mode_into(Int s, Int d, std::span<Int const> cotarget, FlatLayout& out) {
+  return complement_one_mode_flat(s, d, cotarget, out);
+}
+
+bool detail::complement_one_mode_into(Int s, Int d, std::span<Int const> cotarget, FixedFlat& out) {
+  return complement_one_mode_flat(s, d, cotarget, out);
+}
+
 // The fold and the rest mode in one pass over A's filtered, sorted modes, with no message built:
-// false wherever complement_checked below fails (or would build a message).
-bool detail::complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
-                             Convention c, FlatLayout& out) {
+// false wherever complement_checked below fails (or would build a message). Flat: the containers of
+// the result and of each intermediate (a FlatLayout, or FixedFlat for at most fixed_modes modes of
+// A: the filter and the fold have at most A's modes, the rest mode adds one); Order: the sort's.
+template <class Flat, class Order>
+static bool complement_flat(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
+                            Convention c, Flat& out) {
   Int n = 1;
   for (Int t : cotarget) {
     if (t < 1 || __builtin_mul_overflow(n, t, &n)) return false;
   }
-  FlatLayout f;  // CuTe's filter: stride-0 modes become size 1, then coalesce
+  Flat f;  // CuTe's filter: stride-0 modes become size 1, then coalesce
   {
-    Ints s(shape);
-    for (std::size_t i = 0; i < s.size(); ++i)
-      if (stride[i] == 0) s[i] = 1;
-    coalesce_into(s, stride, f);
+    decltype(f.shape) s;
+    for (std::size_t i = 0; i < shape.size(); ++i) s.push_back(stride[i] == 0 ? 1 : shape[i]);
+    detail::coalesce_flat_into(s, stride, f.shape, f.stride);
   }
   out.shape.clear();
   out.stride.clear();
@@ -157,11 +170,12 @@ bool detail::complement_into(std::span<Int const> shape, std::span<Int const> st
     out.stride.push_back(n == 1 ? 0 : 1);
     return true;
   }
-  auto idx = stable_order(f.shape.size(), [&](auto x, auto y) { return f.stride[x] < f.stride[y]; });
-  FlatLayout r;
+  Order idx;
+  detail::stable_order_into(f.shape.size(), [&](auto x, auto y) { return f.stride[x] < f.stride[y]; }, idx);
+  Flat r;
   Int reach = 1;
-  for (auto k : idx) {
-    Int s = f.shape[k], d = f.stride[k];
+  for (std::size_t j = 0; j < f.shape.size(); ++j) {
+    Int s = f.shape[idx[j]], d = f.stride[idx[j]];
     if (d < reach) return false;  // negative, or overlapping the modes below (fold_sorted says which)
     if (c == Convention::categorical && mod_nonneg(d, reach) != 0) return false;
     r.shape.push_back(div_nonneg(d, reach));  // floor division, as CuTe
@@ -171,8 +185,18 @@ bool detail::complement_into(std::span<Int const> shape, std::span<Int const> st
   Int rest_shape = ceil_div_shape(cotarget, reach);
   r.shape.push_back(rest_shape);
   r.stride.push_back(rest_shape == 1 ? 0 : reach);
-  coalesce_into(r.shape, r.stride, out);
+  detail::coalesce_flat_into(r.shape, r.stride, out.shape, out.stride);
   return true;
+}
+
+bool detail::complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
+                             Convention c, FlatLayout& out) {
+  return complement_flat<FlatLayout, SmallVec<std::uint32_t, 8>>(shape, stride, cotarget, c, out);
+}
+
+bool detail::complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
+                             Convention c, FixedFlat& out) {
+  return complement_flat<FixedFlat, FixedVec<std::uint32_t, fixed_modes>>(shape, stride, cotarget, c, out);
 }
 
 // The same step by step, naming the failed condition.
@@ -196,10 +220,20 @@ Result<Layout> detail::complement_checked(Layout const& a, std::span<Int const> 
 // frame would otherwise be set up on the one-mode path's every call too.
 [[gnu::noinline]] static Result<Layout> complement_of_modes(Layout const& a, std::span<Int const> cotarget,
                                                            Convention c) {
-  FlatLayout out;
-  if (detail::complement_into(a.flat_shape(), a.flat_stride(), cotarget, c, out))
-    if (auto size = detail::valid_size(out.shape, out.stride))
-      return detail::LayoutAccess::trusted_flat(out.shape, out.stride, *size);
+  Int size;
+  auto valid = [&](auto& out) {
+    if (!detail::complement_into(a.flat_shape(), a.flat_stride(), cotarget, c, out)) return false;
+    auto n = detail::valid_size(out.shape, out.stride);
+    size = n.value_or(0);
+    return n.has_value();
+  };
+  if (a.flat_shape().size() <= detail::fixed_modes) {
+    detail::FixedFlat out;
+    if (valid(out)) return detail::LayoutAccess::trusted_flat(out.shape, out.stride, size);
+  } else {
+    FlatLayout out;
+    if (valid(out)) return detail::LayoutAccess::trusted_flat(out.shape, out.stride, size);
+  }
   return detail::complement_checked(a, cotarget, c);
 }
 

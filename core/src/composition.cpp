@@ -193,17 +193,22 @@ bool detail::compose_modes(FlatLayout const& a, View const& b, ComposeState& st,
   return compose_modes_of(a.shape, a.stride, b, st, out);
 }
 
+bool detail::compose_modes(FixedFlat const& a, View const& b, FixedState& st, Draft& out) {
+  return compose_modes_of(a.shape, a.stride, b, st, out);
+}
+
 bool detail::compose_holds(FlatLayout const& a, ComposeState const& st) { return compose_holds_of(a.shape, st); }
 
-// A o B into out: A coalesced with its extension into fixed arrays when it has at most 8 flat
-// modes (the common case: no capacity test per push), into core's containers otherwise.
+bool detail::compose_holds(FixedFlat const& a, FixedState const& st) { return compose_holds_of(a.shape, st); }
+
+// A o B into out: A coalesced with its extension into fixed arrays when it has at most
+// fixed_modes flat modes (the common case: no capacity test per push), into core's containers otherwise.
 static bool compose_into(detail::View const& a, detail::View const& b, detail::Draft& out) {
-  constexpr std::size_t fixed_a = 8;
-  if (a.shape.size() <= fixed_a) {
-    detail::FixedVec<Int, fixed_a> as, ad;
-    detail::ComposeStateOf<Int[fixed_a]> st{};
-    detail::coalesce_extended_into(a.shape, a.stride, as, ad);
-    return compose_modes_of(as, ad, b, st, out) && compose_holds_of(as, st);
+  if (a.shape.size() <= detail::fixed_modes) {
+    detail::FixedFlat fa;
+    detail::FixedState st{};
+    detail::coalesce_extended_into(a.shape, a.stride, fa.shape, fa.stride);
+    return compose_modes_of(fa.shape, fa.stride, b, st, out) && compose_holds_of(fa.shape, st);
   }
   FlatLayout flat_a;
   detail::coalesce_extended_into(a.shape, a.stride, flat_a);

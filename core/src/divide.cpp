@@ -7,6 +7,7 @@
 #include "catlayout/core/structural.hpp"
 #include "draft.hpp"
 #include "layout_access.hpp"
+#include "merge_modes.hpp"
 
 namespace catlayout {
 
@@ -27,10 +28,13 @@ Result<Layout> detail::logical_divide_checked(Layout const& a, Tiler const& b, C
 }
 
 // Def. 2.3.8.1 on drafts: the halves of A o (B, comp(B, shape(coalesce(A)))), as divide_by_layout.
-static bool divide_whole_into(detail::View const& a, Layout const& b, Convention conv, detail::Draft& first,
-                              detail::Draft& second) {
-  FlatLayout coal, c;
-  detail::coalesce_into(a.shape, a.stride, coal);
+// Flat: the containers of coalesce(A) and C (FixedFlat where A and B have at most fixed_modes
+// flat modes); C's word alike.
+template <class Flat, class CWord>
+static bool divide_halves(detail::View const& a, Layout const& b, Convention conv, detail::Draft& first,
+                          detail::Draft& second) {
+  Flat coal, c;
+  detail::coalesce_flat_into(a.shape, a.stride, coal.shape, coal.stride);
   bool complemented = b.flat_shape().size() == 1
                           ? detail::complement_one_mode_into(b.flat_shape()[0], b.flat_stride()[0], coal.shape, c)
                           : detail::complement_into(b.flat_shape(), b.flat_stride(), coal.shape, conv, c);
@@ -41,7 +45,7 @@ static bool divide_whole_into(detail::View const& a, Layout const& b, Convention
       !detail::accumulate_valid(b.flat_shape(), b.flat_stride(), span, size) ||
       b.shape().word().size() + c.shape.size() + 4 > 2 * limits::max_depth)
     return false;
-  IntTuple::Word c_word;  // C as a leaf or a flat tuple
+  CWord c_word;  // C as a leaf or a flat tuple
   if (c.shape.size() > 1) c_word.push_back(IntTuple::open_token);
   for (std::size_t i = 0; i < c.shape.size(); ++i) c_word.push_back(IntTuple::leaf_token);
   if (c.shape.size() > 1) c_word.push_back(IntTuple::close_token);
@@ -49,12 +53,20 @@ static bool divide_whole_into(detail::View const& a, Layout const& b, Convention
   if (a.shape.empty() || a.shape.back() == 1) {
     coal.shape.clear();
     coal.stride.clear();
-    detail::coalesce_extended_into(a.shape, a.stride, coal);
+    detail::coalesce_extended_into(a.shape, a.stride, coal.shape, coal.stride);
   }
-  detail::ComposeState st(coal);
+  auto st = detail::compose_state(coal);
   return detail::compose_modes(coal, detail::view(b), st, first) &&
          detail::compose_modes(coal, {c.shape, c.stride, {c_word.data(), c_word.size()}, size_c}, st, second) &&
          detail::compose_holds(coal, st);
+}
+
+static bool divide_whole_into(detail::View const& a, Layout const& b, Convention conv, detail::Draft& first,
+                              detail::Draft& second) {
+  if (a.shape.size() <= detail::fixed_modes && b.flat_shape().size() <= detail::fixed_modes)
+    return divide_halves<detail::FixedFlat, detail::FixedVec<std::uint8_t, detail::fixed_modes + 3>>(a, b, conv, first,
+                                                                                                      second);
+  return divide_halves<FlatLayout, IntTuple::Word>(a, b, conv, first, second);
 }
 
 Result<Layout> logical_divide(Layout const& a, Tiler const& b, Convention c) {

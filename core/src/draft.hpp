@@ -48,6 +48,14 @@ struct FixedVec {
   operator std::span<T const>() const { return {v, n}; }  // NOLINT: read as a span, as Ints is
 };
 
+// Flat modes in fixed arrays. The pipeline's steps on operands of at most fixed_modes flat modes
+// (every layout a kernel uses) keep their intermediates in FixedFlat: a complement adds at most
+// one mode to its operand's, and coalescing adds none, so fixed_modes + 1 entries hold each.
+inline constexpr std::size_t fixed_modes = 8;
+struct FixedFlat {
+  FixedVec<Int, fixed_modes + 1> shape, stride;
+};
+
 // The same without a caller's bound: a push or an append past N sets `over` and writes nothing,
 // and the draft that holds it reports it (Draft::overflowed). So no draft allocates or frees, and
 // a push costs one predictable test.
@@ -208,8 +216,12 @@ void coalesce_extended_into(std::span<Int const> shape, std::span<Int const> str
 // comp(A, cotarget) (Def. 2.1.6.24 / CuTe's complement) of A's flat modes, coalesced; not yet validated.
 bool complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
                      Convention c, FlatLayout& out);
+// The same into fixed arrays. pre: shape.size() <= fixed_modes.
+bool complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
+                     Convention c, FixedFlat& out);
 // The same for a one-mode A = s:d, without the filter, the sort and the coalescing.
 bool complement_one_mode_into(Int s, Int d, std::span<Int const> cotarget, FlatLayout& out);
+bool complement_one_mode_into(Int s, Int d, std::span<Int const> cotarget, FixedFlat& out);
 // A o B (Def. 2.3.6.5), A given coalesced with its extension (coalesce_extended): compose_modes
 // appends A o B_k for B's modes (B's word, each leaf a leaf or a flat tuple); B's modes may come
 // in several calls on one state (the halves of a divide), and compose_holds checks them together.
@@ -221,8 +233,14 @@ struct ComposeStateOf {
 struct ComposeState : ComposeStateOf<Ints> {
   explicit ComposeState(FlatLayout const& a) { used.resize(a.shape.size(), 0); }
 };
+// The same with A in fixed arrays (at most fixed_modes + 1 modes); FixedState{} starts it.
+using FixedState = ComposeStateOf<Int[fixed_modes + 1]>;
+inline ComposeState compose_state(FlatLayout const& a) { return ComposeState(a); }
+inline FixedState compose_state(FixedFlat const&) { return {}; }
 bool compose_modes(FlatLayout const& a, View const& b, ComposeState& st, Draft& out);
+bool compose_modes(FixedFlat const& a, View const& b, FixedState& st, Draft& out);
 bool compose_holds(FlatLayout const& a, ComposeState const& st);
+bool compose_holds(FixedFlat const& a, FixedState const& st);
 
 // The two halves of a divide or product of A by one layout (A o B and A o comp(B); A and
 // comp(A) o B), the first written whole before the second: the same draft twice gives the logical

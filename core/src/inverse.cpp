@@ -7,55 +7,66 @@
 #include "catlayout/core/composition.hpp"
 #include "draft.hpp"
 #include "layout_access.hpp"
+#include "merge_modes.hpp"
 #include "small_sort.hpp"
 
 namespace catlayout {
 namespace {
 
+// L coalesced, its modes ordered by stride: Flat and Order are core's containers, or fixed arrays
+// where L has at most fixed_modes flat modes (coalescing adds none; an inverse adds one at most).
+template <class Flat, class Order>
 struct Sorted {
-  FlatLayout f;
-  Ints preprod;                     // exclusive prefix products of the shape
-  SmallVec<std::uint32_t, 8> order;  // mode indices by increasing stride (stable)
+  Flat f;
+  decltype(Flat::shape) preprod;  // exclusive prefix products of the shape
+  Order order;                    // mode indices by increasing stride (stable)
+  explicit Sorted(Layout const& l) {
+    detail::coalesce_flat_into(l.flat_shape(), l.flat_stride(), f.shape, f.stride);
+    preprod.push_back(1);
+    for (std::size_t i = 0; i + 1 < f.shape.size(); ++i) preprod.push_back(preprod[i] * f.shape[i]);
+    detail::stable_order_into(f.shape.size(), [&](auto x, auto y) { return f.stride[x] < f.stride[y]; }, order);
+  }
 };
 
-Sorted sorted_view(Layout const& l) {
-  Sorted s;
-  detail::coalesce_into(l.flat_shape(), l.flat_stride(), s.f);
-  s.preprod.push_back(1);
-  for (std::size_t i = 0; i + 1 < s.f.shape.size(); ++i) s.preprod.push_back(s.preprod.back() * s.f.shape[i]);
-  s.order = detail::stable_order(s.f.shape.size(), [&](auto x, auto y) { return s.f.stride[x] < s.f.stride[y]; });
-  return s;
+using FixedSorted = Sorted<detail::FixedFlat, detail::FixedVec<std::uint32_t, detail::fixed_modes>>;
+using GrownSorted = Sorted<FlatLayout, SmallVec<std::uint32_t, 8>>;
+
+// coalesce(r) as a Layout, size(r) given (r a layout: Def. 2.3.1.1); same function, same size and span.
+template <class Flat>
+Layout coalesced(Flat const& r, Int size) {
+  Flat c;
+  detail::coalesce_flat_into(r.shape, r.stride, c.shape, c.stride);
+  return detail::LayoutAccess::trusted_flat(c.shape, c.stride, size);
 }
 
-// coalesce(r) as a Layout; nothing when r is not a layout (Def. 2.3.1.1).
-std::optional<Layout> coalesced(FlatLayout const& r) {
-  auto size = detail::valid_size(r.shape, r.stride);
-  if (!size) return std::nullopt;
-  FlatLayout c;
-  detail::coalesce_into(r.shape, r.stride, c);  // same function, same size and span
-  return detail::LayoutAccess::trusted_flat(c.shape, c.stride, *size);
-}
-
-}  // namespace
-
-Layout right_inverse(Layout const& l) {
-  auto s = sorted_view(l);
-  FlatLayout r{{1}, {0}};
-  Int next = 1;  // the next offset the inverse must reach
-  for (auto i : s.order) {
+// CuTe's right_inverse: L's modes whose strides chain from 1 (each the extent of the one
+// before), each with its prefix product as stride.
+template <class S>
+Layout right_inverse_of(Layout const& l) {
+  S s(l);
+  decltype(s.f) r;
+  r.shape.push_back(1);
+  r.stride.push_back(0);
+  Int next = 1, size = 1;  // the next offset the inverse must reach; the inverse's size
+  for (std::size_t j = 0; j < s.order.size(); ++j) {
+    auto i = s.order[j];
     if (s.f.stride[i] != next) continue;
     r.shape.push_back(s.f.shape[i]);
     r.stride.push_back(s.preprod[i]);
+    size *= s.f.shape[i];                  // distinct modes of L: divides size(L)
     next = s.f.shape[i] * s.f.stride[i];  // an offset of L plus one stride: bounded by the span
   }
-  return *coalesced(r);  // shapes of L's modes, strides their prefix products: within size(L)
+  return coalesced(r, size);  // shapes of L's modes, strides their prefix products: within size(L)
 }
 
-Result<Layout> left_inverse(Layout const& l) {
-  auto s = sorted_view(l);
-  FlatLayout r{{}, {0}};
+template <class S>
+Result<Layout> left_inverse_of(Layout const& l) {
+  S s(l);
+  decltype(s.f) r;
+  r.stride.push_back(0);
   Int covered = 1;  // size of the inverse built so far
-  for (auto i : s.order) {
+  for (std::size_t j = 0; j < s.order.size(); ++j) {
+    auto i = s.order[j];
     Int d = s.f.stride[i];
     if (d == 0) continue;
     if (d < 0)
@@ -68,10 +79,27 @@ Result<Layout> left_inverse(Layout const& l) {
     r.stride.push_back(s.preprod[i]);
     covered = d;
   }
-  r.shape.push_back(s.f.shape[s.order.back()]);
-  if (auto inv = coalesced(r)) return std::move(*inv);
-  CL_TRY(inv, from_flat(r));  // names the overflow
+  r.shape.push_back(s.f.shape[s.order[s.order.size() - 1]]);
+  if (auto size = detail::valid_size(r.shape, r.stride)) return coalesced(r, *size);
+  FlatLayout past;  // size(R) past int64 (d_last s_last, where L's span stops at d_last (s_last - 1))
+  for (std::size_t k = 0; k < r.shape.size(); ++k) {
+    past.shape.push_back(r.shape[k]);
+    past.stride.push_back(r.stride[k]);
+  }
+  CL_TRY(inv, from_flat(past));  // names the overflow
   return coalesce(inv);
+}
+
+}  // namespace
+
+Layout right_inverse(Layout const& l) {
+  if (l.flat_shape().size() <= detail::fixed_modes) return right_inverse_of<FixedSorted>(l);
+  return right_inverse_of<GrownSorted>(l);
+}
+
+Result<Layout> left_inverse(Layout const& l) {
+  if (l.flat_shape().size() <= detail::fixed_modes) return left_inverse_of<FixedSorted>(l);
+  return left_inverse_of<GrownSorted>(l);
 }
 
 static Result<Layout> common_of(Layout const& a, Layout const& b, Layout& inv_b) {

@@ -46,6 +46,20 @@ void merge_back(Shapes const& shape, Strides const& stride, Int last_shape, OutS
 // Integer strides: s:d is followed by next when s d == next (in 128 bits: no wrap can fake it).
 inline bool int_follows(Int s, Int d, Int next) { return static_cast<__int128>(s) * d == next; }
 
+// CuTe's coalesce over integer strides (Def. 2.3.3.1): size-1 modes vanish, and a layout of size
+// 1 is 1:0. Into any containers (a FlatLayout's, or fixed arrays of at least shape.size() entries).
+template <class OutShapes, class OutStrides>
+void coalesce_flat_into(std::span<Int const> shape, std::span<Int const> stride, OutShapes& out_shape,
+                        OutStrides& out_stride) {
+  if (!shape.empty()) merge_back(shape, stride, shape.back(), out_shape, out_stride, int_follows);
+  if (shape.empty() || (out_shape.size() == 1 && out_shape[0] == 1)) {
+    out_shape.clear();  // 1:0, as every size-1 layout
+    out_stride.clear();
+    out_shape.push_back(1);
+    out_stride.push_back(0);
+  }
+}
+
 // CuTe's coalesce over integer strides, keeping the extension (coalesce_x): a trailing size-1 mode
 // still carries the stride of the extension, held with a placeholder size that cannot be replaced
 // (CuTe uses 2 as well; it is never read). Into any containers (a Draft's, or fixed arrays).

@@ -37,17 +37,26 @@ Result<Layout> detail::logical_product_checked(Layout const& a, Tiler const& b, 
 }
 
 // Def. 2.3.9.1 on drafts: the halves A and comp(A, size(A) cosize(B)) o B, as product_by_layout.
-static bool product_halves(detail::View const& a, detail::View const& b, Int cosize_b, Convention conv, detail::Draft& first,
-                           detail::Draft& second) {
+// Flat: the containers of the complement (FixedFlat where A has at most fixed_modes flat modes).
+template <class Flat>
+static bool product_halves_of(detail::View const& a, detail::View const& b, Int cosize_b, Convention conv,
+                              detail::Draft& first, detail::Draft& second) {
   Int n;
-  FlatLayout c;  // coalesced, so its own coalesce_x: composition needs no second coalesce
+  Flat c;  // coalesced, so its own coalesce_x: composition needs no second coalesce
   if (__builtin_mul_overflow(a.size, cosize_b, &n) ||
       !detail::complement_into(a.shape, a.stride, std::span<Int const>(&n, 1), conv, c) ||
       !detail::valid_size(c.shape, c.stride))
     return false;
   first.append(a);
-  detail::ComposeState st(c);
+  auto st = detail::compose_state(c);
   return detail::compose_modes(c, b, st, second) && detail::compose_holds(c, st);
+}
+
+static bool product_halves(detail::View const& a, detail::View const& b, Int cosize_b, Convention conv, detail::Draft& first,
+                           detail::Draft& second) {
+  if (a.shape.size() <= detail::fixed_modes)
+    return product_halves_of<detail::FixedFlat>(a, b, cosize_b, conv, first, second);
+  return product_halves_of<FlatLayout>(a, b, cosize_b, conv, first, second);
 }
 
 static bool product_whole_into(detail::View const& a, Layout const& b, Convention conv, detail::Draft& first,

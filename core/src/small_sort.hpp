@@ -7,11 +7,10 @@
 
 namespace catlayout::detail {
 
-// The indices 0..n-1 ordered by `less`, equal keys in index order.
-template <class Less>
-SmallVec<std::uint32_t, 8> stable_order(std::size_t n, Less less) {
-  SmallVec<std::uint32_t, 8> idx;
-  idx.reserve(n);
+// The indices 0..n-1 ordered by `less`, equal keys in index order, into idx (empty; any
+// container with push_back and [], holding n entries).
+template <class Less, class Indices>
+void stable_order_into(std::size_t n, Less less, Indices& idx) {
   for (std::uint32_t i = 0; i < n; ++i) {
     std::size_t j = idx.size();
     idx.push_back(i);
@@ -21,6 +20,13 @@ SmallVec<std::uint32_t, 8> stable_order(std::size_t n, Less less) {
     }
     idx[j] = i;
   }
+}
+
+template <class Less>
+SmallVec<std::uint32_t, 8> stable_order(std::size_t n, Less less) {
+  SmallVec<std::uint32_t, 8> idx;
+  idx.reserve(n);
+  stable_order_into(n, less, idx);
   return idx;
 }
 

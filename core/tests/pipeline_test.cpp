@@ -131,9 +131,10 @@ TEST(FlatPipeline, AgreesWithTheStepByStepDefinitions) {
   EXPECT_GT(failed, 100);
 }
 
-// composition and coalesce keep the common case in fixed arrays (A and B up to 8 flat modes, B's
-// word up to 32 tokens) and the rest in growable drafts: on both sides of those bounds, and where
-// only the span of A o B overflows, each gives what the step-by-step definition gives.
+// composition, coalesce, complement, the divides, the products and the inverses keep their
+// intermediates in fixed arrays where the operands have at most detail::fixed_modes flat modes,
+// and in growable containers past that: on both sides of those bounds, and where only the span of
+// A o B overflows, each gives what the step-by-step definition gives.
 TEST(FlatPipeline, FixedArrayBoundsAgreeWithTheStepByStepDefinitions) {
   Gen g{std::mt19937_64(20261202)};
   int wide = 0, answered = 0;
@@ -148,6 +149,16 @@ TEST(FlatPipeline, FixedArrayBoundsAgreeWithTheStepByStepDefinitions) {
     ASSERT_TRUE(same(composition(a, t), detail::composition_tiler_checked(a, t))) << where();
     ASSERT_TRUE(same(composition(b, a), detail::composition_checked(b, a))) << where();
     ASSERT_TRUE(same_layout(coalesce(a), *from_flat(coalesce_flat(flat_modes(a))))) << to_string(a);
+    for (auto c : {Convention::cute, Convention::categorical}) {
+      Int target = g.pick({1, 4096, Int{1} << 40});
+      ASSERT_TRUE(same(complement(a, target, c), detail::complement_checked(a, std::span<Int const>(&target, 1), c)))
+          << where();
+      ASSERT_TRUE(same(logical_divide(a, t, c), detail::logical_divide_checked(a, t, c))) << where();
+      ASSERT_TRUE(same(logical_divide(a, Tiler::of(b), c), detail::logical_divide_checked(a, Tiler::of(b), c)))
+          << where();
+      ASSERT_TRUE(same(logical_product(a, t, c), detail::logical_product_checked(a, t, c))) << where();
+      ASSERT_TRUE(same(blocked_product(a, b, c), detail::rank_product_checked(a, b, false, c))) << where();
+    }
   }
   EXPECT_GT(wide, 1000);
   EXPECT_GT(answered, 300);

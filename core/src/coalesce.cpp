@@ -8,36 +8,28 @@
 
 namespace catlayout {
 
-void detail::coalesce_into(std::span<Int const> shape, std::span<Int const> stride, FlatLayout& out) {
-  detail::coalesce_flat_into(shape, stride, out.shape, out.stride);
-}
-
 FlatLayout coalesce_flat(FlatLayout const& f) {
   FlatLayout out;
-  detail::coalesce_into(f.shape, f.stride, out);
+  detail::coalesce_flat_into(f.shape, f.stride, out.shape, out.stride);
   return out;
 }
 
 Layout coalesce(Layout const& l) {
   // Merging s1:d1 with s2:s1*d1 keeps the size and the span (s1 s2 - 1)|d1|: still valid.
-  // Coalescing never adds modes: up to 8 (every layout a kernel uses), fixed arrays hold them.
-  if (l.flat_shape().size() <= 8) {
-    detail::FixedVec<Int, 8> s, d;
-    detail::coalesce_flat_into(l.flat_shape(), l.flat_stride(), s, d);
-    return detail::LayoutAccess::trusted_flat(s, d, l.size());
+  // Coalescing never adds modes: up to fixed_modes (every layout a kernel uses), fixed arrays hold them.
+  if (l.flat_shape().size() <= detail::fixed_modes) {
+    detail::FixedFlat f;
+    detail::coalesce_flat_into(l.flat_shape(), l.flat_stride(), f.shape, f.stride);
+    return detail::LayoutAccess::trusted_flat(f.shape, f.stride, l.size());
   }
   FlatLayout m;
-  detail::coalesce_into(l.flat_shape(), l.flat_stride(), m);
+  detail::coalesce_flat_into(l.flat_shape(), l.flat_stride(), m.shape, m.stride);
   return detail::LayoutAccess::trusted_flat(m.shape, m.stride, l.size());
-}
-
-void detail::coalesce_extended_into(std::span<Int const> s, std::span<Int const> d, FlatLayout& out) {
-  detail::coalesce_extended_into(s, d, out.shape, out.stride);
 }
 
 FlatLayout coalesce_extended(Layout const& l) {
   FlatLayout out;
-  detail::coalesce_extended_into(l.flat_shape(), l.flat_stride(), out);
+  detail::coalesce_extended_into(l.flat_shape(), l.flat_stride(), out.shape, out.stride);
   return out;
 }
 

@@ -211,7 +211,7 @@ static bool compose_into(detail::View const& a, detail::View const& b, detail::D
     return compose_modes_of(fa.shape, fa.stride, b, st, out) && compose_holds_of(fa.shape, st);
   }
   FlatLayout flat_a;
-  detail::coalesce_extended_into(a.shape, a.stride, flat_a);
+  detail::coalesce_extended_into(a.shape, a.stride, flat_a.shape, flat_a.stride);
   detail::ComposeState st(flat_a);
   return compose_modes_of(flat_a.shape, flat_a.stride, b, st, out) && compose_holds_of(flat_a.shape, st);
 }
@@ -255,7 +255,6 @@ Result<Layout> detail::composition_tiler_checked(Layout const& a, Tiler const& b
 // The same on a draft; false where the step-by-step form fails.
 static bool compose_tiler_into(detail::View const& a, Tiler const& b, detail::Draft& out) {
   if (b.is_layout()) return compose_into(a, detail::view(*b.layout), out);
-  if (b.modes.size() > detail::rank_of(a.word)) return false;
   bool ok = true;
   std::size_t i = 0;
   out.open();
@@ -263,7 +262,7 @@ static bool compose_tiler_into(detail::View const& a, Tiler const& b, detail::Dr
     if (i++ < b.modes.size()) ok = ok && compose_tiler_into(m, b.modes[i - 1], out);
   });
   out.close();
-  return ok;
+  return ok && i >= b.modes.size();  // a tiler of more modes than A has: refused (A's modes counted on the way)
 }
 
 Result<Layout> composition(Layout const& a, Tiler const& b) {

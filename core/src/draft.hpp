@@ -209,10 +209,8 @@ Result<Layout> logical_divide_checked(Layout const& a, Tiler const& b, Conventio
 Result<Layout> logical_product_checked(Layout const& a, Tiler const& b, Convention c);
 Result<Layout> rank_product_checked(Layout const& a, Layout const& b, bool raked, Convention c);
 
-// The steps, each on flat entries (defined next to the operation they implement).
-// CuTe's coalesce of flat modes (Def. 2.3.3.1) and its extension-keeping coalesce_x.
-void coalesce_into(std::span<Int const> shape, std::span<Int const> stride, FlatLayout& out);
-void coalesce_extended_into(std::span<Int const> shape, std::span<Int const> stride, FlatLayout& out);
+// The steps, each on flat entries (defined next to the operation they implement; coalesce's, over
+// any containers, in merge_modes.hpp).
 // comp(A, cotarget) (Def. 2.1.6.24 / CuTe's complement) of A's flat modes, coalesced; not yet validated.
 bool complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
                      Convention c, FlatLayout& out);

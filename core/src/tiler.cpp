@@ -38,7 +38,6 @@ bool detail::tile_into(View const& a, Tiler const& b, Convention c, WholeInto wh
     out.close();
     return true;
   }
-  if (b.modes.size() > rank_of(a.word)) return false;
   bool ok = true;
   std::size_t i = 0;
   out.open();
@@ -50,7 +49,7 @@ bool detail::tile_into(View const& a, Tiler const& b, Convention c, WholeInto wh
     ++i;
   });
   out.close();
-  return ok;
+  return ok && i >= b.modes.size();  // a tiler of more modes than A has: refused (the modes counted on the way)
 }
 
 // zip2_by (CuTe) of the logical form, written directly: a layout tiler's two modes go one to
@@ -58,7 +57,6 @@ bool detail::tile_into(View const& a, Tiler const& b, Convention c, WholeInto wh
 // joining the second.
 bool detail::zip_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& first, Draft& second) {
   if (b.is_layout()) return whole(a, divisor_layout(b), c, first, second);
-  if (b.modes.size() > rank_of(a.word)) return false;
   bool ok = true;
   std::size_t i = 0;
   first.open();
@@ -72,7 +70,7 @@ bool detail::zip_into(View const& a, Tiler const& b, Convention c, WholeInto who
   });
   first.close();
   second.close();
-  return ok;
+  return ok && i >= b.modes.size();  // as tile_into
 }
 
 bool detail::tiled_by(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size,

@@ -131,6 +131,36 @@ TEST(FlatPipeline, AgreesWithTheStepByStepDefinitions) {
   EXPECT_GT(failed, 100);
 }
 
+// A by-mode tiler of more modes than A has (at the top, or inside a mode) is refused: the pipeline
+// counts A's modes as it walks them and gives the step-by-step definition's error.
+TEST(FlatPipeline, TilersWithMoreModesThanAAgreeWithTheStepByStepDefinitions) {
+  Gen g{std::mt19937_64(20261203)};
+  int refused = 0;
+  for (int n = 0; n < 1500; ++n) {
+    Layout a = g.layout(4);
+    std::vector<Tiler> modes;
+    std::size_t extra = std::uniform_int_distribution<std::size_t>(1, 2)(g.rng);
+    for (std::size_t i = 0; i < a.rank() + extra; ++i) modes.push_back(Tiler::of_integer(g.pick({1, 2, 4})));
+    Tiler over = Tiler::by_mode(modes);
+    // ... and one whose first mode has more modes than A's first mode.
+    std::vector<Tiler> inner(a.mode(0).rank() + extra, Tiler::of_integer(1));
+    std::vector<Tiler> outer{Tiler::by_mode(inner)};
+    Tiler nested = Tiler::by_mode(outer);
+    for (Tiler const& t : {over, nested}) {
+      auto where = [&] { return to_string(a) + " by " + to_string(t); };
+      auto divided = logical_divide(a, t);
+      refused += !divided;
+      ASSERT_TRUE(same(divided, detail::logical_divide_checked(a, t, Convention::cute))) << where();
+      ASSERT_TRUE(same(zipped_divide(a, t), arrange(detail::logical_divide_checked(a, t, Convention::cute), t,
+                                                    Arrangement::zipped)))
+          << where();
+      ASSERT_TRUE(same(logical_product(a, t), detail::logical_product_checked(a, t, Convention::cute))) << where();
+      ASSERT_TRUE(same(composition(a, t), detail::composition_tiler_checked(a, t))) << where();
+    }
+  }
+  EXPECT_EQ(refused, 3000);
+}
+
 // composition, coalesce, complement, the divides, the products and the inverses keep their
 // intermediates in fixed arrays where the operands have at most detail::fixed_modes flat modes,
 // and in growable containers past that: on both sides of those bounds, and where only the span of

@@ -191,12 +191,12 @@ static bool complement_flat(std::span<Int const> shape, std::span<Int const> str
 
 bool detail::complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
                              Convention c, FlatLayout& out) {
-  return complement_flat<FlatLayout, SmallVec<std::uint32_t, 8>>(shape, stride, cotarget, c, out);
+  return complement_flat<FlatLayout, GrownOrder>(shape, stride, cotarget, c, out);
 }
 
 bool detail::complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
                              Convention c, FixedFlat& out) {
-  return complement_flat<FixedFlat, FixedVec<std::uint32_t, fixed_modes>>(shape, stride, cotarget, c, out);
+  return complement_flat<FixedFlat, FixedOrder>(shape, stride, cotarget, c, out);
 }
 
 // The same step by step, naming the failed condition.

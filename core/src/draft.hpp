@@ -55,6 +55,10 @@ inline constexpr std::size_t fixed_modes = 8;
 struct FixedFlat {
   FixedVec<Int, fixed_modes + 1> shape, stride;
 };
+// A stable order of such modes (complement's and the inverses' sort by stride), in a fixed array
+// or, past the bound, a growable one.
+using FixedOrder = FixedVec<std::uint32_t, fixed_modes>;
+using GrownOrder = SmallVec<std::uint32_t, 8>;
 
 // The same without a caller's bound: a push or an append past N sets `over` and writes nothing,
 // and the draft that holds it reports it (Draft::overflowed). So no draft allocates or frees, and

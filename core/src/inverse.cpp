@@ -28,8 +28,8 @@ struct Sorted {
   }
 };
 
-using FixedSorted = Sorted<detail::FixedFlat, detail::FixedVec<std::uint32_t, detail::fixed_modes>>;
-using GrownSorted = Sorted<FlatLayout, SmallVec<std::uint32_t, 8>>;
+using FixedSorted = Sorted<detail::FixedFlat, detail::FixedOrder>;
+using GrownSorted = Sorted<FlatLayout, detail::GrownOrder>;
 
 // coalesce(r) as a Layout, size(r) given (r a layout: Def. 2.3.1.1); same function, same size and span.
 template <class Flat>

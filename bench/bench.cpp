@@ -16,6 +16,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 
@@ -350,6 +351,125 @@ void stream_check_10k(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 10000);
 }
 
+// The engines' share of the checker: the same 10,000 cases with their args and expectations read
+// beforehand (by the DOM readers, outside the timing), so an iteration runs only what ops.cpp's
+// registry runs after reading (the engine calls) and compares each result with its expectation.
+// No reader of the file can make the checker faster than this row.
+template <class T>
+struct Expected {
+  std::optional<ErrorKind> error;
+  std::optional<T> value;
+};
+
+template <class T>
+bool same(T const& a, T const& b) { return a == b; }
+// A refinement's JSON has its two tuples only (run_mutual_refinement), so only they are compared.
+bool same(MutualRefinement const& a, MutualRefinement const& b) { return a.first == b.first && a.second == b.second; }
+
+// The outcome is what the case expects: classify's exact match, on values instead of JSON.
+template <class T>
+bool agrees(Result<T> const& r, Expected<T> const& e) {
+  return r ? e.value && same(*r, *e.value) : e.error && r.error().kind == *e.error;
+}
+
+template <class T, class Read>
+Expected<T> expected(Json const& x, Read read) {
+  Expected<T> e;
+  ErrorKind k{};
+  if (x.contains("error") && parse_kind(x["error"].get<std::string>(), k)) e.error = k;
+  else if (auto v = read(x)) e.value = std::move(*v);
+  return e;
+}
+
+// One case of the checker document as a call of its engine, args and expectation bound; an
+// empty function for an op this row does not know (the bench then says so).
+std::function<bool()> engine_case(Json const& c) {
+  std::string op = c["op"];
+  Json const& a = c["args"];
+  Json const& x = c["expect"];
+  auto layout_at = [&](std::size_t i) { return layout_from_json(a[i], "a"); };
+  auto want_layout = expected<Layout>(x, [](Json const& j) { return layout_from_json(j, "x"); });
+  auto layout_case = [&](auto f) { return std::function<bool()>([=] { return agrees(f(), want_layout); }); };
+  auto l = layout_at(0);
+  if (op == "coalesce" || op == "complement" || op == "right_inverse" || op == "left_inverse") {
+    if (!l) return layout_case([e = l.error()] { return Result<Layout>(std::unexpected(e)); });
+    Layout a0 = *l;
+    if (op == "right_inverse") return layout_case([=] { return Result<Layout>(right_inverse(a0)); });
+    if (op == "left_inverse") return layout_case([=] { return left_inverse(a0); });
+    if (op == "coalesce" && a.size() == 1) return layout_case([=] { return Result<Layout>(coalesce(a0)); });
+    if (op == "coalesce") {
+      IntTuple p = *int_tuple_from_json(a[1], "p");
+      return layout_case([=] { return coalesce(a0, p); });
+    }
+    if (a.size() == 1) return layout_case([=] { return complement(a0, Convention::cute); });
+    Int n = *int_from_json(a[1], "n");
+    return layout_case([=] { return complement(a0, n, Convention::cute); });
+  }
+  using TilerOp = Result<Layout> (*)(Layout const&, Tiler const&, Convention);
+  static const std::map<std::string, TilerOp> by_tiler = {
+      {"composition", [](Layout const& l, Tiler const& t, Convention) { return composition(l, t); }},
+      {"logical_divide", logical_divide}, {"zipped_divide", zipped_divide}, {"logical_product", logical_product},
+      {"tiled_product", tiled_product}};
+  if (auto it = by_tiler.find(op); it != by_tiler.end()) {
+    auto t = tiler_from_json(a[1], "t");
+    if (!l || !t) return layout_case([e = !l ? l.error() : t.error()] { return Result<Layout>(std::unexpected(e)); });
+    return layout_case([f = it->second, a0 = *l, b = *t] { return f(a0, b, Convention::cute); });
+  }
+  if (op == "blocked_product") {
+    auto b = layout_at(1);
+    if (!l || !b) return layout_case([e = !l ? l.error() : b.error()] { return Result<Layout>(std::unexpected(e)); });
+    return layout_case([a0 = *l, b0 = *b] { return blocked_product(a0, b0, Convention::cute); });
+  }
+  using cat::NestMorphism;
+  auto read_morphism = [](Json const& j) { return cat::nest_morphism_from_json(j, "m"); };
+  if (op == "layout.to_nest") {
+    auto want = expected<NestMorphism>(x, read_morphism);
+    return [=] { return agrees(l ? cat::standard_representation(*l) : Result<NestMorphism>(std::unexpected(l.error())), want); };
+  }
+  if (op == "nest.compose" || op == "nest.logical_divide") {
+    auto f = read_morphism(a[0]);
+    auto g = read_morphism(a[1]);
+    bool compose = op == "nest.compose";
+    auto want = expected<NestMorphism>(x, read_morphism);
+    return [=] {
+      if (!f || !g) return agrees(Result<NestMorphism>(std::unexpected(!f ? f.error() : g.error())), want);
+      return agrees(compose ? cat::compose(*g, *f) : cat::logical_divide(*f, *g), want);  // [f, g]: g after f
+    };
+  }
+  if (op == "mutual_refinement") {
+    IntTuple t = *int_tuple_from_json(a[0], "t"), u = *int_tuple_from_json(a[1], "u");
+    auto want = expected<MutualRefinement>(x, [](Json const& j) -> std::optional<MutualRefinement> {
+      auto first = int_tuple_from_json(j["first"], "first");
+      auto second = int_tuple_from_json(j["second"], "second");
+      if (!first || !second) return std::nullopt;
+      return MutualRefinement{*first, *second, {}, {}};
+    });
+    return [=] { return agrees(mutual_refinement(t, u), want); };
+  }
+  return {};
+}
+
+void engines_10k(benchmark::State& state) {
+  static const std::vector<std::function<bool()>> cases = [] {
+    std::vector<std::function<bool()>> v;
+    for (auto const& c : checker_document()["cases"]) v.push_back(engine_case(c));
+    return v;
+  }();
+  std::size_t disagree = 0;
+  for (auto const& f : cases)
+    if (!f || !f()) ++disagree;
+  if (disagree) {
+    state.SkipWithError(("engines_10k: " + std::to_string(disagree) + " cases unknown or not as expected").c_str());
+    return;
+  }
+  for (auto _ : state)
+    for (auto const& f : cases) {
+      bool ok = f();
+      benchmark::DoNotOptimize(ok);
+    }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(cases.size()));
+}
+
 // The analyses (docs/analysis.md) on the classic cases: one report per iteration, from the
 // layouts (make_access included), so the rows are what `catlayout analyze` spends per question.
 struct AnalysisCase {
@@ -425,6 +545,7 @@ void register_all() {
   common(benchmark::RegisterBenchmark("check/parse_and_check_10k", parse_and_check_10k))
       ->Unit(benchmark::kMillisecond);
   common(benchmark::RegisterBenchmark("check/stream_check_10k", stream_check_10k))->Unit(benchmark::kMillisecond);
+  common(benchmark::RegisterBenchmark("check/engines_10k", engines_10k))->Unit(benchmark::kMillisecond);
   common(benchmark::RegisterBenchmark("analysis/banks_transpose_32x32", analysis_banks_transpose))
       ->Unit(benchmark::kMicrosecond);
   common(benchmark::RegisterBenchmark("analysis/banks_ldmatrix_sw333", analysis_banks_ldmatrix))

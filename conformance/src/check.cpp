@@ -205,8 +205,8 @@ enum class Fast { decided, undecided, invalid };
 // Case i from its members alone, when the fast path is certain of the outcome (fast_case.hpp):
 // --only, a skip, or an exact match of a core layout op or a categorical one. The same decisions as check_case, in
 // the same order; undecided leaves the case to check_case on its DOM, invalid means the case
-// is not valid JSON. Only the core ops' strict readers may answer before args and expect are
-// validated: every other decision validates them first.
+// is not valid JSON. Only the exact matches, whose strict readers read args and expect whole,
+// may answer before those are validated: every other decision validates them first.
 Fast check_case_fast(std::span<scan::Member const> members, std::size_t i, FileName const& file,
                      CheckOptions const& opt, std::vector<CaseOutcome>& out, LazyValues& lazy) {
   auto settled = [&](Fast f) { return lazy.validate() ? f : Fast::invalid; };
@@ -216,9 +216,9 @@ Fast check_case_fast(std::span<scan::Member const> members, std::size_t i, FileN
   auto skip = skipped_by(c->tags, opt);
   if (skip) {
     if (!lazy.validate()) return Fast::invalid;
-  } else if (!fast::exact_core_case(c->op, c->args, c->expect, opt.convention)) {
-    if (!lazy.validate()) return Fast::invalid;
-    if (!fast::exact_categorical_case(c->op, c->args, c->expect)) return Fast::undecided;
+  } else if (!fast::exact_core_case(c->op, c->args, c->expect, opt.convention) &&
+             !fast::exact_categorical_case(c->op, c->args, c->expect)) {
+    return settled(Fast::undecided);
   }
   CaseOutcome& o = out.emplace_back();  // filled in place: no move of a finished outcome
   o.file = file;

@@ -1,16 +1,11 @@
 #include "fast_case.hpp"
 
-#include <array>
-
 #include "catlayout/core.hpp"
 #include "json_scan.hpp"
 #include "text_values.hpp"
 
 namespace catlayout::conformance::fast {
 namespace {
-
-// An expectation with more members than this is unusual: the DOM path takes it.
-constexpr std::size_t max_members = 16;
 
 std::optional<std::string_view> plain(std::string_view v) {
   if (v.empty() || v[0] != '"') return std::nullopt;
@@ -57,12 +52,6 @@ LayoutOp layout_op(std::string_view op) {
   return nullptr;
 }
 
-// After the argument at p: true at the closing bracket of the argument array, which ends the text.
-bool last_arg(char const* p, char const* end) {
-  p = scan::skip_ws(p, end);
-  return p != end && *p == ']' && p + 1 == end;
-}
-
 // The core op on plainly read args, as ops.cpp's registry runs it; nullopt when the op is not
 // one of these or an argument is not plain. The args are read in one pass over their text:
 // [layout] or [layout, second], the second read as the op takes it.
@@ -73,113 +62,71 @@ std::optional<Result<Layout>> run_core(std::string_view op, std::string_view arg
   TilerOp by_tiler = tiler_op(op);
   LayoutOp by_layout = layout_op(op);
   if (!unary && !coalesce_op && !complement_op && !by_tiler && !by_layout) return std::nullopt;
-  char const* p = args.data();
-  char const* end = p + args.size();
-  if (p == end || *p != '[') return std::nullopt;
-  p = scan::skip_ws(p + 1, end);
-  auto x = text::layout_at(p, end);
-  if (!x) return std::nullopt;
-  if (last_arg(p, end)) {  // one argument
+  char const* end = args.data() + args.size();
+  std::optional<Layout> x, y;  // the layout, and the second argument when it is one
+  text::FlatTuple profile;
+  std::optional<Int> n;
+  std::optional<Tiler> b;
+  std::size_t count = 0;
+  auto read = [&](std::size_t i, char const*& p) {
+    count = i + 1;
+    if (i == 0) return (x = text::layout_at(p, end)).has_value();
+    if (unary) return false;
+    if (coalesce_op) return text::tuple_at(p, end, profile);
+    if (complement_op) return (n = text::int_at(p, end)).has_value();
+    if (by_tiler) return (b = text::tiler_at(p, end)).has_value();
+    return (y = text::layout_at(p, end)).has_value();
+  };
+  if (!text::args_of(args, 1, 2, read)) return std::nullopt;
+  if (count == 1) {
     if (by_tiler || by_layout) return std::nullopt;
     if (coalesce_op) return Result<Layout>(coalesce(*x));
     if (op == "right_inverse") return Result<Layout>(right_inverse(*x));
     if (op == "left_inverse") return left_inverse(*x);
     return complement(*x, c);
   }
-  p = scan::skip_ws(p, end);
-  if (p == end || *p != ',' || unary) return std::nullopt;
-  p = scan::skip_ws(p + 1, end);
-  if (coalesce_op) {  // [layout, profile]
-    text::FlatTuple profile;
-    if (!text::tuple_at(p, end, profile) || !last_arg(p, end)) return std::nullopt;
-    return coalesce(*x, text::to_tuple(profile));
-  }
-  if (complement_op) {
-    auto n = text::int_at(p, end);
-    if (!n || !last_arg(p, end)) return std::nullopt;
-    return complement(*x, *n, c);
-  }
-  if (by_tiler) {
-    auto b = text::tiler_at(p, end);
-    if (!b || !last_arg(p, end)) return std::nullopt;
-    return by_tiler(*x, *b, c);
-  }
-  auto b = text::layout_at(p, end);
-  if (!b || !last_arg(p, end)) return std::nullopt;
-  return by_layout(*x, *b, c);
+  if (coalesce_op) return coalesce(*x, text::to_tuple(profile));
+  if (complement_op) return complement(*x, *n, c);
+  if (by_tiler) return by_tiler(*x, *b, c);
+  return by_layout(*x, *y, c);
 }
 
 }  // namespace
 
-std::optional<Args> arg_list(std::string_view args, std::size_t lo, std::size_t hi) {
-  char const* p = args.data();
-  char const* end = p + args.size();
-  if (p == end || *p != '[') return std::nullopt;
-  Args out;
-  p = scan::skip_ws(p + 1, end);
-  if (p != end && *p == ']') return lo == 0 ? std::optional(out) : std::nullopt;
-  for (;;) {
-    if (out.size == hi || out.size == out.at.size()) return std::nullopt;
-    char const* e = scan::skip_valid(p, end);
-    out.at[out.size++] = std::string_view(p, static_cast<std::size_t>(e - p));
-    p = scan::skip_ws(e, end);
-    if (p == end) return std::nullopt;
-    if (*p == ']') break;
-    if (*p != ',') return std::nullopt;
-    p = scan::skip_ws(p + 1, end);
-  }
-  if (out.size < lo) return std::nullopt;
-  return out;
-}
-
 bool matches_layout(std::string_view expect, Layout const& l) {
-  // One pass over expect: shape and stride compared as read, provenance skipped. Any other key,
-  // an escaped or repeated one, leaves the case to the DOM path (as scan::object_members would).
+  // One pass over expect: shape and stride compared as read, provenance validated and skipped.
+  // Any other key, or shape or stride repeated, leaves the case to the DOM path.
   char const* p = expect.data();
   char const* end = p + expect.size();
-  if (p == end || *p != '{') return false;
-  constexpr std::string_view keys[] = {"shape", "stride", "confirmed_on", "sources"};
-  bool seen[std::size(keys)] = {};
+  bool seen[2] = {false, false};
   text::FlatTuple t;
-  p = scan::skip_ws(p + 1, end);
-  if (p != end && *p == '}') return false;
-  for (;;) {
-    if (p == end || *p != '"') return false;
-    auto key = scan::plain_string(p, end, &p);
-    if (!key) return false;
-    std::size_t k = 0;
-    while (k < std::size(keys) && keys[k] != *key) ++k;
-    if (k == std::size(keys) || seen[k]) return false;
+  bool read = text::members_at(p, end, [&](std::string_view key, char const*& q) {
+    int k = key == "shape" ? 0 : key == "stride" ? 1 : -1;
+    if (k < 0) return is_provenance(key) && (q = scan::skip_value_at(q, end, 2)) != nullptr;
+    if (seen[k]) return false;
     seen[k] = true;
-    p = scan::skip_ws(p, end);
-    if (p == end || *p != ':') return false;
-    p = scan::skip_ws(p + 1, end);
-    if (k < 2) {
-      if (!text::tuple_at(p, end, t) || !text::same_tuple(t, k == 0 ? l.shape() : l.stride())) return false;
-    } else if (!(p = scan::skip_value_at(p, end, 2))) {  // provenance: validated, not compared
-      return false;
-    }
-    p = scan::skip_ws(p, end);
-    if (p == end) return false;
-    if (*p == '}') {
-      if (p + 1 != end) return false;
-      break;
-    }
-    if (*p != ',') return false;
-    p = scan::skip_ws(p + 1, end);
-  }
-  return seen[0] && seen[1];
+    return text::tuple_at(q, end, t) && text::same_tuple(t, k == 0 ? l.shape() : l.stride());
+  });
+  return read && p == end && seen[0] && seen[1];
 }
 
 bool matches_error(std::string_view expect, Error const& e) {
-  if (!scan::valid_member_value(expect)) return false;  // it may not have been validated yet
-  std::array<scan::Member, max_members> m;
-  std::size_t n = 0;
-  if (!scan::object_members(expect, m, &n)) return false;
-  auto kind = scan::find(std::span(m.data(), n), "error");
-  if (!kind) return false;
-  auto s = plain(*kind);
-  return s && *s == kind_name(e.kind);
+  // One pass: "error" compared with e's kind as read, any other member validated and skipped
+  // (classify reads only "error"); a repeated "error" is the DOM path's to decide.
+  char const* p = expect.data();
+  char const* end = p + expect.size();
+  std::string_view name = kind_name(e.kind);
+  bool seen = false;
+  bool read = text::members_at(p, end, [&](std::string_view key, char const*& q) {
+    if (key != "error") return (q = scan::skip_value_at(q, end, 2)) != nullptr;
+    if (seen || static_cast<std::size_t>(end - q) < name.size() + 2 || q[0] != '"' ||
+        std::string_view(q + 1, name.size()) != name || q[name.size() + 1] != '"')
+      return false;
+    seen = true;
+    q += name.size() + 2;
+    return true;
+  });
+  return read && p == end && seen;
 }
 
 std::optional<CaseText> read_case(std::span<scan::Member const> members) {

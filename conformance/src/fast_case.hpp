@@ -34,16 +34,7 @@ std::optional<CaseText> read_case(std::span<scan::Member const> members);
 // may call it on text the scanner has only delimited.
 bool exact_core_case(std::string_view op, std::string_view args, std::string_view expect, Convention c);
 
-// Shared with the other fast paths (fast_categorical.cpp):
-
-// The argument array of an op: n elements, lo <= n <= hi <= 2 (no op the fast paths take has
-// more); nullopt otherwise.
-struct Args {
-  std::array<std::string_view, 2> at;
-  std::size_t size = 0;
-};
-std::optional<Args> arg_list(std::string_view args, std::size_t lo, std::size_t hi);
-
+// Shared with the other fast paths (fast_categorical.cpp), strict as exact_core_case is:
 // expect is exactly {"shape": S, "stride": D} of l, apart from provenance ("confirmed_on",
 // "sources"), which classify does not compare either.
 bool matches_layout(std::string_view expect, Layout const& l);

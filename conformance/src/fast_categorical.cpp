@@ -17,39 +17,40 @@
 namespace catlayout::conformance::fast {
 namespace {
 
-// The members of expect that a result's JSON has, plus the provenance classify leaves out: more
-// than this, and expect cannot equal the result.
-constexpr std::size_t max_expect_members = 5;
+// Every reader here is strict, as the core fast path's are (text_values.hpp): it accepts only
+// valid JSON and reads it whole, so an exact match needs no validation pass over the case first.
+// Depths count the containers around a value in the case object (scan::skip_value_at): args and
+// expect are at 1, an argument or a member of expect at 2, a member of an argument at 3.
 
-// The values of exactly the keys `names` in the object expect, ignoring provenance; false when a
-// key is missing, repeated (object_members), escaped, or another key is there, which would
-// make nlohmann's comparison with the result's JSON fail (or need the DOM path to decide).
-template <std::size_t N>
-bool exact_members(std::string_view expect, std::array<std::string_view, N> const& names,
-                   std::array<std::string_view, N>& values) {
-  std::array<scan::Member, max_expect_members> m;
-  std::size_t n = 0;
-  if (!scan::object_members(expect, m, &n)) return false;
+// A value that no reader here takes, validated and skipped; false when it is not valid.
+bool skip_at(char const*& q, char const* end, std::size_t depth) { return (q = scan::skip_value_at(q, end, depth)) != nullptr; }
+
+// The int tuple at q is t (to_json(t) == v as nlohmann compares numbers by value).
+[[maybe_unused]] bool is_tuple_at(char const*& q, char const* end, IntTuple const& t) {
+  text::FlatTuple x;
+  return text::tuple_at(q, end, x) && text::same_tuple(x, t);
+}
+
+// expect is exactly the JSON object of `names` that same(k, q) compares as it reads the value of
+// names[k] at q, apart from provenance (validated, not compared): any other key, one missing or
+// repeated, and the DOM path decides.
+template <std::size_t N, class Same>
+bool matches_members(std::string_view expect, std::array<std::string_view, N> const& names, Same&& same) {
+  char const* p = expect.data();
+  char const* end = p + expect.size();
   std::array<bool, N> seen{};
-  for (std::size_t i = 0; i < n; ++i) {
-    bool known = false;
-    for (std::size_t k = 0; k < N && !known; ++k)
-      if (m[i].key == names[k]) {
-        values[k] = m[i].value;
-        seen[k] = known = true;
-      }
-    if (!known && !is_provenance(m[i].key)) return false;
-  }
+  bool read = text::members_at(p, end, [&](std::string_view key, char const*& q) {
+    std::size_t k = 0;
+    while (k < N && names[k] != key) ++k;
+    if (k == N) return is_provenance(key) && skip_at(q, end, 2);
+    if (seen[k]) return false;
+    seen[k] = true;
+    return same(k, q, end);
+  });
+  if (!read || p != end) return false;
   for (bool s : seen)
     if (!s) return false;
   return true;
-}
-
-// The int tuple text v is t (to_json(t) == v as nlohmann compares numbers by value).
-[[maybe_unused]] bool is_tuple(std::string_view v, IntTuple const& t) {
-  char const* p = v.data();
-  text::FlatTuple x;
-  return text::tuple_at(p, p + v.size(), x) && p == v.data() + v.size() && text::same_tuple(x, t);
 }
 
 #ifdef CATLAYOUT_HAVE_CATEGORIES
@@ -60,17 +61,18 @@ bool matches_value(std::string_view expect, Layout const& l) { return matches_la
 
 // expect is exactly to_json(f): {"domain": S, "codomain": T, "map": [a1..am]}.
 bool matches_value(std::string_view expect, NestMorphism const& f) {
-  std::array<std::string_view, 3> v;
-  if (!exact_members(expect, std::array<std::string_view, 3>{"domain", "codomain", "map"}, v)) return false;
-  if (!is_tuple(v[0], f.domain()) || !is_tuple(v[1], f.codomain())) return false;
   auto const& want = f.map().values();
-  std::size_t i = 0;
-  bool same = true;
-  bool plain = text::each_int(v[2], [&](Int x) {
-    same = same && i < want.size() && x >= 0 && static_cast<Point>(x) == want[i];
-    ++i;
-  });
-  return plain && same && i == want.size();
+  return matches_members(expect, std::array<std::string_view, 3>{"domain", "codomain", "map"},
+                         [&](std::size_t k, char const*& q, char const* end) {
+                           if (k < 2) return is_tuple_at(q, end, k == 0 ? f.domain() : f.codomain());
+                           std::size_t i = 0;
+                           bool same = true;
+                           bool plain = text::ints_at(q, end, [&](Int x) {
+                             same = same && i < want.size() && x >= 0 && static_cast<Point>(x) == want[i];
+                             ++i;
+                           });
+                           return plain && same && i == want.size();
+                         });
 }
 
 #endif
@@ -78,9 +80,10 @@ bool matches_value(std::string_view expect, NestMorphism const& f) {
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
 // expect is exactly {"first": T', "second": U'}, as run_mutual_refinement writes it.
 bool matches_value(std::string_view expect, MutualRefinement const& r) {
-  std::array<std::string_view, 2> v;
-  return exact_members(expect, std::array<std::string_view, 2>{"first", "second"}, v) && is_tuple(v[0], r.first) &&
-         is_tuple(v[1], r.second);
+  return matches_members(expect, std::array<std::string_view, 2>{"first", "second"},
+                         [&](std::size_t k, char const*& q, char const* end) {
+                           return is_tuple_at(q, end, k == 0 ? r.first : r.second);
+                         });
 }
 
 #endif
@@ -93,63 +96,70 @@ bool matches(std::string_view expect, Result<T> const& r) {
 }
 
 #ifdef CATLAYOUT_HAVE_CATEGORIES
-// A morphism argument as categories' nest_morphism_from_json reads it: nullopt when it is not in
-// the plain form (the DOM reader then decides), else the morphism or an error of the kind that
-// reader gives. Only the kind matters: the fast path answers nothing but exact matches.
-std::optional<Result<NestMorphism>> read_morphism(std::string_view v) {
+// The morphism argument at q as categories' nest_morphism_from_json reads it, q moved past it:
+// nullopt when it is not in the plain form (the DOM reader then decides), else the morphism or an
+// error of the kind that reader gives. Only the kind matters: the fast path answers nothing but
+// exact matches.
+std::optional<Result<NestMorphism>> morphism_at(char const*& q, char const* end) {
   auto invalid = [] { return std::optional(Result<NestMorphism>(fail(ErrorKind::invalid_input, "not a morphism"))); };
-  if (v.empty() || v[0] != '{') return invalid();  // valid JSON, but not an object
-  std::array<scan::Member, 8> m;
-  std::size_t n = 0;
-  if (!scan::object_members(v, m, &n)) return std::nullopt;  // e.g. an escaped key that may spell "map"
-  auto members = std::span<scan::Member const>(m.data(), n);
-  auto domain = scan::find(members, "domain");
-  auto codomain = scan::find(members, "codomain");
-  auto map = scan::find(members, "map");
-  if (!domain || !codomain || !map) return invalid();
-  auto s = text::read_int_tuple(*domain);
-  if (!s) return std::nullopt;
-  auto t = text::read_int_tuple(*codomain);
-  if (!t) return std::nullopt;
-  if (map->empty() || (*map)[0] != '[') return invalid();
-  // json.cpp's check, entry by entry: a point of <n>_*, 0 standing for *. An entry out of range
-  // is an error only once every entry has read plainly (else the DOM reader decides).
-  std::size_t points = length(*t);
+  if (q == end || *q != '{') return skip_at(q, end, 2) ? invalid() : std::nullopt;  // valid, but not an object
+  text::FlatTuple s, t;
+  bool has_s = false, has_t = false, has_map = false, map_array = false, in_range = true;
+  Ints map;  // maps are short: read on the stack, one allocation (alpha) per morphism
+  bool read = text::members_at(q, end, [&](std::string_view key, char const*& v) {
+    if (key == "domain" || key == "codomain") {
+      bool& seen = key == "domain" ? has_s : has_t;
+      if (seen) return false;  // repeated: nlohmann keeps the last, the DOM reader decides
+      seen = true;
+      return text::tuple_at(v, end, key == "domain" ? s : t);
+    }
+    if (key != "map") return skip_at(v, end, 3);  // the reader looks at no other member
+    if (has_map) return false;
+    has_map = true;
+    map_array = *v == '[';
+    if (!map_array) return skip_at(v, end, 3);
+    return text::ints_at(v, end, [&](Int x) { map.push_back(x); });
+  });
+  if (!read) return std::nullopt;
+  if (!has_s || !has_t || !has_map || !map_array) return invalid();
+  // json.cpp's check, entry by entry: a point of <n>_*, 0 standing for *.
+  auto codomain = text::to_tuple(t);
+  std::size_t points = length(codomain);
   std::vector<Point> alpha;
-  alpha.reserve(8);  // maps are short: one allocation, not one per doubling
-  bool in_range = true;
-  bool plain = text::each_int(*map, [&](Int x) {
+  alpha.reserve(map.size());
+  for (Int x : map) {
     in_range = in_range && x >= 0 && static_cast<std::size_t>(x) <= points;
     alpha.push_back(static_cast<Point>(x));
-  });
-  if (!plain) return std::nullopt;
+  }
   if (!in_range) return invalid();
-  return NestMorphism::make(std::move(*s), std::move(*t), std::move(alpha));
+  return NestMorphism::make(text::to_tuple(s), std::move(codomain), std::move(alpha));
 }
 
 // categories' run_categorical_op on text: the same arity, the same readers' order (the first
-// argument's error before the second's), the same engine calls.
+// argument's error before the second's, the second then only validated), the same engine calls.
 bool exact_nest_case(std::string_view op, std::string_view args, std::string_view expect) {
+  char const* end = args.data() + args.size();
   if (op == "layout.to_nest") {
-    auto a = arg_list(args, 1, 1);
-    if (!a) return false;
-    auto l = text::read_layout(a->at[0]);
-    return l && matches(expect, categories::standard_representation(*l));
+    std::optional<Layout> l;
+    return text::args_of(args, 1, 1, [&](std::size_t, char const*& q) { return (l = text::layout_at(q, end)).has_value(); }) &&
+           matches(expect, categories::standard_representation(*l));
   }
   bool binary = op == "nest.compose" || op == "nest.logical_divide" || op == "nest.logical_product";
   bool unary = op == "nest.coalesce" || op == "nest.complement" || op == "nest.to_layout";
   if (!binary && !unary) return false;
   std::size_t arity = binary ? 2 : 1;
-  auto a = arg_list(args, arity, arity);
-  if (!a) return false;
-  auto f = read_morphism(a->at[0]);
-  if (!f) return false;
+  std::optional<Result<NestMorphism>> f, g;
+  bool read = text::args_of(args, arity, arity, [&](std::size_t i, char const*& q) {
+    if (i == 1 && !*f) return skip_at(q, end, 2);  // the first argument's error decides
+    auto& slot = i == 0 ? f : g;
+    slot = morphism_at(q, end);
+    return slot.has_value();
+  });
+  if (!read) return false;
   if (!*f) return matches_error(expect, f->error());
   if (op == "nest.coalesce") return matches_value(expect, categories::coalesce(**f));
   if (op == "nest.complement") return matches(expect, categories::complement(**f));
   if (op == "nest.to_layout") return matches_value(expect, categories::to_layout(**f));
-  auto g = read_morphism(a->at[1]);
-  if (!g) return false;
   if (!*g) return matches_error(expect, g->error());
   if (op == "nest.compose") return matches(expect, categories::compose(**g, **f));  // [f, g]: g after f
   if (op == "nest.logical_divide") return matches(expect, categories::logical_divide(**f, **g));
@@ -160,12 +170,10 @@ bool exact_nest_case(std::string_view op, std::string_view args, std::string_vie
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
 // run_mutual_refinement on text: [T, U], int tuples.
 bool exact_refinement_case(std::string_view args, std::string_view expect) {
-  auto a = arg_list(args, 2, 2);
-  if (!a) return false;
-  auto t = text::read_int_tuple(a->at[0]);
-  if (!t) return false;
-  auto u = text::read_int_tuple(a->at[1]);
-  return u && matches(expect, mutual_refinement(*t, *u));
+  char const* end = args.data() + args.size();
+  text::FlatTuple x[2];
+  return text::args_of(args, 2, 2, [&](std::size_t i, char const*& q) { return text::tuple_at(q, end, x[i]); }) &&
+         matches(expect, mutual_refinement(text::to_tuple(x[0]), text::to_tuple(x[1])));
 }
 #endif
 

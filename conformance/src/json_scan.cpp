@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace catlayout::conformance::scan {
 namespace {
@@ -68,11 +71,12 @@ char const* skip_utf8(char const* p, char const* end) {
 char const* skip_string(char const* p, char const* end) {
   ++p;  // the opening quote
   while (p != end) {
+    while (p != end && is_plain_in_string(*p)) ++p;
+    if (p == end) break;
     auto c = static_cast<unsigned char>(*p);
     if (c == '"') return p + 1;
     if (c == '\\') p = skip_escape(p, end);
     else if (c < 0x20) return nullptr;  // control characters must be escaped
-    else if (c < 0x80) ++p;
     else p = skip_utf8(p, end);
     if (!p) return nullptr;
   }
@@ -209,6 +213,65 @@ char const* skip_valid_string(char const* p, char const* end) {
   return end;
 }
 
+#if defined(__SSE2__)
+// skip_valid's inner loop 16 bytes at a time, inside a container `depth` deep (depth > 0) and
+// outside any string: the nesting of each chunk is summed with vector compares and a prefix sum,
+// so a case's args cost a few instructions per 16 bytes instead of a branch per byte. Returns
+// one past the bracket that brings depth to 0 (depth then 0), or where the byte-at-a-time loop
+// must go on (depth updated): at the opening quote of a string that runs past its chunk (*hard
+// false: one step skips the string), or at a chunk with a backslash or a bracket inside a
+// string, or with fewer than 16 bytes left (*hard true).
+char const* skip_brackets16(char const* p, char const* end, std::ptrdiff_t& depth, bool* hard) {
+  __m128i const quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+  __m128i const open1 = _mm_set1_epi8('['), open2 = _mm_set1_epi8('{');
+  __m128i const close1 = _mm_set1_epi8(']'), close2 = _mm_set1_epi8('}');
+  *hard = true;
+  while (end - p >= 16 && depth <= 64) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p));
+    auto q = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)));
+    // In a string: from an opening quote up to (not including) its closing one (prefix xor).
+    unsigned in_string = q;
+    in_string ^= in_string << 1;
+    in_string ^= in_string << 2;
+    in_string ^= in_string << 4;
+    in_string ^= in_string << 8;
+    // The bytes taken: all 16, or those before the opening quote of a string that runs on.
+    unsigned n = in_string & 0x8000 ? 31u - static_cast<unsigned>(__builtin_clz(q)) : 16u;
+    unsigned taken = (1u << n) - 1;
+    in_string &= taken;
+    __m128i o = _mm_or_si128(_mm_cmpeq_epi8(v, open1), _mm_cmpeq_epi8(v, open2));
+    __m128i c = _mm_or_si128(_mm_cmpeq_epi8(v, close1), _mm_cmpeq_epi8(v, close2));
+    auto closes = static_cast<unsigned>(_mm_movemask_epi8(c)) & taken;
+    if ((static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash))) & taken) ||
+        ((static_cast<unsigned>(_mm_movemask_epi8(o)) | closes) & in_string))
+      return p;
+    // +1 at an opening bracket, -1 at a closing one (compares give -1), summed as a prefix.
+    __m128i d = _mm_sub_epi8(c, o);
+    d = _mm_add_epi8(d, _mm_slli_si128(d, 1));
+    d = _mm_add_epi8(d, _mm_slli_si128(d, 2));
+    d = _mm_add_epi8(d, _mm_slli_si128(d, 4));
+    d = _mm_add_epi8(d, _mm_slli_si128(d, 8));
+    auto zero = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_set1_epi8(static_cast<char>(-depth))))) & closes;
+    if (zero) {
+      depth = 0;
+      return p + __builtin_ctz(zero) + 1;
+    }
+    if (n < 16) {
+      if (n > 0) {
+        alignas(16) signed char sums[16];
+        _mm_store_si128(reinterpret_cast<__m128i*>(sums), d);
+        depth += sums[n - 1];
+      }
+      *hard = false;
+      return p + n;
+    }
+    depth += static_cast<signed char>(_mm_extract_epi16(d, 7) >> 8);
+    p += 16;
+  }
+  return p;
+}
+#endif
+
 }  // namespace
 
 char const* skip_value(char const* p, char const* end) { return skip_rec(p, end, 0); }
@@ -254,7 +317,19 @@ char const* skip_valid(char const* p, char const* end) {
       return t;
     }();
     std::ptrdiff_t depth = 0;
+#if defined(__SSE2__)
+    char const* by_byte_until = p + 1;  // by bytes: the opening bracket, a string, a chunk left by skip_brackets16
+#endif
     while (p != end) {
+#if defined(__SSE2__)
+      if (p >= by_byte_until) {
+        bool hard = true;
+        p = skip_brackets16(p, end, depth, &hard);
+        if (depth == 0) return p;
+        if (p == end) break;
+        by_byte_until = p + (hard ? 16 : 1);
+      }
+#endif
       auto c = static_cast<unsigned char>(*p);
       if (c == '"') {
         p = skip_valid_string(p, end);
@@ -284,46 +359,6 @@ std::optional<std::string_view> plain_string(char const* p, char const* end, cha
     }
   }
   *after = end;
-  return std::nullopt;
-}
-
-bool object_members(std::string_view text, std::span<Member> out, std::size_t* count) {
-  char const* p = text.data();
-  char const* end = p + text.size();
-  std::size_t n = 0;
-  if (p == end || *p != '{') return false;
-  p = skip_ws(p + 1, end);
-  if (p != end && *p == '}') {
-    *count = 0;
-    return true;
-  }
-  for (;;) {
-    if (p == end || *p != '"' || n == out.size()) return false;
-    auto key = plain_string(p, end, &p);
-    if (!key) return false;
-    for (std::size_t i = 0; i < n; ++i)
-      if (out[i].key == *key) return false;
-    p = skip_ws(p, end);
-    if (p == end || *p != ':') return false;
-    p = skip_ws(p + 1, end);
-    char const* v = p;
-    p = skip_valid(p, end);
-    out[n++] = Member{*key, std::string_view(v, static_cast<std::size_t>(p - v))};
-    p = skip_ws(p, end);
-    if (p != end && *p == ',') {
-      p = skip_ws(p + 1, end);
-      continue;
-    }
-    if (p != end && *p == '}') break;
-    return false;
-  }
-  *count = n;
-  return true;
-}
-
-std::optional<std::string_view> find(std::span<Member const> members, std::string_view key) {
-  for (auto const& m : members)
-    if (m.key == key) return m.value;
   return std::nullopt;
 }
 

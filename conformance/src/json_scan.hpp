@@ -6,6 +6,7 @@
 // escapes checked, numbers finite): text it accepts, nlohmann accepts with the same extent.
 // When it refuses (invalid JSON, or nesting past its depth limit) the caller hands the text to
 // nlohmann, so that the outcome, and any "not valid JSON" message, is nlohmann's.
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -17,6 +18,15 @@ namespace catlayout::conformance::scan {
 inline constexpr std::size_t max_depth = 256;
 
 inline bool is_ws(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// The bytes a string's characters are read past one at a time without a closer look: printable
+// ASCII other than the quote and the backslash (a table, so the loop over them has one branch).
+inline constexpr auto plain_in_string = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0x20; c < 0x80; ++c) t[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
+  return t;
+}();
+inline bool is_plain_in_string(char c) { return plain_in_string[static_cast<unsigned char>(c)]; }
 
 // The first non-whitespace character at or after p (or end).
 inline char const* skip_ws(char const* p, char const* end) {
@@ -41,13 +51,9 @@ struct Member {
   std::string_view key, value;
 };
 
-// The members of the (valid) object `text`, in order, into out, their number in *count. False
-// when text is not an object, a key has an escape, a key repeats (nlohmann keeps the last, which
-// the DOM path reproduces), or there are more than out.size().
-bool object_members(std::string_view text, std::span<Member> out, std::size_t* count);
-
-// skip_value for the object at p that also records its members, as object_members does, in one
-// pass: *plain is false when object_members would refuse them (the end is found either way).
+// skip_value for the object at p that also records its members, in one pass: *plain is false
+// when a key has an escape, a key repeats (nlohmann keeps the last, which the DOM path
+// reproduces), or there are more than out.size() (the end is found either way).
 char const* skip_object(char const* p, char const* end, std::span<Member> out, std::size_t* count, bool* plain);
 
 // skip_object for a case object, validating all but the values of its first "args" and
@@ -65,8 +71,5 @@ bool valid_member_value(std::string_view v);
 // skip_value for a value `depth` containers deep in what skip_object scans (its nesting limit
 // counts them).
 char const* skip_value_at(char const* p, char const* end, std::size_t depth);
-
-// The value of `key` among members, or nullopt.
-std::optional<std::string_view> find(std::span<Member const> members, std::string_view key);
 
 }  // namespace catlayout::conformance::scan

@@ -30,39 +30,12 @@ namespace {
 // Nesting beyond this is rare enough to leave to the DOM readers and their depth limit.
 constexpr std::size_t max_depth = 16;
 
-// After a value inside an array: true at a comma (p then at the next value) or at the closing
-// bracket (p one past it, *closed set); false otherwise.
-[[gnu::always_inline]] inline bool next_element(char const*& p, char const* end, bool* closed) {
+// After a value: true at a comma (p then at the next value or key) or at the closing bracket
+// `close` (p one past it, *closed set); false otherwise. Inlined: tuple_at takes it per entry.
+[[gnu::always_inline]] inline bool next_after(char const*& p, char const* end, char close, bool* closed) {
   p = scan::skip_ws(p, end);
   if (p == end) return false;
-  *closed = *p == ']';
-  if (*closed) {
-    ++p;
-    return true;
-  }
-  if (*p != ',') return false;
-  p = scan::skip_ws(p + 1, end);
-  return true;
-}
-
-// The key of the member at p (a string without escapes), p then at its value; nullopt for an
-// escaped key (it might spell a known one: nlohmann decodes it, the DOM path decides).
-std::optional<std::string_view> key_at(char const*& p, char const* end) {
-  if (p == end || *p != '"') return std::nullopt;
-  auto key = scan::plain_string(p, end, &p);
-  if (!key) return std::nullopt;
-  p = scan::skip_ws(p, end);
-  if (p == end || *p != ':') return std::nullopt;
-  p = scan::skip_ws(p + 1, end);
-  return key;
-}
-
-// After a member's value: true at a comma (p then at the next key) or at the closing brace (p
-// one past it, *closed set).
-bool next_member(char const*& p, char const* end, bool* closed) {
-  p = scan::skip_ws(p, end);
-  if (p == end) return false;
-  *closed = *p == '}';
+  *closed = *p == close;
   if (*closed) {
     ++p;
     return true;
@@ -111,7 +84,7 @@ std::optional<Tiler> tiler_modes(char const*& p, char const* end, std::size_t de
     auto t = tiler_rec(q, end, depth + 1);
     if (!t) return std::nullopt;
     modes.push_back(std::move(*t));
-    if (!next_element(q, end, &closed)) return std::nullopt;
+    if (!next_after(q, end, ']', &closed)) return std::nullopt;
   }
   p = q;
   return Tiler::by_mode(std::move(modes));
@@ -126,7 +99,7 @@ std::optional<Tiler> tiler_rec(char const*& p, char const* end, std::size_t dept
     if (auto key = key_at(q, end); key && *key == "tiler") {
       auto t = tiler_modes(q, end, depth);
       bool closed = false;
-      if (!t || !next_member(q, end, &closed) || !closed) return std::nullopt;
+      if (!t || !next_after(q, end, '}', &closed) || !closed) return std::nullopt;
       p = q;
       return t;
     }
@@ -170,6 +143,23 @@ std::optional<Tiler> tiler_rec(char const*& p, char const* end, std::size_t dept
 
 }  // namespace
 
+std::optional<std::string_view> key_at(char const*& p, char const* end) {
+  // Printable ASCII only: a key that no walk knows is accepted unread (provenance, or a member
+  // classify ignores), so the key itself must be valid JSON text without a second look.
+  if (p == end || *p != '"') return std::nullopt;
+  char const* s = p + 1;
+  char const* q = s;
+  while (q != end && scan::is_plain_in_string(*q)) ++q;
+  if (q == end || *q != '"') return std::nullopt;
+  auto key = std::string_view(s, static_cast<std::size_t>(q - s));
+  q = scan::skip_ws(q + 1, end);
+  if (q == end || *q != ':') return std::nullopt;
+  p = scan::skip_ws(q + 1, end);
+  return key;
+}
+
+bool next_in(char const*& p, char const* end, char close, bool* closed) { return next_after(p, end, close, closed); }
+
 std::optional<Int> int_at(char const*& p, char const* end) {
   Int n = 0;
   if (!parse_int(p, end, &n)) return std::nullopt;
@@ -209,7 +199,7 @@ bool tuple_at(char const*& p, char const* end, FlatTuple& out) {
         p = q;
         return true;
       }
-      if (!next_element(q, end, &closed)) return false;
+      if (!next_after(q, end, ']', &closed)) return false;
       if (!closed) break;
     }
   }
@@ -226,7 +216,7 @@ std::optional<Layout> layout_at(char const*& p, char const* end) {
     int k = *key == "shape" ? 0 : *key == "stride" ? 1 : -1;
     if (k < 0 || seen[k]) return std::nullopt;  // another key, or one repeated (nlohmann keeps the last)
     seen[k] = true;
-    if (!tuple_at(q, end, parts[k]) || !next_member(q, end, &closed)) return std::nullopt;
+    if (!tuple_at(q, end, parts[k]) || !next_after(q, end, '}', &closed)) return std::nullopt;
   }
   if (!seen[0] || !seen[1]) return std::nullopt;
   // Not congruent: Layout::make refuses it, and the DOM reader words the error, with its path.
@@ -261,34 +251,6 @@ bool same_tuple(FlatTuple const& t, IntTuple const& x) {
   auto w = x.word();
   auto v = x.values();
   return std::ranges::equal(t.word, w) && std::ranges::equal(t.values, v);
-}
-
-std::optional<Int> read_int(std::string_view v) {
-  char const* p = v.data();
-  char const* end = p + v.size();
-  auto n = int_at(p, end);
-  if (!n || p != end) return std::nullopt;
-  return n;
-}
-
-std::optional<IntTuple> read_int_tuple(std::string_view v) {
-  char const* p = v.data();
-  char const* end = p + v.size();
-  FlatTuple t;
-  if (!tuple_at(p, end, t) || p != end) return std::nullopt;
-  return to_tuple(t);
-}
-
-char const* skip_ws_in(char const* p, char const* end) { return scan::skip_ws(p, end); }
-
-std::optional<Layout> read_layout(std::string_view v) {
-  char const* p = v.data();
-  return layout_at(p, p + v.size());
-}
-
-std::optional<Tiler> read_tiler(std::string_view v) {
-  char const* p = v.data();
-  return tiler_at(p, p + v.size());
 }
 
 }  // namespace catlayout::conformance::text

@@ -9,19 +9,16 @@
 // The readers are strict: what they accept is valid JSON (so the checker may let them read a
 // case's args and expect before the scanner has validated those).
 //
-// Each reader comes in two forms: `*_at(p, end)` reads the value that starts at p and advances p
-// past it (so a caller walks a case's text once, with no pass to find where each value ends),
-// and `read_*(v)` reads a whole value v.
+// Each reader reads the value that starts at p and advances p past it (`*_at(p, end)`), so a
+// caller walks a case's text once, with no pass to find where each value ends.
 #include <optional>
 #include <string_view>
 #include <vector>
 
 #include "catlayout/core/tiler.hpp"
+#include "json_scan.hpp"
 
 namespace catlayout::conformance::text {
-
-// JSON whitespace skipped (scan::skip_ws, for the templates here).
-char const* skip_ws_in(char const* p, char const* end);
 
 // An int tuple as IntTuple stores it: the flat entries and the bracket word. Read into this,
 // a tuple costs one pass and no tree; it becomes an IntTuple only when an engine needs one.
@@ -32,14 +29,6 @@ struct FlatTuple {
 
 // The elements of the (scanned) array v, or nullopt if v is not an array.
 std::optional<std::vector<std::string_view>> elements(std::string_view v);
-std::optional<Int> read_int(std::string_view v);
-std::optional<IntTuple> read_int_tuple(std::string_view v);
-// A flat array of integers, each handed to f as it is read (no vector); false when v is not
-// one, in which case f may have seen the integers before the first that is not plain.
-template <class F>
-bool each_int(std::string_view v, F&& f);
-std::optional<Layout> read_layout(std::string_view v);  // {"shape": T, "stride": T}
-std::optional<Tiler> read_tiler(std::string_view v);    // n, a layout, [tilers...] or {"tiler": [...]}
 
 // The cursor forms (p at the value, no leading whitespace).
 std::optional<Int> int_at(char const*& p, char const* end);
@@ -47,23 +36,63 @@ bool tuple_at(char const*& p, char const* end, FlatTuple& out);  // out is overw
 std::optional<Layout> layout_at(char const*& p, char const* end);
 std::optional<Tiler> tiler_at(char const*& p, char const* end);
 
+// The pieces of the strict walks below (p past the whitespace that follows each step).
+// The key of the member at p, a string without escapes, p then at its value; nullopt for an
+// escaped key (it might spell a known one: nlohmann decodes it, the DOM path decides).
+std::optional<std::string_view> key_at(char const*& p, char const* end);
+// After a value in an array (close ']') or an object (close '}'): true at a comma, p then at
+// the next value or key, or at the closing bracket, p one past it and *closed set.
+bool next_in(char const*& p, char const* end, char close, bool* closed);
+
+// The array or object at p (brackets `open` and `close`), walked strictly: each(q) reads one
+// element (a value, or a key and its value) at q and moves q past it, false when it is not
+// plain. False when p is not such a container or an element refuses; else p one past it.
 template <class F>
-bool each_int(std::string_view v, F&& f) {
-  char const* p = v.data();
-  char const* end = p + v.size();
-  if (p == end || *p != '[') return false;
-  p = skip_ws_in(p + 1, end);
-  if (p != end && *p == ']') return p + 1 == end;
-  for (;;) {
-    auto x = int_at(p, end);
-    if (!x) return false;
-    f(*x);
-    p = skip_ws_in(p, end);
-    if (p == end) return false;
-    if (*p == ']') return p + 1 == end;
-    if (*p != ',') return false;
-    p = skip_ws_in(p + 1, end);
+bool elements_at(char const*& p, char const* end, char open, char close, F&& each) {
+  if (p == end || *p != open) return false;
+  char const* q = scan::skip_ws(p + 1, end);
+  if (q != end && *q == close) {
+    p = q + 1;
+    return true;
   }
+  for (bool closed = false; !closed;)
+    if (!each(q) || !next_in(q, end, close, &closed)) return false;
+  p = q;
+  return true;
+}
+
+// The flat array of integers at p, each handed to f as it is read (no vector); false when it
+// is not one, in which case f may have seen the integers before the first that is not plain.
+template <class F>
+bool ints_at(char const*& p, char const* end, F&& f) {
+  return elements_at(p, end, '[', ']', [&](char const*& q) {
+    auto x = int_at(q, end);
+    if (x) f(*x);
+    return x.has_value();
+  });
+}
+
+// The object at p, walked strictly: on(key, q) reads the value of each member at q and moves q
+// past it, false when that value is not plain (or the key not wanted). False when p is not an
+// object, a key has an escape, or on refuses; else p one past the object. A repeated key is
+// on's to refuse (nlohmann keeps the last, which the DOM path reproduces).
+template <class F>
+bool members_at(char const*& p, char const* end, F&& on) {
+  return elements_at(p, end, '{', '}', [&](char const*& q) {
+    auto key = key_at(q, end);
+    return key && on(*key, q);
+  });
+}
+
+// The whole of `args` is an array of n values, lo <= n <= hi: read(i, q) reads value i at q
+// strictly and moves q past it, false when it is not plain. The walk of every fast path's args.
+template <class F>
+bool args_of(std::string_view args, std::size_t lo, std::size_t hi, F&& read) {
+  char const* p = args.data();
+  char const* end = p + args.size();
+  std::size_t n = 0;
+  bool read_all = elements_at(p, end, '[', ']', [&](char const*& q) { return n < hi && read(n++, q); });
+  return read_all && n >= lo && p == end;
 }
 
 // The IntTuple t stands for; pre: t's word is well formed (tuple_at made it).

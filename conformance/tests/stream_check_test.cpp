@@ -243,7 +243,23 @@ TEST(StreamCheck, SameOutcomesOnTrickyDocuments) {
                                        {"id": "m17", "op": "nest.coalesce", "args": [{"domain": [2, 3], "codomain": [2, 3], "map": [2, 2]}], "expect": {"error": "invalid_input"}},
                                        {"id": "m18", "op": "mutual_refinement", "args": [[2, 3]], "expect": {"error": "invalid_input"}},
                                        {"id": "m19", "op": "mutual_refinement", "args": [[2, 3], [6.0]], "expect": {"error": "invalid_input"}},
-                                       {"id": "m20", "op": "layout.to_nest", "args": [{"shape": 4}], "expect": {"error": "invalid_input"}})")},
+                                       {"id": "m20", "op": "layout.to_nest", "args": [{"shape": 4}], "expect": {"error": "invalid_input"}},
+                                       {"id": "m21", "op": "nest.compose", "args": [{"map": [1], "codomain": 2, "domain": 2, "sources": [{"x": []}]}, {"domain": 2, "codomain": 2, "map": [1]}],
+                                        "expect": {"domain": 2, "codomain": 2, "map": [1], "sources": ["a"]}},
+                                       {"id": "m22", "op": "nest.compose", "args": [3, {"domain": 2, "codomain": 2, "map": [1], "note": null}], "expect": {"error": "invalid_input", "note": [1, {}]}},
+                                       {"id": "m23", "op": "nest.compose", "args": [{"domain": 2, "codomain": 2, "map": [1]}, {"domain": 2, "codomain": 2, "map": [1]}],
+                                        "expect": {"domain": 2, "codomain": 2, "map": [1], "map": [1]}},
+                                       {"id": "m24", "op": "mutual_refinement", "args": [[2, 3], [6]], "expect": {"first": [2, 3], "second": [[2, 3]], "confirmed_on": "x"}},
+                                       {"id": "m25", "op": "nest.coalesce", "args": [{"domain": 2, "codomain": 2, "map": []}], "expect": {"error": "invalid_input"}},
+                                       {"id": "m26", "op": "nest.coalesce", "args": [{"domain": [], "codomain": 2, "map": []}], "expect": {"domain": [], "codomain": 2, "map": []}})")},
+      {"invalid: bad literal in a morphism's other member", doc_of(R"({"id": "a", "op": "nest.coalesce", "args": [{"domain": 2, "codomain": 2, "map": [1], "note": tru}], "expect": {"domain": 2, "codomain": 2, "map": [1]}})")},
+      {"invalid: trailing comma in a map", doc_of(R"({"id": "a", "op": "nest.coalesce", "args": [{"domain": 2, "codomain": 2, "map": [1,]}], "expect": {"domain": 2, "codomain": 2, "map": [1]}})")},
+      {"invalid: a bad second argument after a bad first", doc_of(R"({"id": "a", "op": "nest.compose", "args": [3, {"domain": tru}], "expect": {"error": "invalid_input"}})")},
+      {"invalid: a bad map that is not an array", doc_of(R"({"id": "a", "op": "nest.coalesce", "args": [{"domain": 2, "codomain": 2, "map": {"a": 1,}}], "expect": {"error": "invalid_input"}})")},
+      {"invalid: control character in a key of an error's expect", doc_of("{\"id\": \"a\", \"op\": \"nest.compose\", \"args\": [3, {\"domain\": 2, \"codomain\": 2, \"map\": [1]}], \"expect\": {\"error\": \"invalid_input\", \"a\tb\": 1}}")},
+      {"invalid: bad UTF-8 in a key of a morphism", doc_of("{\"id\": \"a\", \"op\": \"nest.coalesce\", \"args\": [{\"domain\": 2, \"codomain\": 2, \"map\": [1], \"\xc3\x28\": 1}], \"expect\": {\"domain\": 2, \"codomain\": 2, \"map\": [1]}}")},
+      {"invalid: trailing comma in a refinement's provenance", doc_of(R"({"id": "a", "op": "mutual_refinement", "args": [[2, 3], [6]], "expect": {"first": [2, 3], "second": [[2, 3]], "sources": [1,]}})")},
+      {"valid: raw UTF-8 in a key of a morphism", doc_of("{\"id\": \"a\", \"op\": \"nest.coalesce\", \"args\": [{\"domain\": 2, \"codomain\": 2, \"map\": [1], \"\xc3\xa9\": 1}], \"expect\": {\"domain\": 2, \"codomain\": 2, \"map\": [1]}}")},
       {"one-pass readers", doc_of(R"({"id": "r0", "op": "coalesce", "args": [{"shape": [], "stride": []}], "expect": {"shape": 1, "stride": 0}},
                                    {"id": "r1", "op": "coalesce", "args": [{"shape": [[]], "stride": [[]]}], "expect": {"shape": [], "stride": []}},
                                    {"id": "r2", "op": "coalesce", "args": [{"shape": [2, [3, []]], "stride": [1, [2, []]]}], "expect": {"shape": 6, "stride": 1}},
@@ -422,6 +438,35 @@ TEST(StreamCheck, FastPathAnswersPlainCases) {
   EXPECT_FALSE(fast::exact_core_case("nest.compose", "[]", "{}", Convention::cute));
 }
 
+// skip_valid (which delimits a case's args and expect, 16 bytes at a time where it can) ends
+// every valid value where skip_value does: strings with brackets, escapes and quotes at every
+// offset of a chunk, long strings, nesting past what a chunk's sums take, text after the value.
+TEST(StreamCheck, SkipValidEndsWhereSkipValueDoes) {
+  std::mt19937 rng(7);
+  std::vector<std::string> const atoms = {"1", "-23", "4.5e1", "true", "null", "\"\"", "\"a[b]{c}\"", "\"x\\\"]\"",
+                                          "\"\\\\\"", "\"" + std::string(40, 'k') + "\"", "\"}}]]\"", "\"\\u005d\""};
+  auto value = [&](auto&& self, int depth) -> std::string {
+    if (depth > 70 || rng() % 3 == 0) return atoms[rng() % atoms.size()];
+    bool object = rng() % 2;
+    std::string out(1, object ? '{' : '[');
+    for (std::size_t i = 0, n = rng() % 4; i < n; ++i) {
+      if (i) out += rng() % 2 ? "," : " ,  ";
+      if (object) out += "\"" + std::string(rng() % 20, 'q') + (rng() % 2 ? "]\"" : "\"") + ":";
+      out += self(self, depth + (rng() % 8 == 0 ? 8 : 1));
+    }
+    return out + (object ? '}' : ']');
+  };
+  for (int k = 0; k < 3000; ++k) {
+    std::string v = value(value, 0);
+    if (k % 50 == 0) v = std::string(80, '[') + v + std::string(80, ']');  // past 64 deep
+    std::string text = v + ", \"after\": [1, {\"x\": \"]\"}]}";
+    char const* b = text.data();
+    char const* e = b + text.size();
+    ASSERT_EQ(scan::skip_value(b, e), b + v.size()) << v;
+    ASSERT_EQ(scan::skip_valid(b, e), b + v.size()) << v;
+  }
+}
+
 // The categorical ops' exact matches are found from the text too, where their engines are built.
 TEST(StreamCheck, FastPathAnswersCategoricalCases) {
   std::string const f = R"({"codomain": [2, 1, 5], "domain": [1, [5, 2], 5], "map": [2, 3, 1, 0]})";
@@ -454,4 +499,13 @@ TEST(StreamCheck, FastPathAnswersCategoricalCases) {
   EXPECT_FALSE(fast::exact_categorical_case("nest.compose", "[" + f + "]", R"({"error": "invalid_input"})"));
   EXPECT_FALSE(fast::exact_categorical_case("mutual_refinement", "[[2, 3], [6]]", R"({"first": [2, 3], "second": [2, 3]})"));
   EXPECT_FALSE(fast::exact_categorical_case("composition", "[]", "{}"));
+  // Strict: an exact match reads args and expect whole, so text that is not valid JSON is never
+  // one (the checker asks before validating them).
+  EXPECT_FALSE(fast::exact_categorical_case("nest.compose", "[3, {\"domain\": tru}]", R"({"error": "invalid_input"})"));
+  EXPECT_FALSE(fast::exact_categorical_case("nest.compose", "[" + f + ", " + g + "]",
+                                            R"({"codomain": [5, 2, 1], "domain": [1, [5, 2], 5], "map": [3, 1, 2, 0], "sources": [1,]})"));
+  EXPECT_FALSE(fast::exact_categorical_case("nest.compose", "[" + f + ", " + g + "] ", fg));
+  EXPECT_FALSE(fast::exact_categorical_case("nest.compose", "[3, " + g + "]", "{\"error\": \"invalid_input\", \"\x01\": 1}"));
+  EXPECT_FALSE(fast::exact_categorical_case("mutual_refinement", "[[2, 3], [6],]", R"({"first": [2, 3], "second": [[2, 3]]})"));
+  EXPECT_EQ(fast::exact_categorical_case("nest.compose", "[3, " + g + "]", R"({"error": "invalid_input", "note": [{}]})"), categories);
 }

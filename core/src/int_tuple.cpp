@@ -1,5 +1,6 @@
 #include "catlayout/core/int_tuple.hpp"
 
+#include <charconv>
 #include <stdexcept>
 
 #include "catlayout/core/checked.hpp"
@@ -184,8 +185,9 @@ IntTuple unwrap(IntTuple const& t) {
   return t;
 }
 
-std::string to_string(IntTuple const& t) {
-  std::string s;
+void append_to(std::string& s, IntTuple const& t) {
+  // Written in place, each integer through to_chars: error messages print tuples, and the
+  // checker meets thousands of error cases (no temporary string per entry).
   std::size_t v = 0;
   bool need_comma = false;
   for (auto x : t.word()) {
@@ -199,10 +201,16 @@ std::string to_string(IntTuple const& t) {
       s += '(';
       need_comma = false;
     } else {
-      s += std::to_string(t.values()[v++]);
+      char buf[24];  // an int64: at most 19 digits and a sign
+      s.append(buf, std::to_chars(buf, buf + sizeof buf, t.values()[v++]).ptr);
       need_comma = true;
     }
   }
+}
+
+std::string to_string(IntTuple const& t) {
+  std::string s;
+  append_to(s, t);
   return s;
 }
 

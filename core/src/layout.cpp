@@ -194,7 +194,13 @@ std::vector<Int> tabulate(Layout const& l) {
   return out;
 }
 
-std::string to_string(Layout const& l) { return to_string(l.shape()) + ":" + to_string(l.stride()); }
+std::string to_string(Layout const& l) {
+  std::string s;
+  append_to(s, l.shape());
+  s += ':';
+  append_to(s, l.stride());
+  return s;
+}
 
 Layout layout(IntTuple shape, IntTuple stride) {
   auto r = Layout::make(std::move(shape), std::move(stride));

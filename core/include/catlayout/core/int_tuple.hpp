@@ -91,5 +91,6 @@ IntTuple wrap(IntTuple const& t);                    // an integer becomes (inte
 IntTuple unwrap(IntTuple const& t);                  // (x) becomes x, recursively
 
 std::string to_string(IntTuple const& t);
+void append_to(std::string& out, IntTuple const& t);  // to_string(t), appended to out
 
 }  // namespace catlayout

@@ -206,19 +206,16 @@ bool tuple_at(char const*& p, char const* end, FlatTuple& out) {
 }
 
 std::optional<Layout> layout_at(char const*& p, char const* end) {
-  if (p == end || *p != '{') return std::nullopt;
   FlatTuple parts[2];  // shape, stride
   bool seen[2] = {false, false};
-  char const* q = scan::skip_ws(p + 1, end);
-  for (bool closed = false; !closed;) {
-    auto key = key_at(q, end);
-    if (!key) return std::nullopt;
-    int k = *key == "shape" ? 0 : *key == "stride" ? 1 : -1;
-    if (k < 0 || seen[k]) return std::nullopt;  // another key, or one repeated (nlohmann keeps the last)
+  char const* q = p;
+  bool read = members_at(q, end, [&](std::string_view key, char const*& v) {
+    int k = key == "shape" ? 0 : key == "stride" ? 1 : -1;
+    if (k < 0 || seen[k]) return false;  // another key, or one repeated (nlohmann keeps the last)
     seen[k] = true;
-    if (!tuple_at(q, end, parts[k]) || !next_after(q, end, '}', &closed)) return std::nullopt;
-  }
-  if (!seen[0] || !seen[1]) return std::nullopt;
+    return tuple_at(v, end, parts[k]);
+  });
+  if (!read || !seen[0] || !seen[1]) return std::nullopt;
   // Not congruent: Layout::make refuses it, and the DOM reader words the error, with its path.
   if (!(parts[0].word == parts[1].word)) return std::nullopt;
   auto l = Layout::make(parts[0].values, parts[1].values, parts[0].word);  // no tuple built on the way

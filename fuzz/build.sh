@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (fuzz_parse, fuzz_vectors, fuzz_algebra) with clang, ASan and UBSan,
+# Builds the libFuzzer targets (fuzz_parse, fuzz_vectors, fuzz_stream, fuzz_algebra) with clang, ASan and UBSan,
 # compiling the library sources directly (no CMake: CI builds with g++ and never sees this).
 # Usage: fuzz/build.sh [BUILD_DIR]   (default /tmp/catlayout-fuzz); FUZZ_TARGETS="fuzz_vectors" links a subset.
 # CXX overrides the compiler. libstdc++ 12's <expected> needs __cpp_concepts >= 202002L, which
@@ -64,7 +64,7 @@ for s in "${srcs[@]}"; do
 done
 for p in "${pids[@]}"; do wait "$p"; done
 
-for t in ${FUZZ_TARGETS:-fuzz_parse fuzz_vectors fuzz_algebra}; do
+for t in ${FUZZ_TARGETS:-fuzz_parse fuzz_vectors fuzz_stream fuzz_algebra}; do
   [[ -f "$here/$t.cpp" ]] || continue
   $CXX "${flags[@]}" "${quiet[@]}" -fsanitize=fuzzer "$here/$t.cpp" "${objs[@]}" -o "$out/$t"
   echo "built $out/$t"

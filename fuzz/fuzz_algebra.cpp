@@ -77,7 +77,8 @@ void check_composite(char const* what, Layout const& r, Layout const& a, Layout 
   for (Int i = 0; i < r.size(); ++i) {
     // A negative B(i): A is odd there, A(-x) = -A(x) (docs/representation.md).
     Int x = b(i);
-    auto want = x >= 0 ? a.extended(x) : a.extended(-x).transform([](Int v) { return -v; });
+    auto want = a.extended(x >= 0 ? x : -x);  // (no std::expected::transform in libstdc++ 12)
+    if (want && x < 0) *want = -*want;
     FUZZ_REQUIRE(want.has_value(), std::string(what) + ": accepted, but A.extended(B(" + std::to_string(i) +
                                        ")) fails (" + ctx + ", R = " + show(r) + ")");
     FUZZ_REQUIRE(r(i) == *want, std::string(what) + ": R(" + std::to_string(i) + ") = " + std::to_string(r(i)) +

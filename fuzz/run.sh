@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Runs each fuzz target for a bounded time, one after another, and prints executions and findings.
 # Usage: fuzz/run.sh [SECONDS_PER_TARGET (default 60)] [BUILD_DIR (default /tmp/catlayout-fuzz)]
-# Environment: TARGETS="fuzz_parse fuzz_vectors fuzz_algebra" (subset/order), NO_BUILD=1 (skip
-# build.sh), FUZZ_ARGS (extra libFuzzer flags). Seeds come from fuzz/corpus/<target>/ (read-only);
+# Environment: TARGETS="fuzz_parse fuzz_vectors fuzz_stream fuzz_algebra" (subset/order), NO_BUILD=1 (skip
+# build.sh), FUZZ_ARGS (extra libFuzzer flags). Seeds come from fuzz/corpus/<target>/ (fuzz_stream: fuzz_vectors's; read-only);
 # the growing corpus, logs and crash artifacts go to BUILD_DIR/{corpus,logs,artifacts}/<target>/.
 # Regressions (fuzz/regressions/<target>/*) are replayed first; any crash there fails the script.
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 secs="${1:-60}"
 out="${2:-/tmp/catlayout-fuzz}"
-targets=(${TARGETS:-fuzz_parse fuzz_vectors fuzz_algebra})
+targets=(${TARGETS:-fuzz_parse fuzz_vectors fuzz_stream fuzz_algebra})
 
 if [[ -z "${NO_BUILD:-}" ]]; then bash "$here/build.sh" "$out" || exit 1; fi
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}"
@@ -42,7 +42,9 @@ for t in "${targets[@]}"; do
   echo "== $t for ${secs}s (log $log)"
   start=$(date +%s)
   # shellcheck disable=SC2086
-  (cd "$logdir" && "$bin" "$out/corpus/$t" "$here/corpus/$t" -max_total_time="$secs" -jobs=1 -workers=1 \
+  seeds="$here/corpus/$t"
+  [[ "$t" == fuzz_stream ]] && seeds="$here/corpus/fuzz_vectors"  # the same input: a vector document
+  (cd "$logdir" && "$bin" "$out/corpus/$t" "$seeds" -max_total_time="$secs" -jobs=1 -workers=1 \
     -rss_limit_mb=2048 -timeout=10 -max_len=8192 -print_final_stats=1 \
     -artifact_prefix="$out/artifacts/$t/" ${FUZZ_ARGS:-} >"$logdir/driver.log" 2>&1)
   rc=$?

@@ -110,9 +110,9 @@ NestMorphism coalesce(NestMorphism const& f) {
   auto t = flat_tuple(c.codomain());
   if (c.domain().empty())  // nothing left: CuTe's 1:0
     return detail::valid(NestMorphism::make(IntTuple(1), t, std::vector<Point>{star}));
-  if (c.domain().size() == 1)  // one mode: the bare integer, as CuTe's s:d
-    return detail::valid(NestMorphism::make(IntTuple(c.domain()[0]), t, c));
-  return detail::valid(NestMorphism::make(flat_tuple(c.domain()), t, c));
+  // The domain's nesting is read before c moves in (arguments are evaluated in no fixed order).
+  IntTuple s = c.domain().size() == 1 ? IntTuple(c.domain()[0]) : flat_tuple(c.domain());  // one mode: CuTe's s:d
+  return detail::valid(NestMorphism::make(std::move(s), std::move(t), std::move(c)));
 }
 
 }  // namespace catlayout::categories

@@ -33,7 +33,7 @@ Result<TupleMorphism> complement(TupleMorphism const& f) {
 Result<NestMorphism> complement(NestMorphism const& f) {
   CL_TRY(c, complement(f.flat()));
   IntTuple u(std::vector<IntTuple>(c.domain().begin(), c.domain().end()));
-  return NestMorphism::make(std::move(u), f.codomain(), c);
+  return NestMorphism::make(std::move(u), f.codomain(), std::move(c));
 }
 
 }  // namespace catlayout::categories

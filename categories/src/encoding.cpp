@@ -83,7 +83,8 @@ Result<TupleMorphism> flat_standard_representation(Layout const& l) {
 
 Result<NestMorphism> standard_representation(Layout const& l) {
   CL_TRY(flat, flat_standard_representation(l));
-  return NestMorphism::make(l.shape(), flat_tuple(flat.codomain()), flat);
+  IntTuple t = flat_tuple(flat.codomain());  // read before flat moves in
+  return NestMorphism::make(l.shape(), std::move(t), std::move(flat));
 }
 
 bool is_standard_form(TupleMorphism const& f) {

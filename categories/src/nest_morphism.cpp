@@ -1,5 +1,7 @@
 #include "catlayout/categories/nest_morphism.hpp"
 
+#include <algorithm>
+
 namespace catlayout::categories {
 namespace {
 
@@ -15,11 +17,11 @@ Result<NestMorphism> NestMorphism::make(IntTuple s, IntTuple t, std::vector<Poin
   return NestMorphism(std::move(s), std::move(t), std::move(flat));
 }
 
-Result<NestMorphism> NestMorphism::make(IntTuple s, IntTuple t, TupleMorphism const& flat) {
-  if (flatten_values(s) != flat.domain() || flatten_values(t) != flat.codomain())
+Result<NestMorphism> NestMorphism::make(IntTuple s, IntTuple t, TupleMorphism flat) {
+  if (!std::ranges::equal(s.values(), flat.domain()) || !std::ranges::equal(t.values(), flat.codomain()))
     return fail(ErrorKind::invalid_input, "the nested tuples ", to_string(s), " and ", to_string(t),
                 " do not flatten to the domain and codomain of the Tuple morphism");
-  return NestMorphism(std::move(s), std::move(t), flat);
+  return NestMorphism(std::move(s), std::move(t), std::move(flat));
 }
 
 Result<NestMorphism> NestMorphism::identity(IntTuple s) {
@@ -42,7 +44,7 @@ Result<NestMorphism> compose(NestMorphism const& g, NestMorphism const& f) {
     return fail(ErrorKind::inadmissible, "not composable: codomain(f) = ", to_string(f.codomain()),
                 " differs from domain(g) = ", to_string(g.domain()));
   CL_TRY(flat, compose(g.flat(), f.flat()));
-  return NestMorphism::make(f.domain(), g.codomain(), flat);
+  return NestMorphism::make(f.domain(), g.codomain(), std::move(flat));
 }
 
 Result<NestMorphism> concat(NestMorphism const& f, NestMorphism const& g) { return concat({f, g}); }
@@ -59,7 +61,7 @@ Result<NestMorphism> concat(std::vector<NestMorphism> const& fs) {
     flat = std::move(next);
     domains.push_back(fs[k].domain());
   }
-  return NestMorphism::make(IntTuple(std::move(domains)), fs[0].codomain(), flat);
+  return NestMorphism::make(IntTuple(std::move(domains)), fs[0].codomain(), std::move(flat));
 }
 
 bool is_isomorphism(NestMorphism const& f) { return is_isomorphism(f.flat()); }

@@ -1,6 +1,7 @@
 #include "catlayout/categories/tuple_morphism.hpp"
 
 #include "catlayout/core/checked.hpp"
+#include "catlayout/core/small_vec.hpp"
 #include "format.hpp"
 
 namespace catlayout::categories {
@@ -38,7 +39,7 @@ Result<TupleMorphism> TupleMorphism::make(std::vector<Int> s, std::vector<Int> t
   if (alpha.m() != s.size() || alpha.n() != t.size())
     return fail(ErrorKind::invalid_input, "a map <", alpha.m(), ">_* -> <", alpha.n(), ">_* cannot lie under tuples of length ",
                 s.size(), " and ", t.size());
-  std::vector<Point> preimage(t.size() + 1, star);
+  SmallVec<Point, 16> preimage(t.size() + 1, star);  // inline: make runs for every intermediate morphism
   for (Point i = 1; i <= s.size(); ++i) {
     Point j = alpha(i);
     if (j == star) continue;

@@ -204,11 +204,16 @@ char const* skip_rec(char const* p, char const* end, std::size_t depth) {
   }
 }
 
-// One past the closing quote of the valid string at p.
+// One past the closing quote of the string at p; end if it has none. The text may be invalid
+// (skip_case delimits args and expect before they are validated): an escape at the last byte
+// must not step past end.
 char const* skip_valid_string(char const* p, char const* end) {
   for (++p; p != end; ++p) {
-    if (*p == '\\') ++p;
-    else if (*p == '"') return p + 1;
+    if (*p == '\\') {
+      if (++p == end) return end;
+    } else if (*p == '"') {
+      return p + 1;
+    }
   }
   return end;
 }

@@ -38,8 +38,9 @@ inline char const* skip_ws(char const* p, char const* end) {
 // there is not a valid value (or nests deeper than max_depth).
 char const* skip_value(char const* p, char const* end);
 
-// One past the value at p, for text skip_value has already accepted: no checks, only the
-// bracket and quote structure, so a second look at a case costs little.
+// One past the value at p, from the bracket and quote structure alone, without checks: on
+// text skip_value accepts, where skip_value ends; on any other text, somewhere in [p, end]
+// (never past end: skip_case delimits args and expect with it before they are validated).
 char const* skip_valid(char const* p, char const* end);
 
 // The characters between the quotes of the (valid) string at p when it holds no escape,

@@ -10,8 +10,9 @@ class NestMorphism {
  public:
   // Def. 3.2.1.1; pre: as TupleMorphism::make on the flattenings (invalid_input otherwise).
   static Result<NestMorphism> make(IntTuple domain, IntTuple codomain, std::vector<Point> map);
-  // Def. 3.2.1.1: a Tuple morphism with nestings S, T of its domain and codomain.
-  static Result<NestMorphism> make(IntTuple domain, IntTuple codomain, TupleMorphism const& flat);
+  // Def. 3.2.1.1: a Tuple morphism with nestings S, T of its domain and codomain (taken by value:
+  // a caller that is done with its morphism moves it in instead of copying three vectors).
+  static Result<NestMorphism> make(IntTuple domain, IntTuple codomain, TupleMorphism flat);
   // §3.2.3: id_S.
   static Result<NestMorphism> identity(IntTuple s);
 

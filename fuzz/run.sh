@@ -41,9 +41,9 @@ for t in "${targets[@]}"; do
   log="$logdir/fuzz-0.log"
   echo "== $t for ${secs}s (log $log)"
   start=$(date +%s)
-  # shellcheck disable=SC2086
   seeds="$here/corpus/$t"
   [[ "$t" == fuzz_stream ]] && seeds="$here/corpus/fuzz_vectors"  # the same input: a vector document
+  # shellcheck disable=SC2086
   (cd "$logdir" && "$bin" "$out/corpus/$t" "$seeds" -max_total_time="$secs" -jobs=1 -workers=1 \
     -rss_limit_mb=2048 -timeout=10 -max_len=8192 -print_final_stats=1 \
     -artifact_prefix="$out/artifacts/$t/" ${FUZZ_ARGS:-} >"$logdir/driver.log" 2>&1)

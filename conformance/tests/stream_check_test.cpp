@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "../src/fast_case.hpp"
 #include "../src/fast_categorical.hpp"
 #include "../src/json_scan.hpp"
@@ -79,7 +81,11 @@ void expect_same_outcomes(std::string const& path, std::string const& what, bool
 
 // A document written to a temporary file, checked both ways.
 void expect_same_on_text(std::string const& text, std::string const& what) {
-  std::string path = ::testing::TempDir() + "/stream-check-test.json";
+  // ctest runs each test as its own process, two at a time: the file is this test's and this
+  // process's alone, or one test reads a file the other is rewriting.
+  std::string path = ::testing::TempDir() + "/stream-check-" +
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name() + "-" +
+                     std::to_string(::getpid()) + ".json";
   {
     std::ofstream f(path, std::ios::binary);
     f << text;

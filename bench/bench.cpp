@@ -331,15 +331,17 @@ void json_parse_10k(benchmark::State& state) {
 
 // The streaming check_file (check.cpp) on the same document written to a temporary file: the
 // file is read, scanned, and only the cases off the fast path are parsed.
-void stream_check_10k(benchmark::State& state) {
+void stream_check(benchmark::State& state, unsigned threads) {
   static const std::string path = [] {
     std::string p = (std::filesystem::temp_directory_path() / "catlayout-bench-v10k.json").string();
     std::ofstream(p) << checker_document().dump() << "\n";
     return p;
   }();
+  conformance::CheckOptions opt;
+  opt.threads = threads;
   std::size_t failed = 0;
   for (auto _ : state) {
-    auto r = conformance::check_file(path, {});
+    auto r = conformance::check_file(path, opt);
     if (!r) {
       state.SkipWithError(r.error().what().c_str());
       return;
@@ -350,6 +352,11 @@ void stream_check_10k(benchmark::State& state) {
   if (failed) state.SkipWithError("the checker reported failures");
   state.SetItemsProcessed(state.iterations() * 10000);
 }
+
+// On one thread (the row's history), and on every hardware thread (check_file's default; its row
+// is timed by the wall clock, the process's CPU time beside it).
+void stream_check_10k(benchmark::State& state) { stream_check(state, 1); }
+void stream_check_10k_threads(benchmark::State& state) { stream_check(state, 0); }
 
 // The engines' share of the checker: the same 10,000 cases with their args and expectations read
 // beforehand (by the DOM readers, outside the timing), so an iteration runs only what ops.cpp's
@@ -545,6 +552,10 @@ void register_all() {
   common(benchmark::RegisterBenchmark("check/parse_and_check_10k", parse_and_check_10k))
       ->Unit(benchmark::kMillisecond);
   common(benchmark::RegisterBenchmark("check/stream_check_10k", stream_check_10k))->Unit(benchmark::kMillisecond);
+  common(benchmark::RegisterBenchmark("check/stream_check_10k_threads", stream_check_10k_threads))
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime()
+      ->MeasureProcessCPUTime();
   common(benchmark::RegisterBenchmark("check/engines_10k", engines_10k))->Unit(benchmark::kMillisecond);
   common(benchmark::RegisterBenchmark("analysis/banks_transpose_32x32", analysis_banks_transpose))
       ->Unit(benchmark::kMicrosecond);

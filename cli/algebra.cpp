@@ -172,6 +172,9 @@ int run_check(Args const& a) {
   conformance::CheckOptions opt;
   if (a.has("--only")) opt.only_op = a.value("--only");
   if (a.has("--strict")) opt.convention = Convention::categorical;
+  auto threads = bounded_option(a, "--threads", 0, 1024, 0);  // 0: one per hardware thread
+  if (!threads) return report_error(threads.error());
+  opt.threads = static_cast<unsigned>(*threads);
   if (a.has("--skip-tag")) {
     std::stringstream ss(a.value("--skip-tag"));
     for (std::string t; std::getline(ss, t, ',');)
@@ -338,11 +341,12 @@ std::vector<Command> conformance_commands() {
                      "catlayout conformance matrix --impls pycute,tensor-layouts --sample 32", matrix_opts),
       runner_command("list", "conformance list", "the implementations the runner knows, with their pinned versions",
                      "catlayout conformance list", {}),
-      Command{"check", "check [FILE...] [--only OP] [--skip-tag T,...] [--strict] [--report OUT.json]",
+      Command{"check", "check [FILE...] [--only OP] [--skip-tag T,...] [--strict] [--threads N] [--report OUT.json]",
               "run golden vector files (default: the built-in corpus); table per op, `N passed, M failed`; "
-              "--strict: the categorical convention, skipping cases tagged outside_categorical",
+              "--strict: the categorical convention, skipping cases tagged outside_categorical; --threads N: "
+              "threads per file (default 0: one per hardware thread)",
               "catlayout check --only composition",
-              {{"--only", 1}, {"--report", 1}, {"--skip-tag", 1}, {"--strict", 0}}, run_check},
+              {{"--only", 1}, {"--report", 1}, {"--skip-tag", 1}, {"--strict", 0}, {"--threads", 1}}, run_check},
       Command{"retag", "retag IN.json OUT.json",
               "copy a vector file with SCHEMA.md's tags (outside_categorical, cute_wrong) recomputed by catlayout",
               "catlayout export --out v --ops complement --count 5 && catlayout retag v/complement.json tagged.json", {},

@@ -1,9 +1,11 @@
 #pragma once
 // The catlayout command line: a registry of commands, each with its usage line, an example and
 // the options it takes. Exit status: 0 ok, 1 algebra error, 2 usage or input error, 3 no GPU.
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,5 +41,10 @@ std::vector<Command> analysis_commands();
 // Prints `catlayout: KIND: message` and returns 1 (algebra error) or 2 (invalid input).
 int report_error(Error const& e);
 int usage_error(Command const& c, std::string const& why);
+// A decimal count with nothing around it, or nullopt.
+std::optional<std::uint64_t> parse_count(std::string const& s);
+// The value of option `name` in [lo, hi] (dflt when absent), or an error naming the option.
+Result<std::uint64_t> bounded_option(Args const& a, std::string const& name, std::uint64_t lo, std::uint64_t hi,
+                                     std::uint64_t dflt);
 
 }  // namespace catlayout::cli

@@ -1,4 +1,5 @@
 // catlayout: one command for every engine (see command.hpp for the exit status).
+#include <charconv>
 #include <iomanip>
 #include <iostream>
 
@@ -17,6 +18,23 @@ int report_error(Error const& e) {
 int usage_error(Command const& c, std::string const& why) {
   std::cerr << "catlayout " << c.name << ": " << why << "\nusage: catlayout " << c.usage << "\n";
   return 2;
+}
+
+std::optional<std::uint64_t> parse_count(std::string const& s) {
+  std::uint64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+Result<std::uint64_t> bounded_option(Args const& a, std::string const& name, std::uint64_t lo, std::uint64_t hi,
+                                     std::uint64_t dflt) {
+  if (!a.has(name)) return dflt;
+  auto v = parse_count(a.value(name));
+  if (!v || *v < lo || *v > hi)
+    return fail(ErrorKind::invalid_input, name, " expects an integer in [", lo, ", ", hi, "], found '", a.value(name),
+                "'");
+  return *v;
 }
 
 }  // namespace catlayout::cli

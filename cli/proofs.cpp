@@ -14,30 +14,12 @@ namespace catlayout::cli {
 #ifdef CATLAYOUT_HAVE_PROOFS
 namespace {
 
-std::optional<std::uint64_t> parse_count(std::string const& s) {
-  std::uint64_t v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-// The value of `name` in [lo, hi], or a usage error naming it.
-Result<std::uint64_t> bounded(Args const& a, std::string const& name, std::uint64_t lo, std::uint64_t hi,
-                              std::uint64_t dflt) {
-  if (!a.has(name)) return dflt;
-  auto v = parse_count(a.value(name));
-  if (!v || *v < lo || *v > hi)
-    return fail(ErrorKind::invalid_input, name, " expects an integer in [", lo, ", ", hi, "], found '", a.value(name),
-                "'");
-  return *v;
-}
-
 Result<proofs::ProveOptions> options(Args const& a) {
   proofs::ProveOptions o;
-  CL_TRY(size, bounded(a, "--max-size", 1, 1 << 20, static_cast<std::uint64_t>(o.bounds.max_size)));
-  CL_TRY(rank, bounded(a, "--max-rank", 1, 8, static_cast<std::uint64_t>(o.bounds.max_rank)));
-  CL_TRY(stride, bounded(a, "--max-stride", 0, 1 << 20, static_cast<std::uint64_t>(o.bounds.max_stride)));
-  CL_TRY(threads, bounded(a, "--threads", 1, 1024, o.threads));
+  CL_TRY(size, bounded_option(a, "--max-size", 1, 1 << 20, static_cast<std::uint64_t>(o.bounds.max_size)));
+  CL_TRY(rank, bounded_option(a, "--max-rank", 1, 8, static_cast<std::uint64_t>(o.bounds.max_rank)));
+  CL_TRY(stride, bounded_option(a, "--max-stride", 0, 1 << 20, static_cast<std::uint64_t>(o.bounds.max_stride)));
+  CL_TRY(threads, bounded_option(a, "--threads", 1, 1024, o.threads));
   o.bounds = {static_cast<Int>(size), static_cast<int>(rank), static_cast<Int>(stride)};
   o.threads = static_cast<unsigned>(threads);
   if (a.has("--shard")) {

@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <map>
+#include <span>
 #include <sstream>
+#include <thread>
 
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core/layout.hpp"
@@ -262,27 +266,110 @@ bool check_case_text(char const* p, char const* end, std::size_t i, FileName con
   return true;
 }
 
-// The top-level object, scanned once: each element of "cases" is checked as soon as the scanner
-// has found its extent (so no case is kept in memory past its turn); schema and cases are
-// noted for check_header, which can only be applied at the end, since "cases" may come first.
+// The top-level object, scanned once: the elements of "cases" are delimited, then checked (no
+// case is held as more than its place in the text); schema and cases are noted for
+// check_header, which can only be applied at the end, since "cases" may come first.
 struct TopLevel {
   std::optional<std::string_view> schema, cases;  // the values' text
   std::vector<CaseOutcome> outcomes;
 };
 
-// The elements of the cases array at p, each checked; one past the array, or nullptr.
-char const* scan_cases(char const* p, char const* end, FileName const& file, CheckOptions const& opt,
-                       std::vector<CaseOutcome>& out) {
+// The elements of the array at p, each handed to `element`, which returns one past it or
+// nullptr: one past the array, or nullptr if it is not one (or `element` refused).
+template <class Element>
+char const* each_element(char const* p, char const* end, Element element) {
   p = scan::skip_ws(p + 1, end);
   if (p != end && *p == ']') return p + 1;
-  for (std::size_t i = 0;; ++i) {
-    if (p == end || !check_case_text(p, end, i, file, opt, out, &p)) return nullptr;
+  for (;;) {
+    if (p == end || !(p = element(p))) return nullptr;
     p = scan::skip_ws(p, end);
     if (p == end) return nullptr;
     if (*p == ']') return p + 1;
     if (*p != ',') return nullptr;
     p = scan::skip_ws(p + 1, end);
   }
+}
+
+// The cases a thread takes at a time: a few hundred microseconds of work, so that a thread's
+// start-up (tens of microseconds) is small beside it, and the last chunks even out the loads.
+constexpr std::size_t check_chunk = 128;
+
+// The threads opt asks for (0: one per hardware thread).
+unsigned wanted_threads(CheckOptions const& opt) {
+  return opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
+}
+
+// Cases [lo, hi) of the delimited cases, checked into out: false at the first that is not valid
+// JSON over exactly its extent.
+bool check_range(std::span<std::string_view const> cases, std::size_t lo, std::size_t hi, FileName const& file,
+                 CheckOptions const& opt, std::vector<CaseOutcome>& out) {
+  for (std::size_t i = lo; i < hi; ++i) {
+    char const* end = cases[i].data() + cases[i].size();
+    char const* after = nullptr;
+    if (!check_case_text(cases[i].data(), end, i, file, opt, out, &after) || after != end) return false;
+  }
+  return true;
+}
+
+// The delimited cases, checked on up to opt.threads threads: each takes the next chunk of cases
+// and checks it into the chunk's own outcomes, which are joined in the file's order at the end.
+// False if a case is not valid JSON (the other threads then stop at their next chunk).
+bool check_cases(std::span<std::string_view const> cases, FileName const& file, CheckOptions const& opt,
+                 std::vector<CaseOutcome>& out) {
+  std::size_t chunks = (cases.size() + check_chunk - 1) / check_chunk;
+  auto threads = static_cast<unsigned>(std::min<std::size_t>(wanted_threads(opt), chunks));
+  if (threads <= 1) return check_range(cases, 0, cases.size(), file, opt, out);
+  std::vector<std::vector<CaseOutcome>> parts(chunks);
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> invalid{false};
+  std::vector<std::exception_ptr> thrown(threads);  // a worker's exception goes to the caller
+  auto work = [&](unsigned w) {
+    try {
+      for (std::size_t k; !invalid.load(std::memory_order_relaxed) && (k = next++) < chunks;)
+        if (!check_range(cases, k * check_chunk, std::min(cases.size(), (k + 1) * check_chunk), file, opt, parts[k]))
+          invalid = true;
+    } catch (...) {
+      thrown[w] = std::current_exception();
+      invalid = true;
+    }
+  };
+  {
+    std::vector<std::jthread> pool;
+    for (unsigned w = 1; w < threads; ++w) pool.emplace_back(work, w);
+    work(0);
+  }  // joined
+  for (auto const& e : thrown)
+    if (e) std::rethrow_exception(e);
+  if (invalid) return false;
+  std::size_t total = out.size();
+  for (auto const& part : parts) total += part.size();
+  out.reserve(total);
+  for (auto& part : parts) std::move(part.begin(), part.end(), std::back_inserter(out));
+  return true;
+}
+
+// The elements of the cases array at p, each checked: one past the array, or nullptr. On one
+// thread each case is checked as soon as the scanner has found its extent; for more, the cases
+// are first delimited from the bracket and quote structure alone (skip_valid), and each is
+// validated when it is checked, against the extent found here: on text that is not valid JSON
+// a wrong extent is refused there, or at the separator after it.
+char const* scan_cases(char const* p, char const* end, FileName const& file, CheckOptions const& opt,
+                       std::vector<CaseOutcome>& out) {
+  if (wanted_threads(opt) == 1) {
+    std::size_t i = 0;
+    return each_element(p, end, [&](char const* c) {
+      char const* after = nullptr;
+      return check_case_text(c, end, i++, file, opt, out, &after) ? after : nullptr;
+    });
+  }
+  std::vector<std::string_view> cases;
+  char const* after = each_element(p, end, [&](char const* c) -> char const* {
+    char const* e = scan::skip_valid(c, end);
+    if (e == c) return nullptr;  // no value here, but a separator
+    cases.emplace_back(c, static_cast<std::size_t>(e - c));
+    return e;
+  });
+  return after && check_cases(cases, file, opt, out) ? after : nullptr;
 }
 
 // The whole text, validated by the scanner and its cases checked: nullopt unless it is one JSON

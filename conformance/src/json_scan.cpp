@@ -1,7 +1,11 @@
 #include "json_scan.hpp"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <cstdlib>
 #include <string>
 #if defined(__SSE2__)
@@ -218,64 +222,100 @@ char const* skip_valid_string(char const* p, char const* end) {
   return end;
 }
 
+// A block of 64 bytes as bit masks (bit i for byte i): its quotes, backslashes, opening and
+// closing brackets. `c | 0x20` maps '[' to '{' and ']' to '}' and no other byte to either.
+struct BlockMasks {
+  std::uint64_t quote = 0, backslash = 0, open = 0, close = 0;
+};
+
+BlockMasks block_masks(char const* p) {  // 64 readable bytes at p
+  BlockMasks m;
 #if defined(__SSE2__)
-// skip_valid's inner loop 16 bytes at a time, inside a container `depth` deep (depth > 0) and
-// outside any string: the nesting of each chunk is summed with vector compares and a prefix sum,
-// so a case's args cost a few instructions per 16 bytes instead of a branch per byte. Returns
-// one past the bracket that brings depth to 0 (depth then 0), or where the byte-at-a-time loop
-// must go on (depth updated): at the opening quote of a string that runs past its chunk (*hard
-// false: one step skips the string), or at a chunk with a backslash or a bracket inside a
-// string, or with fewer than 16 bytes left (*hard true).
-char const* skip_brackets16(char const* p, char const* end, std::ptrdiff_t& depth, bool* hard) {
-  __m128i const quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
-  __m128i const open1 = _mm_set1_epi8('['), open2 = _mm_set1_epi8('{');
-  __m128i const close1 = _mm_set1_epi8(']'), close2 = _mm_set1_epi8('}');
-  *hard = true;
-  while (end - p >= 16 && depth <= 64) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p));
-    auto q = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)));
-    // In a string: from an opening quote up to (not including) its closing one (prefix xor).
-    unsigned in_string = q;
-    in_string ^= in_string << 1;
-    in_string ^= in_string << 2;
-    in_string ^= in_string << 4;
-    in_string ^= in_string << 8;
-    // The bytes taken: all 16, or those before the opening quote of a string that runs on.
-    unsigned n = in_string & 0x8000 ? 31u - static_cast<unsigned>(__builtin_clz(q)) : 16u;
-    unsigned taken = (1u << n) - 1;
-    in_string &= taken;
-    __m128i o = _mm_or_si128(_mm_cmpeq_epi8(v, open1), _mm_cmpeq_epi8(v, open2));
-    __m128i c = _mm_or_si128(_mm_cmpeq_epi8(v, close1), _mm_cmpeq_epi8(v, close2));
-    auto closes = static_cast<unsigned>(_mm_movemask_epi8(c)) & taken;
-    if ((static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash))) & taken) ||
-        ((static_cast<unsigned>(_mm_movemask_epi8(o)) | closes) & in_string))
-      return p;
-    // +1 at an opening bracket, -1 at a closing one (compares give -1), summed as a prefix.
-    __m128i d = _mm_sub_epi8(c, o);
-    d = _mm_add_epi8(d, _mm_slli_si128(d, 1));
-    d = _mm_add_epi8(d, _mm_slli_si128(d, 2));
-    d = _mm_add_epi8(d, _mm_slli_si128(d, 4));
-    d = _mm_add_epi8(d, _mm_slli_si128(d, 8));
-    auto zero = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_set1_epi8(static_cast<char>(-depth))))) & closes;
-    if (zero) {
-      depth = 0;
-      return p + __builtin_ctz(zero) + 1;
-    }
-    if (n < 16) {
-      if (n > 0) {
-        alignas(16) signed char sums[16];
-        _mm_store_si128(reinterpret_cast<__m128i*>(sums), d);
-        depth += sums[n - 1];
-      }
-      *hard = false;
-      return p + n;
-    }
-    depth += static_cast<signed char>(_mm_extract_epi16(d, 7) >> 8);
-    p += 16;
+  __m128i const quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), case_bit = _mm_set1_epi8(0x20);
+  __m128i const open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}');
+  for (int k = 0; k < 4; ++k) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p + 16 * k));
+    __m128i folded = _mm_or_si128(v, case_bit);
+    auto bits = [k](__m128i eq) {
+      return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(eq))) << (16 * k);
+    };
+    m.quote |= bits(_mm_cmpeq_epi8(v, quote));
+    m.backslash |= bits(_mm_cmpeq_epi8(v, backslash));
+    m.open |= bits(_mm_cmpeq_epi8(folded, open));
+    m.close |= bits(_mm_cmpeq_epi8(folded, close));
   }
-  return p;
-}
+#else
+  for (int i = 0; i < 64; ++i) {
+    auto c = static_cast<unsigned char>(p[i]);
+    std::uint64_t bit = std::uint64_t{1} << i;
+    if (c == '"') m.quote |= bit;
+    if (c == '\\') m.backslash |= bit;
+    if ((c | 0x20) == '{') m.open |= bit;
+    if ((c | 0x20) == '}') m.close |= bit;
+  }
 #endif
+  return m;
+}
+
+// Bit i set when an odd number of bits at or below i are: with the quotes as x, the bytes from
+// an opening quote up to (not including) its closing one.
+std::uint64_t prefix_xor(std::uint64_t x) {
+  for (int s = 1; s < 64; s *= 2) x ^= x << s;
+  return x;
+}
+
+// skip_valid for the container at p: its nesting walked 64 bytes at a time. Only the brackets
+// outside strings are looked at, and one by one only in a block that may close the container
+// (its closing brackets at least the depth); a block with a backslash (rare in vector files) is
+// walked byte by byte, so escapes need no mask arithmetic. The last bytes are padded with
+// spaces, which are neither quotes nor brackets, so nothing past end is read.
+char const* skip_valid_container(char const* p, char const* end) {
+  std::ptrdiff_t depth = 0;
+  bool in_string = false, escaped = false;  // carried across blocks
+  for (;;) {
+    std::ptrdiff_t left = end - p, len = std::min<std::ptrdiff_t>(left, 64);
+    char const* block = p;
+    alignas(16) std::array<char, 64> padded;
+    if (left < 64) {
+      std::memcpy(padded.data(), p, static_cast<std::size_t>(left));
+      std::memset(padded.data() + left, ' ', static_cast<std::size_t>(64 - left));
+      block = padded.data();
+    }
+    BlockMasks m = block_masks(block);
+    if (m.backslash || escaped) {
+      for (std::ptrdiff_t i = 0; i < len; ++i) {
+        char c = p[i];
+        if (in_string) {
+          if (escaped) escaped = false;
+          else if (c == '\\') escaped = true;
+          else if (c == '"') in_string = false;
+        } else if (c == '"') {
+          in_string = true;
+        } else if ((c | 0x20) == '{') {
+          ++depth;
+        } else if ((c | 0x20) == '}' && --depth == 0) {
+          return p + i + 1;
+        }
+      }
+    } else {
+      std::uint64_t strings = prefix_xor(m.quote) ^ (in_string ? ~std::uint64_t{0} : 0);
+      in_string = strings >> 63;
+      std::uint64_t open = m.open & ~strings, close = m.close & ~strings;
+      auto closes = std::popcount(close);
+      if (depth > closes) {
+        depth += std::popcount(open) - closes;
+      } else {
+        for (std::uint64_t b = open | close; b; b &= b - 1) {
+          int i = std::countr_zero(b);
+          depth += (open >> i & 1) ? 1 : -1;
+          if (depth == 0) return p + i + 1;
+        }
+      }
+    }
+    if (left <= 64) return end;
+    p += 64;
+  }
+}
 
 }  // namespace
 
@@ -311,41 +351,7 @@ char const* skip_value_at(char const* p, char const* end, std::size_t depth) { r
 char const* skip_valid(char const* p, char const* end) {
   if (p == end) return end;
   if (*p == '"') return skip_valid_string(p, end);
-  if (*p == '{' || *p == '[') {
-    // The nesting is summed from a table (+1 for an opening bracket, -1 for a closing one, 0 for
-    // the digits, commas and whitespace that make up most of a case), so the loop's only
-    // branches are the quote and the end, both nearly always not taken.
-    static constexpr auto nesting = [] {
-      std::array<signed char, 256> t{};
-      t['{'] = t['['] = 1;
-      t['}'] = t[']'] = -1;
-      return t;
-    }();
-    std::ptrdiff_t depth = 0;
-#if defined(__SSE2__)
-    char const* by_byte_until = p + 1;  // by bytes: the opening bracket, a string, a chunk left by skip_brackets16
-#endif
-    while (p != end) {
-#if defined(__SSE2__)
-      if (p >= by_byte_until) {
-        bool hard = true;
-        p = skip_brackets16(p, end, depth, &hard);
-        if (depth == 0) return p;
-        if (p == end) break;
-        by_byte_until = p + (hard ? 16 : 1);
-      }
-#endif
-      auto c = static_cast<unsigned char>(*p);
-      if (c == '"') {
-        p = skip_valid_string(p, end);
-        continue;
-      }
-      depth += nesting[c];
-      ++p;
-      if (depth == 0) return p;
-    }
-    return end;
-  }
+  if (*p == '{' || *p == '[') return skip_valid_container(p, end);
   // A number or literal: it ends at the first structural character or whitespace.
   while (p != end && *p != ',' && *p != '}' && *p != ']' && !is_ws(*p)) ++p;
   return p;

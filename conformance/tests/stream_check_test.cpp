@@ -41,19 +41,22 @@ Result<std::vector<CaseOutcome>> check_by_dom(std::string const& path, CheckOpti
   return check_document(doc, path, opt);
 }
 
-// The option sets each document is checked under.
+// The option sets each document is checked under: the first with check_file's default threads
+// (one per hardware thread, for a file of more than one chunk of cases), the last two on one
+// thread (each case checked as the scanner finds it) and on three (the cases delimited first,
+// then checked in chunks, whatever this machine has).
 std::vector<CheckOptions> option_sets() {
-  std::vector<CheckOptions> v(5);
+  std::vector<CheckOptions> v(7);
   v[1].only_op = "composition";
   v[2].only_op = "(malformed)";
   v[3].skip_tags = {"cute_wrong", "t1"};
   v[4].convention = Convention::categorical;
+  v[5].threads = 1;
+  v[6].threads = 3;
   return v;
 }
 
-void expect_same_outcomes(std::string const& path, std::string const& what, bool every_option_set = true) {
-  auto sets = option_sets();
-  if (!every_option_set) sets.resize(1);
+void expect_same_outcomes(std::string const& path, std::string const& what, std::vector<CheckOptions> const& sets) {
   for (auto const& opt : sets) {
     auto streamed = check_file(path, opt);
     auto dom = check_by_dom(path, opt);
@@ -79,8 +82,15 @@ void expect_same_outcomes(std::string const& path, std::string const& what, bool
   }
 }
 
+void expect_same_outcomes(std::string const& path, std::string const& what, bool every_option_set = true) {
+  auto sets = option_sets();
+  if (!every_option_set) sets.resize(1);
+  expect_same_outcomes(path, what, sets);
+}
+
 // A document written to a temporary file, checked both ways.
-void expect_same_on_text(std::string const& text, std::string const& what) {
+void expect_same_on_text(std::string const& text, std::string const& what,
+                         std::vector<CheckOptions> const& sets = option_sets()) {
   // ctest runs each test as its own process, two at a time: the file is this test's and this
   // process's alone, or one test reads a file the other is rewriting.
   std::string path = ::testing::TempDir() + "/stream-check-" +
@@ -90,8 +100,28 @@ void expect_same_on_text(std::string const& text, std::string const& what) {
     std::ofstream f(path, std::ios::binary);
     f << text;
   }
-  expect_same_outcomes(path, what);
+  expect_same_outcomes(path, what, sets);
   std::remove(path.c_str());
+}
+
+// `count` random mutations of base, each checked both ways: a byte erased, inserted or replaced
+// (from alphabet), and with `cut` also the text cut short.
+void expect_same_on_mutations(std::string const& base, std::string const& alphabet, unsigned seed, int count, bool cut,
+                              std::string const& what, std::vector<CheckOptions> const& sets = option_sets()) {
+  std::mt19937 rng(seed);
+  for (int k = 0; k < count; ++k) {
+    std::string t = base;
+    std::size_t at = rng() % t.size();
+    char c = alphabet[rng() % alphabet.size()];
+    switch (rng() % (cut ? 4 : 3)) {
+      case 0: t.erase(at, 1); break;
+      case 1: t.insert(t.begin() + static_cast<std::ptrdiff_t>(at), c); break;
+      case 3: t.resize(at); break;
+      default: t[at] = c;
+    }
+    expect_same_on_text(t, what + "mutation " + std::to_string(k) + " at " + std::to_string(at), sets);
+    if (::testing::Test::HasFailure()) break;
+  }
 }
 
 std::string doc_of(std::string const& cases) {
@@ -394,19 +424,7 @@ TEST(StreamCheck, SameOutcomesOnMutatedDocuments) {
          {"id": "e", "op": "nest.compose", "args": [{"codomain": [2, 1, 5], "domain": [1, [5, 2], 5], "map": [2, 3, 1, 0]},
           {"codomain": [5, 2, 1], "domain": [2, 1, 5], "map": [2, 3, 1]}], "expect": {"codomain": [5, 2, 1], "domain": [1, [5, 2], 5], "map": [3, 1, 2, 0]}})");
   std::string const alphabet = std::string("{}[],:\"\\ \n0123456789-+.eEux") + '\x80' + '\xc3' + '\0';
-  std::mt19937 rng(2024);
-  for (int k = 0; k < 400; ++k) {
-    std::string t = base;
-    std::size_t at = rng() % t.size();
-    char c = alphabet[rng() % alphabet.size()];
-    switch (rng() % 3) {
-      case 0: t.erase(at, 1); break;
-      case 1: t.insert(t.begin() + static_cast<std::ptrdiff_t>(at), c); break;
-      default: t[at] = c;
-    }
-    expect_same_on_text(t, "mutation " + std::to_string(k) + " at " + std::to_string(at));
-    if (::testing::Test::HasFailure()) break;
-  }
+  expect_same_on_mutations(base, alphabet, 2024, 400, false, "");
 }
 
 // Every prefix of a document, as a file cut off anywhere (inside a string, an escape, a number, a
@@ -428,6 +446,39 @@ TEST(StreamCheck, SameOutcomesOnEveryPrefix) {
 // The fast path answers the plain cases itself (the tests above would pass through the DOM
 // path alone): the scanner accepts valid text and refuses invalid text, and exact matches of
 // core ops are found from the text.
+// The same on a document of many chunks of cases, so that the cases are delimited before they
+// are validated and checked on several threads: a mutation anywhere (a quote or a bracket that
+// moves every later extent, a case cut short, garbage between cases) must give what the DOM
+// gives, and so must a cut at any point.
+TEST(StreamCheck, SameOutcomesOnMutatedDocumentsOfManyChunks) {
+  std::string const cases[] = {
+      R"({"id": "a#", "op": "coalesce", "args": [{"shape": [2, [1, 6]], "stride": [1, [6, 2]]}], "expect": {"shape": 12, "stride": 1}})",
+      R"({"id": "b#", "op": "composition", "args": [{"shape": [3, 2], "stride": [1, 4]}, {"tiler": [4, {"shape": 2, "stride": 1}]}], "expect": {"error": "inadmissible"}, "tags": ["t1"]})",
+      R"({"id": "c#", "op": "complement", "args": [{"shape": 4, "stride": 2}, 24], "expect": {"shape": [2, 3], "stride": [1, 8]}, "note": "a \"]\\"})",
+      R"({"id": "d#", "op": "mutual_refinement", "args": [[2, 3], [6]], "expect": {"first": [2, 3], "second": [[2, 3]]}})",
+      R"({"id": "e#", "op": "coalesce", "args": [{"shape": 4, "stride": 1}], "expect": {"shape": 4, "stride": 2}})"};
+  std::string body;
+  for (int i = 0; i < 300; ++i) {
+    std::string c = cases[i % 5];
+    c.replace(c.find('#'), 1, std::to_string(i));
+    body += (i ? ",\n" : "") + c;
+  }
+  std::string const base = doc_of(body);
+  std::vector<CheckOptions> sets(2);
+  sets[0].threads = 3;
+  sets[1].threads = 2;
+  sets[1].skip_tags = {"t1"};
+  expect_same_on_text(base, "many chunks", sets);
+  // Scalars among the cases: delimited up to the next separator, then refused where the value ends
+  // short of it, as nlohmann refuses them.
+  for (std::string scalar : {"7", "truex", "12x", "nul", "\"s\"x", "-"}) {
+    std::string t = base;
+    t.insert(t.find(R"({"id": "a200")"), scalar + ", ");
+    expect_same_on_text(t, "many chunks, scalar " + scalar, sets);
+  }
+  expect_same_on_mutations(base, "{}[],:\"\\ x0", 17, 120, true, "many chunks, ", sets);
+}
+
 TEST(StreamCheck, FastPathAnswersPlainCases) {
   auto skips = [](std::string_view s) {
     char const* e = scan::skip_value(s.data(), s.data() + s.size());

@@ -39,11 +39,13 @@ static std::vector<conformance::CaseOutcome> outcomes(nb::handle source, conform
 }
 
 void bind_conformance(nb::module_& m) {
-  m.def("check", [](nb::handle source, std::optional<std::string> only, std::vector<std::string> skip_tags, bool strict) {
+  m.def("check", [](nb::handle source, std::optional<std::string> only, std::vector<std::string> skip_tags, bool strict,
+                    unsigned threads) {
     conformance::CheckOptions opt;
     opt.only_op = std::move(only);
     opt.skip_tags = std::move(skip_tags);
     opt.convention = convention(strict);
+    opt.threads = threads;
     auto out = outcomes(source, opt);
     nb::object report = to_py(conformance::report_json(out));
     std::size_t failed = 0, skipped = 0;
@@ -57,11 +59,12 @@ void bind_conformance(nb::module_& m) {
     report["passed"] = out.size() - failed - skipped;
     return report;
   }, nb::arg("source"), nb::kw_only(), nb::arg("only").none() = nb::none(),
-  nb::arg("skip_tags") = std::vector<std::string>{}, nb::arg("strict") = false,
+  nb::arg("skip_tags") = std::vector<std::string>{}, nb::arg("strict") = false, nb::arg("threads") = 0u,
   nb::sig("def check(source: str | os.PathLike | dict, *, only: str | None = None, skip_tags: Sequence[str] = [], "
-          "strict: bool = False) -> dict"),
+          "strict: bool = False, threads: int = 0) -> dict"),
   "Check a vector file (path) or document (dict): a catlayout.check-report/1 dict, with total, passed, "
-  "failed and skipped counts; a malformed document raises InvalidInput naming the file and JSON path.");
+  "failed and skipped counts; a malformed document raises InvalidInput naming the file and JSON path. "
+  "threads: how many threads check a file's cases (0: one per hardware thread); the report is the same for any.");
   m.def("read_vectors", [](std::string const& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) invalid_input(str(path, ": cannot open the file"));

@@ -26,6 +26,15 @@ def test_builtin_corpus_through_python(repo):
     assert total > 2500
 
 
+def test_threads_give_the_same_report(repo):
+    f = str(repo / "conformance" / "vectors" / "cute-static" / "cute-4.2-static-sample.json")
+    one = C.check(f, threads=1)
+    assert one["total"] > 128  # more than one chunk of cases: the threads share the file
+    assert C.check(f, threads=3) == one == C.check(f)
+    with pytest.raises(TypeError):
+        C.check(f, threads=-1)
+
+
 def test_strict_skips_outside_categorical(repo):
     f = repo / "conformance" / "vectors" / "catlayout" / "complement.json"
     r = C.check(str(f), strict=True)

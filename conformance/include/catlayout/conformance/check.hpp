@@ -45,6 +45,10 @@ struct CheckOptions {
   // --strict: the categorical convention; cases tagged outside_categorical are skipped, as
   // SCHEMA.md allows a strictly categorical implementation.
   Convention convention = Convention::cute;
+  // --threads N: how many threads check the cases of one file (0: one per hardware thread). The
+  // outcomes come in the file's order whatever the number; a file of few cases is checked on the
+  // calling thread alone.
+  unsigned threads = 0;
 };
 
 // Classify one result against its expectation (exposed for the exporter and tests).
@@ -53,6 +57,7 @@ CaseOutcome classify(std::string_view op, Json const& expect, Result<Json> const
 Result<void> check_header(Json const& doc, std::string const& file);
 // A malformed document is an error naming the file and the JSON path; a malformed case is a failed case.
 Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string const& file, CheckOptions const& opt);
+// Streaming: no DOM of the whole file unless its text is not valid JSON (then nlohmann's message).
 Result<std::vector<CaseOutcome>> check_file(std::string const& path, CheckOptions const& opt);
 
 // The per-op table and the closing line `N passed, M failed`.

@@ -511,9 +511,10 @@ TEST(StreamCheck, FastPathAnswersPlainCases) {
   EXPECT_FALSE(fast::exact_core_case("nest.compose", "[]", "{}", Convention::cute));
 }
 
-// skip_valid (which delimits a case's args and expect, 16 bytes at a time where it can) ends
+// skip_valid (which delimits the cases and each case's args and expect, 64 bytes a block) ends
 // every valid value where skip_value does: strings with brackets, escapes and quotes at every
-// offset of a chunk, long strings, nesting past what a chunk's sums take, text after the value.
+// offset of a block, long strings that run on into the next block, nesting deeper than a block
+// holds brackets, text after the value.
 TEST(StreamCheck, SkipValidEndsWhereSkipValueDoes) {
   std::mt19937 rng(7);
   std::vector<std::string> const atoms = {"1", "-23", "4.5e1", "true", "null", "\"\"", "\"a[b]{c}\"", "\"x\\\"]\"",

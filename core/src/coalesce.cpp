@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "draft.hpp"
 #include "layout_access.hpp"
 #include "merge_modes.hpp"
 
@@ -15,16 +14,13 @@ FlatLayout coalesce_flat(FlatLayout const& f) {
 }
 
 Layout coalesce(Layout const& l) {
-  // Merging s1:d1 with s2:s1*d1 keeps the size and the span (s1 s2 - 1)|d1|: still valid.
-  // Coalescing never adds modes: up to fixed_modes (every layout a kernel uses), fixed arrays hold them.
-  if (l.flat_shape().size() <= detail::fixed_modes) {
-    detail::FixedFlat f;
-    detail::coalesce_flat_into(l.flat_shape(), l.flat_stride(), f.shape, f.stride);
-    return detail::LayoutAccess::trusted_flat(f.shape, f.stride, l.size());
-  }
-  FlatLayout m;
-  detail::coalesce_flat_into(l.flat_shape(), l.flat_stride(), m.shape, m.stride);
-  return detail::LayoutAccess::trusted_flat(m.shape, m.stride, l.size());
+  // Merging s1:d1 with s2:s1*d1 keeps the size and the span (s1 s2 - 1)|d1|: still valid. Each
+  // entry of the result is a product of a run of L's entries other than 1, so all are powers of two
+  // exactly when all of L's are. Written straight into the result: coalescing is a copy at most.
+  return detail::LayoutAccess::flat_in_place(detail::LayoutAccess::pow2(l), [&, size = l.size()](Ints& s, Ints& d) {
+    detail::coalesce_flat_into(l.flat_shape(), l.flat_stride(), s, d);
+    return size;
+  });
 }
 
 FlatLayout coalesce_extended(Layout const& l) {

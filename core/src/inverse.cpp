@@ -34,9 +34,10 @@ using GrownSorted = Sorted<FlatLayout, detail::GrownOrder>;
 // coalesce(r) as a Layout, size(r) given (r a layout: Def. 2.3.1.1); same function, same size and span.
 template <class Flat>
 Layout coalesced(Flat const& r, Int size) {
-  Flat c;
-  detail::coalesce_flat_into(r.shape, r.stride, c.shape, c.stride);
-  return detail::LayoutAccess::trusted_flat(c.shape, c.stride, size);
+  return detail::LayoutAccess::flat_in_place(std::nullopt, [&](Ints& s, Ints& d) {
+    detail::coalesce_flat_into(r.shape, r.stride, s, d);
+    return size;
+  });
 }
 
 // CuTe's right_inverse: L's modes whose strides chain from 1 (each the extent of the one
@@ -79,7 +80,8 @@ Result<Layout> left_inverse_of(Layout const& l) {
     r.stride.push_back(s.preprod[i]);
     covered = d;
   }
-  r.shape.push_back(s.f.shape[s.order[s.order.size() - 1]]);
+  if (s.order.size() == 0) __builtin_unreachable();  // coalescing leaves a mode (GCC cannot see it)
+  r.shape.push_back(s.f.shape[s.order.back()]);
   if (auto size = detail::valid_size(r.shape, r.stride)) return coalesced(r, *size);
   FlatLayout past;  // size(R) past int64 (d_last s_last, where L's span stops at d_last (s_last - 1))
   for (std::size_t k = 0; k < r.shape.size(); ++k) {

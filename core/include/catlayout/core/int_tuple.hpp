@@ -52,6 +52,8 @@ class IntTuple {
  private:
   friend struct detail::LayoutAccess;
   friend class Layout;  // builds its tuples from checked parts in place
+  struct Unfilled {};   // no values and no word yet: core fills both in place
+  explicit IntTuple(Unfilled) {}
   IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word);
   [[gnu::always_inline]] IntTuple(std::span<Int const> values, std::span<std::uint8_t const> word, std::uint32_t rank)
       : rank_(rank) {

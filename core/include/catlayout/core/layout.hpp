@@ -62,6 +62,7 @@ class Layout {
   Layout(IntTuple&& s, IntTuple&& d, Int size) : shape_(std::move(s)), stride_(std::move(d)), size_(size) {
     set_pow2();
   }
+  explicit Layout(IntTuple::Unfilled u) : shape_(u), stride_(u) {}  // LayoutAccess fills it in place
   void set_pow2() {
     bool pow2 = true;  // a local: a member would be read and written back once per entry
     for (Int x : shape_.values()) pow2 &= (x & (x - 1)) == 0;

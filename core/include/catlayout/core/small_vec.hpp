@@ -82,8 +82,16 @@ class SmallVec {
   std::vector<T> to_vector() const { return {begin(), end()}; }
   operator std::vector<T>() const { return to_vector(); }  // NOLINT: for APIs that take vectors (allocates)
 
+  static constexpr size_type inline_capacity = N;
   void reserve(size_type n) {
     if (n > cap_) grow(n);
+  }
+  // The first n of N given values, all N copied at once (a fixed-size copy: a few moves, not a
+  // loop): for values written from a constant template. pre: n <= N.
+  void assign_inline(T const (&src)[N], size_type n) {
+    release();
+    std::memcpy(inline_, src, sizeof inline_);
+    size_ = static_cast<std::uint32_t>(n);
   }
   void clear() { size_ = 0; }
   // inline: complement, coalesce and the inverses push in their inner loops (without it GCC keeps

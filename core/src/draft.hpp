@@ -33,7 +33,7 @@ inline View view(Layout const& l) { return {l.flat_shape(), l.flat_stride(), l.s
 // capacity test on each push, nothing to free. pre: at most N values are pushed.
 template <class T, std::size_t N>
 struct FixedVec {
-  T v[N];  // left uninitialized: only the first n are ever read
+  T v[N];  // left uninitialized: only the first n are ever read (build copies more, never reads them)
   std::size_t n = 0;
   void push_back(T x) { v[n++] = x; }
   void clear() { n = 0; }
@@ -197,8 +197,10 @@ inline bool pair_size(Draft const& first, Draft const& second, Int& size) {
 // entries; so it did not overflow), built in the Result that returns it. rank: the draft's rank,
 // where the caller knows it without a walk of the word.
 inline Result<Layout> build(Draft const& d, Int size, std::size_t rank) {
-  return Result<Layout>(std::in_place, LayoutAccess::checked(), d.shape, d.stride, Word(d.word.data(), d.word.size()),
-                        static_cast<std::uint32_t>(rank), size);
+  // The draft's fixed arrays reach past what a tuple keeps inline: each part is one fixed-size move.
+  static_assert(Draft::max_entries >= Ints::inline_capacity && Draft::max_tokens >= IntTuple::Word::inline_capacity);
+  return Result<Layout>(std::in_place, LayoutAccess::checked(), LayoutAccess::from_padded(), d.shape, d.stride,
+                        Word(d.word.data(), d.word.size()), static_cast<std::uint32_t>(rank), size);
 }
 inline Result<Layout> build(Draft const& d, Int size) {
   return build(d, size, rank_of(Word(d.word.data(), d.word.size())));

@@ -29,6 +29,7 @@ struct LayoutAccess {
   }
   // The key to Layout's constructor from checked parts (built in its Result: one copy of each part).
   static Layout::Checked checked() { return {}; }
+  static IntTuple::FromPadded from_padded() { return {}; }  // parts readable past their ends (a draft's)
   // s:d for one mode, else the flat tuples (s_0, ...):(d_0, ...), built in place (each part copied
   // once) up to 8 modes. One mode stays on the two-integer path: in place, it counted more instructions.
   static Layout trusted_flat(std::span<Int const> s, std::span<Int const> d, Int size) {

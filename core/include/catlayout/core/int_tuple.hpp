@@ -60,6 +60,15 @@ class IntTuple {
     values_.append(values.data(), values.size());  // inline: the one copy of a layout built from a draft
     word_.append(word.data(), word.size());
   }
+  // The same from parts readable up to what a tuple keeps inline (8 values, 24 tokens) past their
+  // starts, such as a draft's fixed arrays: each copied in one fixed-size move where it fits.
+  struct FromPadded {};
+  [[gnu::always_inline]] IntTuple(FromPadded, std::span<Int const> values, std::span<std::uint8_t const> word,
+                                  std::uint32_t rank)
+      : rank_(rank) {
+    values_.assign_from_padded(values.data(), values.size());
+    word_.assign_from_padded(word.data(), word.size());
+  }
   void count_rank();
   Ints values_;
   Word word_;

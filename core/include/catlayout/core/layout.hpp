@@ -35,6 +35,12 @@ class Layout {
       : shape_(s, word, rank), stride_(d, word, rank), size_(size) {
     set_pow2();
   }
+  // The same from parts that stay readable up to what a tuple keeps inline (IntTuple::FromPadded).
+  [[gnu::always_inline]] Layout(Checked, IntTuple::FromPadded p, std::span<Int const> s, std::span<Int const> d,
+                                std::span<std::uint8_t const> word, std::uint32_t rank, Int size)
+      : shape_(p, s, word, rank), stride_(p, d, word, rank), size_(size) {
+    set_pow2();
+  }
   Layout() : shape_(1), stride_(0) {}  // 1:0, the trivial layout
   std::span<Int const> flat_shape() const { return shape_.values(); }
   std::span<Int const> flat_stride() const { return stride_.values(); }

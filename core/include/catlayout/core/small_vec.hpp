@@ -122,6 +122,19 @@ class SmallVec {
       for (; first != last; ++first) push_back(*first);
     }
   }
+  // Into an empty vector, n values from src, which stays readable for N values past its start (a
+  // fixed array of at least N): where n fits inline, all N are copied in one fixed-size move (a few
+  // vector moves, not a loop of n; the copies past n are never read), else as append.
+  [[gnu::always_inline]] void assign_from_padded(T const* src, size_type n) {
+    if (n <= N) {
+      release();
+      std::memcpy(inline_, src, sizeof inline_);
+      size_ = static_cast<std::uint32_t>(n);
+    } else {
+      size_ = 0;
+      append(src, n);
+    }
+  }
   // Append n values (not from this vector) in one copy; inline: it is how a layout is built.
   [[gnu::always_inline]] void append(T const* src, size_type n) {
     reserve(size_ + n);

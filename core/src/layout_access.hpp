@@ -72,9 +72,9 @@ struct LayoutAccess {
     static constexpr std::uint8_t open_leaves[Word::inline_capacity] = {IntTuple::open_token};
     t.rank_ = static_cast<std::uint32_t>(n);
     if (n == 1) {
-      t.word_.assign_inline(leaves, 1);
+      t.word_.assign_from_padded(leaves, 1);
     } else if (n + 2 <= Word::inline_capacity) {
-      t.word_.assign_inline(open_leaves, n + 2);
+      t.word_.assign_from_padded(open_leaves, n + 2);
       t.word_[n + 1] = IntTuple::close_token;
     } else {
       t.word_.clear();

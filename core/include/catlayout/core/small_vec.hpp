@@ -86,13 +86,6 @@ class SmallVec {
   void reserve(size_type n) {
     if (n > cap_) grow(n);
   }
-  // The first n of N given values, all N copied at once (a fixed-size copy: a few moves, not a
-  // loop): for values written from a constant template. pre: n <= N.
-  void assign_inline(T const (&src)[N], size_type n) {
-    release();
-    std::memcpy(inline_, src, sizeof inline_);
-    size_ = static_cast<std::uint32_t>(n);
-  }
   void clear() { size_ = 0; }
   // inline: complement, coalesce and the inverses push in their inner loops (without it GCC keeps
   // an out-of-line copy: +50-80 instructions per divide, product, complement or right_inverse).
@@ -122,8 +115,8 @@ class SmallVec {
       for (; first != last; ++first) push_back(*first);
     }
   }
-  // Into an empty vector, n values from src, which stays readable for N values past its start (a
-  // fixed array of at least N): where n fits inline, all N are copied in one fixed-size move (a few
+  // n values from src, which stays readable for N values past its start (a fixed array of at least
+  // N, or a constant template): where n fits inline, all N are copied in one fixed-size move (a few
   // vector moves, not a loop of n; the copies past n are never read), else as append.
   [[gnu::always_inline]] void assign_from_padded(T const* src, size_type n) {
     if (n <= N) {

@@ -148,55 +148,73 @@ bool detail::complement_one_mode_into(Int s, Int d, std::span<Int const> cotarge
 
 // The fold and the rest mode in one pass over A's filtered, sorted modes, with no message built:
 // false wherever complement_checked below fails (or would build a message). Flat: the containers of
-// the result and of each intermediate (a FlatLayout, or FixedFlat for at most fixed_modes modes of
-// A: the filter and the fold have at most A's modes, the rest mode adds one); Order: the sort's.
-template <class Flat, class Order>
+// the result and of the sorted modes (a FlatLayout, or FixedFlat for at most fixed_modes modes of A:
+// the fold has at most A's modes, the rest mode adds one).
+//
+// CuTe's filter coalesces A before sorting; here A's modes of shape 1 or stride 0 are only dropped.
+// Coalescing merges s:d with s':sd, whose fold mode is then sd/sd = 1 at the same reach, so it is
+// the same fold once modes of shape 1 are dropped; and two modes that would interleave or tie fail
+// either way. The result needs no coalescing either: fold mode q_i:r_{i-1} reaches q_i r_{i-1} <= d_i
+// < r_i (shape >= 2 after the filter), so no two kept modes merge; dropping modes of shape 1 is all
+// of it, and nothing left is 1:0 (CuTe's coalesce of a size-1 layout).
+template <class Flat>
 static bool complement_flat(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
-                            Convention c, Flat& out) {
+                            Convention c, Flat& out, Int& size) {
   Int n = 1;
   for (Int t : cotarget) {
     if (t < 1 || __builtin_mul_overflow(n, t, &n)) return false;
   }
-  Flat f;  // CuTe's filter: stride-0 modes become size 1, then coalesce
-  {
-    decltype(f.shape) s;
-    for (std::size_t i = 0; i < shape.size(); ++i) s.push_back(stride[i] == 0 ? 1 : shape[i]);
-    detail::coalesce_flat_into(s, stride, f.shape, f.stride);
+  Flat f;  // filter(A)'s modes, sorted by stride as they come (insertion: stable, the first minimum first)
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    Int s = shape[i], d = stride[i];
+    if (s == 1 || d == 0) continue;
+    std::size_t j = f.shape.size();
+    f.shape.push_back(s);
+    f.stride.push_back(d);
+    for (; j > 0 && d < f.stride[j - 1]; --j) {
+      f.shape[j] = f.shape[j - 1];
+      f.stride[j] = f.stride[j - 1];
+    }
+    f.shape[j] = s;
+    f.stride[j] = d;
   }
   out.shape.clear();
   out.stride.clear();
-  if (f.shape.size() == 1 && f.shape[0] == 1) {  // A is constant: the complement is all of [0, N)
-    out.shape.push_back(n);
-    out.stride.push_back(n == 1 ? 0 : 1);
-    return true;
-  }
-  Order idx;
-  detail::stable_order_into(f.shape.size(), [&](auto x, auto y) { return f.stride[x] < f.stride[y]; }, idx);
-  Flat r;
   Int reach = 1;
+  size = 1;
   for (std::size_t j = 0; j < f.shape.size(); ++j) {
-    Int s = f.shape[idx[j]], d = f.stride[idx[j]];
+    Int s = f.shape[j], d = f.stride[j];
     if (d < reach) return false;  // negative, or overlapping the modes below (fold_sorted says which)
-    if (c == Convention::categorical && mod_nonneg(d, reach) != 0) return false;
-    r.shape.push_back(div_nonneg(d, reach));  // floor division, as CuTe
-    r.stride.push_back(reach);
+    Int q = div_nonneg(d, reach);  // floor division, as CuTe
+    if (c == Convention::categorical && q * reach != d) return false;
+    if (q != 1) {
+      out.shape.push_back(q);
+      out.stride.push_back(reach);
+      size *= q;  // the q_i telescope below the final reach (q_i r_{i-1} <= d_i < r_i): no overflow
+    }
     if (__builtin_mul_overflow(d, s, &reach)) return false;
   }
-  Int rest_shape = ceil_div_shape(cotarget, reach);
-  r.shape.push_back(rest_shape);
-  r.stride.push_back(rest_shape == 1 ? 0 : reach);
-  detail::coalesce_flat_into(r.shape, r.stride, out.shape, out.stride);
-  return true;
+  Int rest = ceil_div_shape(cotarget, reach);
+  if (rest != 1 || out.shape.empty()) {
+    out.shape.push_back(rest);
+    out.stride.push_back(rest == 1 ? 0 : reach);
+  }
+  // Def. 2.3.1.1 on the result. Each fold mode's span (q_i - 1) r_{i-1} < r_i, and the reaches at
+  // least double (d_i >= r_{i-1}, s_i >= 2), so the fold spans less than 2 reach; the rest mode
+  // adds (rest - 1) reach. A reach past 2^61 is left to the step-by-step path.
+  Int span;
+  return reach <= Int{1} << 61 && !__builtin_mul_overflow(rest - 1, reach, &span) &&
+         !__builtin_add_overflow(span, 2 * reach, &span) && !__builtin_mul_overflow(size, rest, &size);
 }
 
 bool detail::complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
-                             Convention c, FlatLayout& out) {
-  return complement_flat<FlatLayout, GrownOrder>(shape, stride, cotarget, c, out);
+                             Convention c, FlatLayout& out, Int& size) {
+  return complement_flat<FlatLayout>(shape, stride, cotarget, c, out, size);
 }
 
 bool detail::complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
-                             Convention c, FixedFlat& out) {
-  return complement_flat<FixedFlat, FixedOrder>(shape, stride, cotarget, c, out);
+                             Convention c, FixedFlat& out, Int& size) {
+  return complement_flat<FixedFlat>(shape, stride, cotarget, c, out, size);
 }
 
 // The same step by step, naming the failed condition.
@@ -221,15 +239,12 @@ Result<Layout> detail::complement_checked(Layout const& a, std::span<Int const> 
 [[gnu::noinline]] static Result<Layout> complement_of_modes(Layout const& a, std::span<Int const> cotarget,
                                                            Convention c) {
   Int size;
-  auto valid = [&](auto& out) {
-    if (!detail::complement_into(a.flat_shape(), a.flat_stride(), cotarget, c, out)) return false;
-    auto n = detail::valid_size(out.shape, out.stride);
-    size = n.value_or(0);
-    return n.has_value();
-  };
+  auto valid = [&](auto& out) { return detail::complement_into(a.flat_shape(), a.flat_stride(), cotarget, c, out, size); };
   if (a.flat_shape().size() <= detail::fixed_modes) {
-    detail::FixedFlat out;
-    if (valid(out)) return detail::LayoutAccess::trusted_flat(out.shape, out.stride, size);
+    detail::FixedFlat out;  // its arrays reach past what a tuple keeps inline: copied in fixed-size moves
+    static_assert(detail::fixed_modes + 1 >= Ints::inline_capacity);
+    if (valid(out))
+      return detail::LayoutAccess::trusted_flat_result(detail::LayoutAccess::from_padded(), out.shape, out.stride, size);
   } else {
     FlatLayout out;
     if (valid(out)) return detail::LayoutAccess::trusted_flat(out.shape, out.stride, size);

@@ -34,13 +34,15 @@ template <class Flat, class CWord>
 static bool divide_halves(detail::View const& a, Layout const& b, Convention conv, detail::Draft& first,
                           detail::Draft& second) {
   Flat coal, c;
+  Int size_c;  // checked again below, with B: (B, C) must be a layout
   detail::coalesce_flat_into(a.shape, a.stride, coal.shape, coal.stride);
   bool complemented = b.flat_shape().size() == 1
                           ? detail::complement_one_mode_into(b.flat_shape()[0], b.flat_stride()[0], coal.shape, c)
-                          : detail::complement_into(b.flat_shape(), b.flat_stride(), coal.shape, conv, c);
+                          : detail::complement_into(b.flat_shape(), b.flat_stride(), coal.shape, conv, c, size_c);
   if (!complemented) return false;
   // (B, C) must be a layout, as Layout::make checks it there (a long word: the checked path).
-  Int span = 0, size_c = 1, size = b.size();
+  Int span = 0, size = b.size();
+  size_c = 1;
   if (!detail::accumulate_valid(c.shape, c.stride, span, size_c) || __builtin_mul_overflow(size, size_c, &size) ||
       !detail::accumulate_valid(b.flat_shape(), b.flat_stride(), span, size) ||
       b.shape().word().size() + c.shape.size() + 4 > 2 * limits::max_depth)

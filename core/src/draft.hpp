@@ -217,12 +217,13 @@ Result<Layout> rank_product_checked(Layout const& a, Layout const& b, bool raked
 
 // The steps, each on flat entries (defined next to the operation they implement; coalesce's, over
 // any containers, in merge_modes.hpp).
-// comp(A, cotarget) (Def. 2.1.6.24 / CuTe's complement) of A's flat modes, coalesced; not yet validated.
+// comp(A, cotarget) (Def. 2.1.6.24 / CuTe's complement) of A's flat modes, coalesced, and its size;
+// false where it fails or its result is not a layout (Def. 2.3.1.1).
 bool complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
-                     Convention c, FlatLayout& out);
+                     Convention c, FlatLayout& out, Int& size);
 // The same into fixed arrays. pre: shape.size() <= fixed_modes.
 bool complement_into(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
-                     Convention c, FixedFlat& out);
+                     Convention c, FixedFlat& out, Int& size);
 // The same for a one-mode A = s:d, without the filter, the sort and the coalescing.
 bool complement_one_mode_into(Int s, Int d, std::span<Int const> cotarget, FlatLayout& out);
 bool complement_one_mode_into(Int s, Int d, std::span<Int const> cotarget, FixedFlat& out);

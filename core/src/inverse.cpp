@@ -31,13 +31,14 @@ struct Sorted {
 using FixedSorted = Sorted<detail::FixedFlat, detail::FixedOrder>;
 using GrownSorted = Sorted<FlatLayout, detail::GrownOrder>;
 
-// coalesce(r) as a Layout, size(r) given (r a layout: Def. 2.3.1.1); same function, same size and span.
+// Writes coalesce(r), size(r) given (r a layout: Def. 2.3.1.1), into a layout's parts
+// (LayoutAccess::flat_in_place): same function, same size and span.
 template <class Flat>
-Layout coalesced(Flat const& r, Int size) {
-  return detail::LayoutAccess::flat_in_place(std::nullopt, [&](Ints& s, Ints& d) {
+auto coalesced(Flat const& r, Int size) {
+  return [&r, size](Ints& s, Ints& d) {
     detail::coalesce_flat_into(r.shape, r.stride, s, d);
     return size;
-  });
+  };
 }
 
 // CuTe's right_inverse: L's modes whose strides chain from 1 (each the extent of the one
@@ -57,7 +58,8 @@ Layout right_inverse_of(Layout const& l) {
     size *= s.f.shape[i];                  // distinct modes of L: divides size(L)
     next = s.f.shape[i] * s.f.stride[i];  // an offset of L plus one stride: bounded by the span
   }
-  return coalesced(r, size);  // shapes of L's modes, strides their prefix products: within size(L)
+  // Shapes of L's modes, strides their prefix products: within size(L).
+  return detail::LayoutAccess::flat_in_place(std::nullopt, coalesced(r, size));
 }
 
 template <class S>
@@ -82,7 +84,8 @@ Result<Layout> left_inverse_of(Layout const& l) {
   }
   if (s.order.size() == 0) __builtin_unreachable();  // coalescing leaves a mode (GCC cannot see it)
   r.shape.push_back(s.f.shape[s.order.back()]);
-  if (auto size = detail::valid_size(r.shape, r.stride)) return coalesced(r, *size);
+  if (auto size = detail::valid_size(r.shape, r.stride))
+    return detail::LayoutAccess::flat_in_place_result(std::nullopt, coalesced(r, *size));
   FlatLayout past;  // size(R) past int64 (d_last s_last, where L's span stops at d_last (s_last - 1))
   for (std::size_t k = 0; k < r.shape.size(); ++k) {
     past.shape.push_back(r.shape[k]);

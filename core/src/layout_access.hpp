@@ -2,6 +2,7 @@
 // Core-internal: build a Layout from values the caller has already validated (a sub-layout of a
 // valid layout, a selection or reordering of its modes, a coalesced form). Def. 2.3.1.1 still
 // holds; only the checks are skipped. Not installed: users go through Layout::make.
+#include <array>
 #include <optional>
 
 #include "catlayout/core/layout.hpp"
@@ -31,16 +32,21 @@ struct LayoutAccess {
   static Layout::Checked checked() { return {}; }
   static IntTuple::FromPadded from_padded() { return {}; }  // parts readable past their ends (a draft's)
   // s:d for one mode, else the flat tuples (s_0, ...):(d_0, ...), built in place (each part copied
-  // once) up to 8 modes. One mode stays on the two-integer path: in place, it counted more instructions.
+  // once) up to max_flat_word modes. One mode stays on the two-integer path: in place, it counted more instructions.
   static Layout trusted_flat(std::span<Int const> s, std::span<Int const> d, Int size) {
     if (s.size() == 1) return trusted(s[0], d[0], size);
-    if (s.size() > 8) return trusted(IntTuple::flat(s), IntTuple::flat(d), size);
-    std::uint8_t word[10];  // ( L ... L ): at most 8 leaves here
-    word[0] = IntTuple::open_token;
-    for (std::size_t k = 0; k < s.size(); ++k) word[k + 1] = IntTuple::leaf_token;
-    word[s.size() + 1] = IntTuple::close_token;
-    return Layout(checked(), s, d, std::span<std::uint8_t const>(word, s.size() + 2),
-                  static_cast<std::uint32_t>(s.size()), size);
+    if (s.size() > max_flat_word) return trusted(IntTuple::flat(s), IntTuple::flat(d), size);
+    return Layout(checked(), s, d, flat_words(s.size()), static_cast<std::uint32_t>(s.size()), size);
+  }
+  // The same built in the Result that returns it (a Layout returned and then moved into a Result
+  // copies each part again), from entries readable up to what a tuple keeps inline (a FixedFlat's
+  // arrays): each part, the word too, copied in one fixed-size move.
+  static Result<Layout> trusted_flat_result(IntTuple::FromPadded p, std::span<Int const> s, std::span<Int const> d,
+                                            Int size) {
+    static_assert(Ints::inline_capacity <= max_flat_word);
+    if (s.size() > Ints::inline_capacity) return trusted(IntTuple::flat(s), IntTuple::flat(d), size);
+    return Result<Layout>(std::in_place, checked(), p, s, d, flat_words(s.size()), static_cast<std::uint32_t>(s.size()),
+                          size);
   }
   // The same, written once: fill(shape, stride) pushes the flat entries straight into the layout's
   // own tuples (no draft copied into them) and returns its size, then the word is written: s:d for
@@ -50,6 +56,21 @@ struct LayoutAccess {
   template <class Fill>
   [[gnu::always_inline]] static Layout flat_in_place(std::optional<bool> pow2, Fill fill) {
     Layout out{IntTuple::Unfilled{}};  // empty values and words, nothing to overwrite
+    fill_flat(out, pow2, fill);
+    return out;
+  }
+  // The same built in the Result that returns it (a Layout moved into a Result copies each part again).
+  template <class Fill>
+  [[gnu::always_inline]] static Result<Layout> flat_in_place_result(std::optional<bool> pow2, Fill fill) {
+    Result<Layout> out(std::in_place, checked(), IntTuple::Unfilled{});
+    fill_flat(*out, pow2, fill);
+    return out;
+  }
+  static bool pow2(Layout const& l) { return l.pow2_; }  // every shape entry a power of two
+
+ private:
+  template <class Fill>
+  [[gnu::always_inline]] static void fill_flat(Layout& out, std::optional<bool> pow2, Fill& fill) {
     Int size = fill(out.shape_.values_, out.stride_.values_);
     std::size_t n = out.shape_.values_.size();
     flat_word(out.shape_, n);
@@ -57,25 +78,31 @@ struct LayoutAccess {
     out.size_ = size;
     if (pow2) out.pow2_ = *pow2;
     else out.set_pow2();
-    return out;
   }
-  static bool pow2(Layout const& l) { return l.pow2_; }  // every shape entry a power of two
+  // The word of a flat tuple of n entries, a leaf for n = 1, else ( L ... L ) up to what a tuple
+  // keeps inline, each padded to that length: a fixed-size copy reads that far (a byte loop here
+  // cost ~70 instructions a word).
+  static constexpr std::size_t word_capacity = IntTuple::Word::inline_capacity, max_flat_word = word_capacity - 2;
+  static constexpr auto flat_words_table = [] {
+    std::array<std::array<std::uint8_t, word_capacity>, max_flat_word + 1> w{};
+    static_assert(IntTuple::leaf_token == 0, "zero bytes are leaves");
+    for (std::size_t n = 2; n <= max_flat_word; ++n) {
+      w[n][0] = IntTuple::open_token;
+      for (std::size_t k = 1; k <= n; ++k) w[n][k] = IntTuple::leaf_token;
+      w[n][n + 1] = IntTuple::close_token;
+    }
+    return w;
+  }();
+  static std::span<std::uint8_t const> flat_words(std::size_t n) {
+    return {flat_words_table[n].data(), n == 1 ? 1 : n + 2};
+  }
 
- private:
-  // The word of a flat tuple of n entries: a leaf for one (an integer), else ( L ... L ). Written
-  // from a constant template in one fixed-size copy where it fits inline (a byte loop here cost
-  // ~70 instructions a word).
   static void flat_word(IntTuple& t, std::size_t n) {
-    static_assert(IntTuple::leaf_token == 0, "the template's zero bytes are leaves");
-    using Word = IntTuple::Word;
-    static constexpr std::uint8_t leaves[Word::inline_capacity] = {};
-    static constexpr std::uint8_t open_leaves[Word::inline_capacity] = {IntTuple::open_token};
     t.rank_ = static_cast<std::uint32_t>(n);
     if (n == 1) {
-      t.word_.assign_from_padded(leaves, 1);
-    } else if (n + 2 <= Word::inline_capacity) {
-      t.word_.assign_from_padded(open_leaves, n + 2);
-      t.word_[n + 1] = IntTuple::close_token;
+      t.word_.assign_from_padded(flat_words_table[0].data(), 1);
+    } else if (n <= max_flat_word) {
+      t.word_.assign_from_padded(flat_words_table[n].data(), n + 2);
     } else {
       t.word_.clear();
       t.word_.push_back(IntTuple::open_token);

@@ -41,11 +41,10 @@ Result<Layout> detail::logical_product_checked(Layout const& a, Tiler const& b, 
 template <class Flat>
 static bool product_halves_of(detail::View const& a, detail::View const& b, Int cosize_b, Convention conv,
                               detail::Draft& first, detail::Draft& second) {
-  Int n;
+  Int n, size_c;
   Flat c;  // coalesced, so its own coalesce_x: composition needs no second coalesce
   if (__builtin_mul_overflow(a.size, cosize_b, &n) ||
-      !detail::complement_into(a.shape, a.stride, std::span<Int const>(&n, 1), conv, c) ||
-      !detail::valid_size(c.shape, c.stride))
+      !detail::complement_into(a.shape, a.stride, std::span<Int const>(&n, 1), conv, c, size_c))
     return false;
   first.append(a);
   auto st = detail::compose_state(c);

@@ -333,3 +333,64 @@ TEST(FlatPipeline, OneModeComplementIntoAgreesWithTheStepByStepDefinition) {
   EXPECT_GT(answered, 500);
   EXPECT_GT(same_modes, 500);  // the fast path answers, not only defers
 }
+
+// complement_into, the general path (filter by dropping modes of shape 1 or stride 0, a stable sort,
+// a fold that drops the quotients of 1, its size and validity bounded in the fold), against
+// complement_checked (CuTe's filter-coalesce-sort-fold-coalesce, then Layout::make) on every layout of
+// two and of three flat modes over a grid of shapes and strides: ties, interleavings, modes that
+// coalesce, strides that are not multiples (CuTe's floor), negative and int64-edge values; targets
+// of one and of two modes. Where the definition answers, the same modes and size, or a deferral
+// to it; where it refuses, never an answer.
+TEST(FlatPipeline, GeneralComplementIntoAgreesOnEveryLayoutOfAGrid) {
+  const Int big = Int{1} << 61, edge = (Int{1} << 62) - 1;  // 2:edge has a complement in N = INT64_MAX past int64
+  std::vector<Int> shapes = {1, 2, 3, 4, big};
+  std::vector<Int> strides = {0, 1, 2, 3, 4, 6, 8, 12, -2, big, edge};
+  std::vector<Ints> targets = {{1}, {24}, {50}, {4096}, {4, 6}, {3, 5}, {INT64_MAX}};
+  int answered = 0, same_modes = 0, refused = 0;
+  auto check = [&](Ints const& s, Ints const& d) {
+    auto a = Layout::make(IntTuple::flat(s), IntTuple::flat(d));
+    if (!a) return;  // past the int64 span
+    for (auto const& n : targets)
+      for (auto c : {Convention::cute, Convention::categorical}) {
+        detail::FixedFlat fixed;
+        FlatLayout grown;
+        Int fixed_size = 0, grown_size = 0;
+        bool ok = detail::complement_into(s, d, n, c, fixed, fixed_size);
+        bool grown_ok = detail::complement_into(s, d, n, c, grown, grown_size);
+        auto where = [&] { return to_string(*a) + " N = " + to_string(IntTuple::flat(n)); };
+        ASSERT_EQ(ok, grown_ok) << where();
+        auto checked = detail::complement_checked(*a, n, c);
+        if (!checked) {
+          ASSERT_FALSE(ok) << where() << " answered where the definition says " << checked.error().message;
+          ++refused;
+          continue;
+        }
+        ++answered;
+        if (!ok) continue;  // deferred to the checked path, which answers
+        auto text = [](auto const& f) {
+          return to_string(IntTuple::flat(std::span<Int const>(f.shape))) + ":" +
+                 to_string(IntTuple::flat(std::span<Int const>(f.stride)));
+        };
+        auto expected = to_string(IntTuple::flat(checked->flat_shape())) + ":" +
+                        to_string(IntTuple::flat(checked->flat_stride()));
+        ASSERT_EQ(text(fixed), expected) << where();
+        ASSERT_EQ(text(grown), expected) << where();
+        ASSERT_EQ(fixed_size, checked->size()) << where();
+        ASSERT_EQ(grown_size, checked->size()) << where();
+        if (n.size() == 1) ASSERT_TRUE(same(complement(*a, n[0], c), checked)) << where();
+        ++same_modes;
+      }
+  };
+  for (Int s0 : shapes)
+    for (Int d0 : strides)
+      for (Int s1 : shapes)
+        for (Int d1 : strides) {
+          check({s0, s1}, {d0, d1});
+          for (Int s2 : {2, 3, 4})
+            for (Int d2 : {0, 1, 4, 6, 16})
+              check({s0, s1, s2}, {d0, d1, d2});
+        }
+  EXPECT_GT(answered, 5000);
+  EXPECT_GT(same_modes, 5000);  // the fast path answers, not only defers
+  EXPECT_GT(refused, 5000);
+}

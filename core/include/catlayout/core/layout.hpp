@@ -41,6 +41,8 @@ class Layout {
       : shape_(p, s, word, rank), stride_(p, d, word, rank), size_(size) {
     set_pow2();
   }
+  // Empty parts that core fills in place (LayoutAccess::flat_in_place), in the Result that returns it.
+  Layout(Checked, IntTuple::Unfilled u) : shape_(u), stride_(u) {}
   Layout() : shape_(1), stride_(0) {}  // 1:0, the trivial layout
   std::span<Int const> flat_shape() const { return shape_.values(); }
   std::span<Int const> flat_stride() const { return stride_.values(); }

@@ -174,11 +174,14 @@ static bool rank_product_draft(Layout const& a, Layout const& b, bool raked, Con
   std::size_t r = std::max(a.rank(), b.rank());
   if (a.flat_shape().empty()) return false;
   detail::Draft pa, pb, first, second;
-  append_padded(pa, detail::view(a), r);
-  append_padded(pb, detail::view(b), r);
-  if (pa.overflowed() || pb.overflowed() ||
-      !product_halves(pa.view(a.size()), pb.view(b.size()), cosize(b), c, first, second))
-    return false;
+  // A' and B': the operands themselves where they have rank r already (no copy), else padded.
+  auto padded = [r](Layout const& l, detail::Draft& d) {
+    if (l.rank() >= r) return detail::view(l);
+    append_padded(d, detail::view(l), r);
+    return d.view(l.size());
+  };
+  detail::View va = padded(a, pa), vb = padded(b, pb);
+  if (pa.overflowed() || pb.overflowed() || !product_halves(va, vb, cosize(b), c, first, second)) return false;
   // make_layout's conditions on (A', comp(A') o B') (a long word: the checked path).
   if (!detail::pair_size(first, second, size)) return false;
   // zip_pair's size check is the size of the product, checked above.

@@ -99,13 +99,21 @@ static std::size_t append_mode(detail::Draft& out, detail::Draft const& m, bool 
 
 bool detail::arranged_by(Layout const& a, Tiler const& b, Convention c, Arrangement how, WholeInto whole, Draft& out,
                          Int& size, std::size_t& rank) {
-  Draft first, second;
-  if (a.flat_shape().empty() || !zip_into(view(a), b, c, whole, first, second)) return false;
-  // The logical form's conditions on the same entries; its depth is left to the step-by-step
-  // path when its word is long enough to reach the limit.
-  if (!pair_size(first, second, size)) return false;
+  // The first half is written straight into out, after its opening bracket (no draft copied into
+  // it); the second, written interleaved with it, has its own draft and is appended.
+  Draft second;
   out.open();
-  rank = append_mode(out, first, how == Arrangement::flat);
+  if (a.flat_shape().empty() || !zip_into(view(a), b, c, whole, out, second)) return false;
+  // The logical form's conditions on the same entries (out holds the first half's only); its depth
+  // is left to the step-by-step path when its word is long enough to reach the limit (out's word
+  // counts one bracket more than the first half's: a word one token short of it goes there too).
+  if (!pair_size(out, second, size)) return false;
+  Word first(out.word.data() + 1, out.word.size() - 1);
+  rank = how == Arrangement::flat && first.size() > 1 ? rank_of(first) : 1;
+  if (rank >= 2) {  // unpack_modes: the first half's modes spliced in, without its outer brackets
+    for (std::size_t k = 2; k + 1 < out.word.size(); ++k) out.word[k - 1] = out.word[k];
+    out.word.n -= 2;
+  }
   rank += append_mode(out, second, how != Arrangement::zipped);
   out.close();
   return !out.overflowed();

@@ -158,7 +158,7 @@ bool detail::complement_one_mode_into(Int s, Int d, std::span<Int const> cotarge
 // < r_i (shape >= 2 after the filter), so no two kept modes merge; dropping modes of shape 1 is all
 // of it, and nothing left is 1:0 (CuTe's coalesce of a size-1 layout).
 template <class Flat>
-static bool complement_flat(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
+[[gnu::always_inline]] static inline bool complement_flat(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
                             Convention c, Flat& out, Int& size) {
   Int n = 1;
   for (Int t : cotarget) {
@@ -239,15 +239,15 @@ Result<Layout> detail::complement_checked(Layout const& a, std::span<Int const> 
 [[gnu::noinline]] static Result<Layout> complement_of_modes(Layout const& a, std::span<Int const> cotarget,
                                                            Convention c) {
   Int size;
-  auto valid = [&](auto& out) { return detail::complement_into(a.flat_shape(), a.flat_stride(), cotarget, c, out, size); };
   if (a.flat_shape().size() <= detail::fixed_modes) {
     detail::FixedFlat out;  // its arrays reach past what a tuple keeps inline: copied in fixed-size moves
     static_assert(detail::fixed_modes + 1 >= Ints::inline_capacity);
-    if (valid(out))
+    if (complement_flat(a.flat_shape(), a.flat_stride(), cotarget, c, out, size))  // inline here: one call less
       return detail::LayoutAccess::trusted_flat_result(detail::LayoutAccess::from_padded(), out.shape, out.stride, size);
   } else {
     FlatLayout out;
-    if (valid(out)) return detail::LayoutAccess::trusted_flat(out.shape, out.stride, size);
+    if (detail::complement_into(a.flat_shape(), a.flat_stride(), cotarget, c, out, size))
+      return detail::LayoutAccess::trusted_flat(out.shape, out.stride, size);
   }
   return detail::complement_checked(a, cotarget, c);
 }

@@ -99,6 +99,10 @@ static std::size_t append_mode(detail::Draft& out, detail::Draft const& m, bool 
 
 bool detail::arranged_by(Layout const& a, Tiler const& b, Convention c, Arrangement how, WholeInto whole, Draft& out,
                          Int& size, std::size_t& rank) {
+  // A layout tiler's halves (A o B, A o B*) are one mode each, written one after the other: its
+  // logical form is its zipped form already. (Unpacking that form's modes in place, for the tiled
+  // and flat forms, counted more instructions than the path below.)
+  if (how == Arrangement::zipped && b.is_layout()) return tiled_by(a, b, c, whole, out, size, rank);
   // The first half is written straight into out, after its opening bracket (no draft copied into
   // it); the second, written interleaved with it, has its own draft and is appended.
   Draft second;

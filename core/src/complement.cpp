@@ -158,8 +158,9 @@ bool detail::complement_one_mode_into(Int s, Int d, std::span<Int const> cotarge
 // < r_i (shape >= 2 after the filter), so no two kept modes merge; dropping modes of shape 1 is all
 // of it, and nothing left is 1:0 (CuTe's coalesce of a size-1 layout).
 template <class Flat>
-[[gnu::always_inline]] static inline bool complement_flat(std::span<Int const> shape, std::span<Int const> stride, std::span<Int const> cotarget,
-                            Convention c, Flat& out, Int& size) {
+[[gnu::always_inline]] static inline bool complement_flat(std::span<Int const> shape, std::span<Int const> stride,
+                                                          std::span<Int const> cotarget, Convention c, Flat& out,
+                                                          Int& size) {
   Int n = 1;
   for (Int t : cotarget) {
     if (t < 1 || __builtin_mul_overflow(n, t, &n)) return false;

@@ -34,7 +34,7 @@ using GrownSorted = Sorted<FlatLayout, detail::GrownOrder>;
 // Writes coalesce(r), size(r) given (r a layout: Def. 2.3.1.1), into a layout's parts
 // (LayoutAccess::flat_in_place): same function, same size and span.
 template <class Flat>
-auto coalesced(Flat const& r, Int size) {
+auto coalesce_fill(Flat const& r, Int size) {
   return [&r, size](Ints& s, Ints& d) {
     detail::coalesce_flat_into(r.shape, r.stride, s, d);
     return size;
@@ -59,7 +59,7 @@ Layout right_inverse_of(Layout const& l) {
     next = s.f.shape[i] * s.f.stride[i];  // an offset of L plus one stride: bounded by the span
   }
   // Shapes of L's modes, strides their prefix products: within size(L).
-  return detail::LayoutAccess::flat_in_place(std::nullopt, coalesced(r, size));
+  return detail::LayoutAccess::flat_in_place(std::nullopt, coalesce_fill(r, size));
 }
 
 template <class S>
@@ -85,7 +85,7 @@ Result<Layout> left_inverse_of(Layout const& l) {
   if (s.order.size() == 0) __builtin_unreachable();  // coalescing leaves a mode (GCC cannot see it)
   r.shape.push_back(s.f.shape[s.order.back()]);
   if (auto size = detail::valid_size(r.shape, r.stride))
-    return detail::LayoutAccess::flat_in_place_result(std::nullopt, coalesced(r, *size));
+    return detail::LayoutAccess::flat_in_place_result(std::nullopt, coalesce_fill(r, *size));
   FlatLayout past;  // size(R) past int64 (d_last s_last, where L's span stops at d_last (s_last - 1))
   for (std::size_t k = 0; k < r.shape.size(); ++k) {
     past.shape.push_back(r.shape[k]);

@@ -55,7 +55,7 @@ struct LayoutAccess {
   // of two (nullopt: counted here).
   template <class Fill>
   [[gnu::always_inline]] static Layout flat_in_place(std::optional<bool> pow2, Fill fill) {
-    Layout out{IntTuple::Unfilled{}};  // empty values and words, nothing to overwrite
+    Layout out(checked(), IntTuple::Unfilled{});  // empty values and words, nothing to overwrite
     fill_flat(out, pow2, fill);
     return out;
   }
@@ -86,6 +86,8 @@ struct LayoutAccess {
   static constexpr auto flat_words_table = [] {
     std::array<std::array<std::uint8_t, word_capacity>, max_flat_word + 1> w{};
     static_assert(IntTuple::leaf_token == 0, "zero bytes are leaves");
+    w[0][0] = IntTuple::open_token;  // () for no entries; w[1] is one leaf
+    w[0][1] = IntTuple::close_token;
     for (std::size_t n = 2; n <= max_flat_word; ++n) {
       w[n][0] = IntTuple::open_token;
       for (std::size_t k = 1; k <= n; ++k) w[n][k] = IntTuple::leaf_token;
@@ -99,8 +101,8 @@ struct LayoutAccess {
 
   static void flat_word(IntTuple& t, std::size_t n) {
     t.rank_ = static_cast<std::uint32_t>(n);
-    if (n == 1) {
-      t.word_.assign_from_padded(flat_words_table[0].data(), 1);
+    if (n == 1) {  // flat_words(n) without its length's branch (it counted here)
+      t.word_.assign_from_padded(flat_words_table[1].data(), 1);
     } else if (n <= max_flat_word) {
       t.word_.assign_from_padded(flat_words_table[n].data(), n + 2);
     } else {

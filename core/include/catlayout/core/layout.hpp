@@ -41,7 +41,7 @@ class Layout {
       : shape_(p, s, word, rank), stride_(p, d, word, rank), size_(size) {
     set_pow2();
   }
-  // Empty parts that core fills in place (LayoutAccess::flat_in_place), in the Result that returns it.
+  // Empty parts that core fills in place (LayoutAccess::flat_in_place), also inside a Result.
   Layout(Checked, IntTuple::Unfilled u) : shape_(u), stride_(u) {}
   Layout() : shape_(1), stride_(0) {}  // 1:0, the trivial layout
   std::span<Int const> flat_shape() const { return shape_.values(); }
@@ -70,7 +70,6 @@ class Layout {
   Layout(IntTuple&& s, IntTuple&& d, Int size) : shape_(std::move(s)), stride_(std::move(d)), size_(size) {
     set_pow2();
   }
-  explicit Layout(IntTuple::Unfilled u) : shape_(u), stride_(u) {}  // LayoutAccess fills it in place
   void set_pow2() {
     bool pow2 = true;  // a local: a member would be read and written back once per entry
     for (Int x : shape_.values()) pow2 &= (x & (x - 1)) == 0;

@@ -99,13 +99,12 @@ bool matches_layout(std::string_view expect, Layout const& l) {
   char const* p = expect.data();
   char const* end = p + expect.size();
   bool seen[2] = {false, false};
-  text::FlatTuple t;
   bool read = text::members_at(p, end, [&](std::string_view key, char const*& q) {
     int k = key == "shape" ? 0 : key == "stride" ? 1 : -1;
     if (k < 0) return is_provenance(key) && (q = scan::skip_value_at(q, end, 2)) != nullptr;
     if (seen[k]) return false;
     seen[k] = true;
-    return text::tuple_at(q, end, t) && text::same_tuple(t, k == 0 ? l.shape() : l.stride());
+    return text::tuple_equals(q, end, k == 0 ? l.shape() : l.stride());
   });
   return read && p == end && seen[0] && seen[1];
 }

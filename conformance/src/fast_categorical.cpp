@@ -25,11 +25,6 @@ namespace {
 // A value that no reader here takes, validated and skipped; false when it is not valid.
 bool skip_at(char const*& q, char const* end, std::size_t depth) { return (q = scan::skip_value_at(q, end, depth)) != nullptr; }
 
-// The int tuple at q is t (to_json(t) == v as nlohmann compares numbers by value).
-[[maybe_unused]] bool is_tuple_at(char const*& q, char const* end, IntTuple const& t) {
-  text::FlatTuple x;
-  return text::tuple_at(q, end, x) && text::same_tuple(x, t);
-}
 
 // expect is exactly the JSON object of `names` that same(k, q) compares as it reads the value of
 // names[k] at q, apart from provenance (validated, not compared): any other key, one missing or
@@ -64,7 +59,7 @@ bool matches_value(std::string_view expect, NestMorphism const& f) {
   auto const& want = f.map().values();
   return matches_members(expect, std::array<std::string_view, 3>{"domain", "codomain", "map"},
                          [&](std::size_t k, char const*& q, char const* end) {
-                           if (k < 2) return is_tuple_at(q, end, k == 0 ? f.domain() : f.codomain());
+                           if (k < 2) return text::tuple_equals(q, end, k == 0 ? f.domain() : f.codomain());
                            std::size_t i = 0;
                            bool same = true;
                            bool plain = text::ints_at(q, end, [&](Int x) {
@@ -82,7 +77,7 @@ bool matches_value(std::string_view expect, NestMorphism const& f) {
 bool matches_value(std::string_view expect, MutualRefinement const& r) {
   return matches_members(expect, std::array<std::string_view, 2>{"first", "second"},
                          [&](std::size_t k, char const*& q, char const* end) {
-                           return is_tuple_at(q, end, k == 0 ? r.first : r.second);
+                           return text::tuple_equals(q, end, k == 0 ? r.first : r.second);
                          });
 }
 

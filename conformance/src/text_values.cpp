@@ -121,9 +121,9 @@ std::optional<Tiler> tiler_rec(char const*& p, char const* end, std::size_t dept
   bool negative = p != end && *p == '-';
   char const* digits = p + negative;
   char const* q = digits;
+  char const* stop = end - digits > safe_digits ? digits + safe_digits : end;  // one bound per digit
   std::uint64_t v = 0;
-  for (; q != end && static_cast<unsigned char>(*q - '0') < 10 && q - digits < safe_digits; ++q)
-    v = v * 10 + static_cast<std::uint64_t>(*q - '0');
+  for (; q != stop && static_cast<unsigned char>(*q - '0') < 10; ++q) v = v * 10 + static_cast<std::uint64_t>(*q - '0');
   if (q == digits) return false;
   // JSON has no leading zeros: "01" is not a number, so it is not read as one (the strict
   // readers must accept only valid JSON, since they may read text the scanner has not checked).
@@ -244,10 +244,40 @@ IntTuple to_tuple(FlatTuple const& t) {
   return built;
 }
 
-bool same_tuple(FlatTuple const& t, IntTuple const& x) {
+// tuple_at's walk with each token compared as it is read, so nothing is stored: the first token
+// that differs from x's word (or value that differs from x's) ends it.
+bool tuple_equals(char const*& p, char const* end, IntTuple const& x) {
   auto w = x.word();
-  auto v = x.values();
-  return std::ranges::equal(t.word, w) && std::ranges::equal(t.values, v);
+  auto values = x.values();
+  std::size_t k = 0, v = 0, open = 0;
+  char const* q = p;
+  for (;;) {
+    if (q == end || k == w.size()) return false;
+    bool closed = false;
+    if (*q == '[') {
+      if (w[k++] != IntTuple::open_token) return false;
+      ++open;
+      q = scan::skip_ws(q + 1, end);
+      if (q == end || *q != ']') continue;
+      ++q;
+      closed = true;
+    } else {
+      Int n = 0;  // x's word is well formed: a leaf token has its value
+      if (w[k++] != IntTuple::leaf_token || !parse_int(q, end, &n) || n != values[v++]) return false;
+    }
+    for (;;) {
+      if (closed) {
+        if (k == w.size() || w[k++] != IntTuple::close_token) return false;
+        --open;
+      }
+      if (open == 0) {
+        p = q;
+        return k == w.size();
+      }
+      if (!next_after(q, end, ']', &closed)) return false;
+      if (!closed) break;
+    }
+  }
 }
 
 }  // namespace catlayout::conformance::text

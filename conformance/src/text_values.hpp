@@ -97,7 +97,8 @@ bool args_of(std::string_view args, std::size_t lo, std::size_t hi, F&& read) {
 
 // The IntTuple t stands for; pre: t's word is well formed (tuple_at made it).
 IntTuple to_tuple(FlatTuple const& t);
-// t and x are the same tuple (IntTuple's ==), without building one.
-bool same_tuple(FlatTuple const& t, IntTuple const& x);
+// The int tuple at p is x (tuple_at's reading of it equals x, as IntTuple's ==): compared as it
+// is read, nothing built; p is moved past it when true. False also where tuple_at refuses.
+bool tuple_equals(char const*& p, char const* end, IntTuple const& x);
 
 }  // namespace catlayout::conformance::text

@@ -59,7 +59,7 @@ static bool divide_halves(detail::View const& a, Layout const& b, Convention con
   }
   auto st = detail::compose_state(coal);
   return detail::compose_modes(coal, detail::view(b), st, first) &&
-         detail::compose_modes(coal, {c.shape, c.stride, {c_word.data(), c_word.size()}, size_c}, st, second) &&
+         detail::compose_modes(coal, {c.shape, c.stride, {c_word.data(), c_word.size()}}, st, second) &&
          detail::compose_holds(coal, st);
 }
 

@@ -20,14 +20,14 @@ namespace catlayout::detail {
 
 using Word = std::span<std::uint8_t const>;
 
-// A layout or one of its modes, without a copy: flat entries, bracket word, size.
+// A layout or one of its modes, without a copy: flat entries and bracket word. (No size: only a
+// product asks for one, of its A, and computes it; the walks over modes would pay for it per mode.)
 struct View {
   std::span<Int const> shape, stride;
   Word word;
-  Int size;
 };
 
-inline View view(Layout const& l) { return {l.flat_shape(), l.flat_stride(), l.shape().word(), l.size()}; }
+inline View view(Layout const& l) { return {l.flat_shape(), l.flat_stride(), l.shape().word()}; }
 
 // A vector in a fixed array, for a path whose caller bounds its length once, up front: no
 // capacity test on each push, nothing to free. pre: at most N values are pushed.
@@ -108,7 +108,7 @@ struct Draft {
     stride.append(d.stride.data(), d.stride.size());
     word.append(d.word.data(), d.word.size());
   }
-  View view(Int size) const { return {shape, stride, {word.data(), word.size()}, size}; }
+  View view() const { return {shape, stride, {word.data(), word.size()}}; }
 };
 
 // CuTe's rank of a word: a leaf has rank 1, a tuple the number of its top-level modes.
@@ -139,10 +139,7 @@ void for_each_mode(View const& v, F&& f) {
       depth += t == IntTuple::open_token ? 1 : t == IntTuple::close_token ? -1 : 0;
       value += t == IntTuple::leaf_token;
     } while (depth > 0);
-    Int size = 1;
-    for (std::size_t i = first; i < value; ++i) size *= v.shape[i];  // divides a valid size
-    f(View{v.shape.subspan(first, value - first), v.stride.subspan(first, value - first), v.word.subspan(begin, k - begin),
-           size});
+    f(View{v.shape.subspan(first, value - first), v.stride.subspan(first, value - first), v.word.subspan(begin, k - begin)});
   }
 }
 

@@ -41,9 +41,10 @@ Result<Layout> detail::logical_product_checked(Layout const& a, Tiler const& b, 
 template <class Flat>
 static bool product_halves_of(detail::View const& a, detail::View const& b, Int cosize_b, Convention conv,
                               detail::Draft& first, detail::Draft& second) {
-  Int n, size_c;
+  Int size_a = 1, n, size_c;
+  for (Int s : a.shape) size_a *= s;  // A is a valid layout, or a mode of one (padded with 1s): it fits
   Flat c;  // coalesced, so its own coalesce_x: composition needs no second coalesce
-  if (__builtin_mul_overflow(a.size, cosize_b, &n) ||
+  if (__builtin_mul_overflow(size_a, cosize_b, &n) ||
       !detail::complement_into(a.shape, a.stride, std::span<Int const>(&n, 1), conv, c, size_c))
     return false;
   first.append(a);
@@ -178,14 +179,14 @@ static bool rank_product_draft(Layout const& a, Layout const& b, bool raked, Con
   auto padded = [r](Layout const& l, detail::Draft& d) {
     if (l.rank() >= r) return detail::view(l);
     append_padded(d, detail::view(l), r);
-    return d.view(l.size());
+    return d.view();
   };
   detail::View va = padded(a, pa), vb = padded(b, pb);
   if (pa.overflowed() || pb.overflowed() || !product_halves(va, vb, cosize(b), c, first, second)) return false;
   // make_layout's conditions on (A', comp(A') o B') (a long word: the checked path).
   if (!detail::pair_size(first, second, size)) return false;
   // zip_pair's size check is the size of the product, checked above.
-  return zip_pair_into((raked ? second : first).view(0), (raked ? first : second).view(0), out) &&
+  return zip_pair_into((raked ? second : first).view(), (raked ? first : second).view(), out) &&
          !out.overflowed();
 }
 

@@ -66,16 +66,16 @@ std::optional<Result<Layout>> run_core(std::string_view op, std::string_view arg
   std::optional<Layout> x, y;  // the layout, and the second argument when it is one
   text::FlatTuple profile;
   std::optional<Int> n;
-  std::optional<Tiler> b;
+  Tiler b;
   std::size_t count = 0;
   auto read = [&](std::size_t i, char const*& p) {
     count = i + 1;
-    if (i == 0) return (x = text::layout_at(p, end)).has_value();
+    if (i == 0) return text::layout_at(p, end, x);
     if (unary) return false;
     if (coalesce_op) return text::tuple_at(p, end, profile);
     if (complement_op) return (n = text::int_at(p, end)).has_value();
-    if (by_tiler) return (b = text::tiler_at(p, end)).has_value();
-    return (y = text::layout_at(p, end)).has_value();
+    if (by_tiler) return text::tiler_at(p, end, b);
+    return text::layout_at(p, end, y);
   };
   if (!text::args_of(args, 1, 2, read)) return std::nullopt;
   if (count == 1) {
@@ -87,7 +87,7 @@ std::optional<Result<Layout>> run_core(std::string_view op, std::string_view arg
   }
   if (coalesce_op) return coalesce(*x, text::to_tuple(profile));
   if (complement_op) return complement(*x, *n, c);
-  if (by_tiler) return by_tiler(*x, *b, c);
+  if (by_tiler) return by_tiler(*x, b, c);
   return by_layout(*x, *y, c);
 }
 

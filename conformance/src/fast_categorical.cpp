@@ -136,7 +136,7 @@ bool exact_nest_case(std::string_view op, std::string_view args, std::string_vie
   char const* end = args.data() + args.size();
   if (op == "layout.to_nest") {
     std::optional<Layout> l;
-    return text::args_of(args, 1, 1, [&](std::size_t, char const*& q) { return (l = text::layout_at(q, end)).has_value(); }) &&
+    return text::args_of(args, 1, 1, [&](std::size_t, char const*& q) { return text::layout_at(q, end, l); }) &&
            matches(expect, categories::standard_representation(*l));
   }
   bool binary = op == "nest.compose" || op == "nest.logical_divide" || op == "nest.logical_product";

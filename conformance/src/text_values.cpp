@@ -68,48 +68,44 @@ IntTuple build(FlatTuple const& t, std::size_t& k, std::size_t& v) {
   return r;
 }
 
-std::optional<Tiler> tiler_rec(char const*& p, char const* end, std::size_t depth);
+bool tiler_rec(char const*& p, char const* end, std::size_t depth, Tiler& out);
 
-// The non-empty array of tiler modes at p (json.cpp refuses an empty one).
-std::optional<Tiler> tiler_modes(char const*& p, char const* end, std::size_t depth) {
-  if (p == end || *p != '[') return std::nullopt;
+// The non-empty array of tiler modes at p (json.cpp refuses an empty one), each read in place.
+bool tiler_modes(char const*& p, char const* end, std::size_t depth, Tiler& out) {
+  if (p == end || *p != '[') return false;
   char const* q = scan::skip_ws(p + 1, end);
-  if (q != end && *q == ']') return std::nullopt;
-  std::vector<Tiler> modes;
+  if (q != end && *q == ']') return false;
   // Tilers rarely have more than three modes: one allocation, and one under the 1 KiB at which
   // glibc serves requests from its large bins (each such request first consolidates the
   // small freed blocks, which costs more than the tiler).
-  modes.reserve(3);
+  out.modes.reserve(3);
   for (bool closed = false; !closed;) {
-    auto t = tiler_rec(q, end, depth + 1);
-    if (!t) return std::nullopt;
-    modes.push_back(std::move(*t));
-    if (!next_after(q, end, ']', &closed)) return std::nullopt;
+    if (!tiler_rec(q, end, depth + 1, out.modes.emplace_back()) || !next_after(q, end, ']', &closed)) return false;
   }
   p = q;
-  return Tiler::by_mode(std::move(modes));
+  return true;
 }
 
-std::optional<Tiler> tiler_rec(char const*& p, char const* end, std::size_t depth) {
-  if (p == end || depth > max_depth) return std::nullopt;
-  if (*p == '[') return tiler_modes(p, end, depth);
+// The tiler at p into out (a Tiler{} on entry): its modes and layouts are built where they stay.
+bool tiler_rec(char const*& p, char const* end, std::size_t depth, Tiler& out) {
+  if (p == end || depth > max_depth) return false;
+  if (*p == '[') return tiler_modes(p, end, depth, out);
   if (*p == '{') {
     // {"tiler": [...]} and nothing else is a tiler of modes; any other object must be a layout.
     char const* q = scan::skip_ws(p + 1, end);
     if (auto key = key_at(q, end); key && *key == "tiler") {
-      auto t = tiler_modes(q, end, depth);
       bool closed = false;
-      if (!t || !next_after(q, end, '}', &closed) || !closed) return std::nullopt;
+      if (!tiler_modes(q, end, depth, out) || !next_after(q, end, '}', &closed) || !closed) return false;
       p = q;
-      return t;
+      return true;
     }
-    auto l = layout_at(p, end);
-    if (!l) return std::nullopt;
-    return Tiler::of(std::move(*l));
+    return layout_at(p, end, out.layout);
   }
   auto n = int_at(p, end);
-  if (!n || *n < 1) return std::nullopt;
-  return Tiler::of_integer(*n);
+  if (!n || *n < 1) return false;
+  out.layout.emplace(*Layout::make(*n, 1));  // Tiler::of_integer, in place
+  out.integer = true;
+  return true;
 }
 
 // The integer token at p, into *n, advancing p past it; false for a fraction, an exponent, or
@@ -205,7 +201,7 @@ bool tuple_at(char const*& p, char const* end, FlatTuple& out) {
   }
 }
 
-std::optional<Layout> layout_at(char const*& p, char const* end) {
+bool layout_at(char const*& p, char const* end, std::optional<Layout>& out) {
   FlatTuple parts[2];  // shape, stride
   bool seen[2] = {false, false};
   char const* q = p;
@@ -215,16 +211,17 @@ std::optional<Layout> layout_at(char const*& p, char const* end) {
     seen[k] = true;
     return tuple_at(v, end, parts[k]);
   });
-  if (!read || !seen[0] || !seen[1]) return std::nullopt;
+  if (!read || !seen[0] || !seen[1]) return false;
   // Not congruent: Layout::make refuses it, and the DOM reader words the error, with its path.
-  if (!(parts[0].word == parts[1].word)) return std::nullopt;
+  if (!(parts[0].word == parts[1].word)) return false;
   auto l = Layout::make(parts[0].values, parts[1].values, parts[0].word);  // no tuple built on the way
-  if (!l) return std::nullopt;
+  if (!l) return false;
+  out.emplace(std::move(*l));
   p = q;
-  return std::move(*l);
+  return true;
 }
 
-std::optional<Tiler> tiler_at(char const*& p, char const* end) { return tiler_rec(p, end, 0); }
+bool tiler_at(char const*& p, char const* end, Tiler& out) { return tiler_rec(p, end, 0, out); }
 
 IntTuple to_tuple(FlatTuple const& t) {
   if (t.word.size() == 1) return IntTuple(t.values[0]);

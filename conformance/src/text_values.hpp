@@ -33,8 +33,10 @@ std::optional<std::vector<std::string_view>> elements(std::string_view v);
 // The cursor forms (p at the value, no leading whitespace).
 std::optional<Int> int_at(char const*& p, char const* end);
 bool tuple_at(char const*& p, char const* end, FlatTuple& out);  // out is overwritten
-std::optional<Layout> layout_at(char const*& p, char const* end);
-std::optional<Tiler> tiler_at(char const*& p, char const* end);
+// The layout and tiler readers build their value in place: out is set only when they return
+// true (a tiler's out is a Tiler{} on entry, and may be left partly filled when they do not).
+bool layout_at(char const*& p, char const* end, std::optional<Layout>& out);
+bool tiler_at(char const*& p, char const* end, Tiler& out);
 
 // The pieces of the strict walks below (p past the whitespace that follows each step).
 // The key of the member at p, a string without escapes, p then at its value; nullopt for an

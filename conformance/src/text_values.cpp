@@ -1,6 +1,7 @@
 #include "text_values.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 
 #include "json_scan.hpp"
@@ -108,6 +109,14 @@ bool tiler_rec(char const*& p, char const* end, std::size_t depth, Tiler& out) {
   return true;
 }
 
+// The characters that can follow an integer's first 18 digits inside a number token: more digits,
+// a fraction or an exponent.
+inline constexpr auto continues_number = [] {
+  std::array<bool, 256> t{};
+  for (char c : std::string_view("0123456789.eE")) t[static_cast<unsigned char>(c)] = true;
+  return t;
+}();
+
 // The integer token at p, into *n, advancing p past it; false for a fraction, an exponent, or
 // a value past int64 (nlohmann reads those as double or uint64; the DOM readers then decide).
 // Up to 18 digits cannot overflow and are summed here; longer tokens go to from_chars, which
@@ -125,14 +134,15 @@ bool tiler_rec(char const*& p, char const* end, std::size_t depth, Tiler& out) {
   // readers must accept only valid JSON, since they may read text the scanner has not checked).
   if (*digits == '0' && q - digits > 1) return false;
   *n = negative ? -static_cast<Int>(v) : static_cast<Int>(v);
-  if (q != end && static_cast<unsigned char>(*q - '0') < 10) {
+  if (q != end && continues_number[static_cast<unsigned char>(*q)]) {  // one test for the common end
+    if (static_cast<unsigned char>(*q - '0') >= 10) return false;  // a fraction or an exponent
     long long x = 0;
     auto [r, ec] = std::from_chars(p, end, x);
     if (ec != std::errc{}) return false;
     q = r;
     *n = x;
+    if (q != end && continues_number[static_cast<unsigned char>(*q)]) return false;
   }
-  if (q != end && (*q == '.' || *q == 'e' || *q == 'E')) return false;
   p = q;
   return true;
 }

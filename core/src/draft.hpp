@@ -139,7 +139,8 @@ void for_each_mode(View const& v, F&& f) {
       depth += t == IntTuple::open_token ? 1 : t == IntTuple::close_token ? -1 : 0;
       value += t == IntTuple::leaf_token;
     } while (depth > 0);
-    f(View{v.shape.subspan(first, value - first), v.stride.subspan(first, value - first), v.word.subspan(begin, k - begin)});
+    std::size_t n = value - first;
+    f(View{v.shape.subspan(first, n), v.stride.subspan(first, n), v.word.subspan(begin, k - begin)});
   }
 }
 

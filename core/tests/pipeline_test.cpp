@@ -377,7 +377,9 @@ TEST(FlatPipeline, GeneralComplementIntoAgreesOnEveryLayoutOfAGrid) {
         ASSERT_EQ(text(grown), expected) << where();
         ASSERT_EQ(fixed_size, checked->size()) << where();
         ASSERT_EQ(grown_size, checked->size()) << where();
-        if (n.size() == 1) ASSERT_TRUE(same(complement(*a, n[0], c), checked)) << where();
+        if (n.size() == 1) {
+          ASSERT_TRUE(same(complement(*a, n[0], c), checked)) << where();
+        }
         ++same_modes;
       }
   };

@@ -25,7 +25,6 @@ namespace {
 // A value that no reader here takes, validated and skipped; false when it is not valid.
 bool skip_at(char const*& q, char const* end, std::size_t depth) { return (q = scan::skip_value_at(q, end, depth)) != nullptr; }
 
-
 // expect is exactly the JSON object of `names` that same(k, q) compares as it reads the value of
 // names[k] at q, apart from provenance (validated, not compared): any other key, one missing or
 // repeated, and the DOM path decides.

@@ -172,36 +172,35 @@ std::optional<Int> int_at(char const*& p, char const* end) {
   return n;
 }
 
-// One pass, no recursion: each integer appends a leaf token and its value, each bracket its token.
-bool tuple_at(char const*& p, char const* end, FlatTuple& out) {
-  out.values.clear();
-  out.word.clear();
+// One pass, no recursion, over an int tuple's text: each bracket and integer is handed to `to` as
+// it is read (to.open(), to.leaf(v), to.close(), each false to stop), and to.done() has the last
+// word once the outermost value ends. tuple_at stores the tokens; tuple_equals compares them.
+template <class Tokens>
+[[gnu::always_inline]] inline bool walk_tuple(char const*& p, char const* end, Tokens& to) {
   std::size_t open = 0;  // arrays entered and not yet closed
   char const* q = p;
   for (;;) {
     if (q == end) return false;
     bool closed = false;
     if (*q == '[') {
-      if (open >= max_depth) return false;
+      if (open >= max_depth || !to.open()) return false;
       ++open;
-      out.word.push_back(IntTuple::open_token);
       q = scan::skip_ws(q + 1, end);
       if (q == end || *q != ']') continue;  // at the first element
       ++q;
       closed = true;
     } else {
       Int v = 0;
-      if (!parse_int(q, end, &v)) return false;
-      out.values.push_back(v);
-      out.word.push_back(IntTuple::leaf_token);
+      if (!parse_int(q, end, &v) || !to.leaf(v)) return false;
     }
     // After a value: close the arrays that end here, until a comma or the outermost value ends.
     for (;;) {
       if (closed) {
-        out.word.push_back(IntTuple::close_token);
+        if (!to.close()) return false;
         --open;
       }
       if (open == 0) {
+        if (!to.done()) return false;
         p = q;
         return true;
       }
@@ -209,6 +208,19 @@ bool tuple_at(char const*& p, char const* end, FlatTuple& out) {
       if (!closed) break;
     }
   }
+}
+
+bool tuple_at(char const*& p, char const* end, FlatTuple& out) {
+  struct Store {
+    FlatTuple& t;
+    bool open() { return t.word.push_back(IntTuple::open_token), true; }
+    bool leaf(Int v) { return t.values.push_back(v), t.word.push_back(IntTuple::leaf_token), true; }
+    bool close() { return t.word.push_back(IntTuple::close_token), true; }
+    bool done() { return true; }
+  } store{out};
+  out.values.clear();
+  out.word.clear();
+  return walk_tuple(p, end, store);
 }
 
 bool layout_at(char const*& p, char const* end, std::optional<Layout>& out) {
@@ -251,40 +263,20 @@ IntTuple to_tuple(FlatTuple const& t) {
   return built;
 }
 
-// tuple_at's walk with each token compared as it is read, so nothing is stored: the first token
-// that differs from x's word (or value that differs from x's) ends it.
+// tuple_at's walk with each token compared with x's as it is read, so nothing is stored: the first
+// token that differs from x's word (or value that differs from x's) ends it.
 bool tuple_equals(char const*& p, char const* end, IntTuple const& x) {
-  auto w = x.word();
-  auto values = x.values();
-  std::size_t k = 0, v = 0, open = 0;
-  char const* q = p;
-  for (;;) {
-    if (q == end || k == w.size()) return false;
-    bool closed = false;
-    if (*q == '[') {
-      if (w[k++] != IntTuple::open_token) return false;
-      ++open;
-      q = scan::skip_ws(q + 1, end);
-      if (q == end || *q != ']') continue;
-      ++q;
-      closed = true;
-    } else {
-      Int n = 0;  // x's word is well formed: a leaf token has its value
-      if (w[k++] != IntTuple::leaf_token || !parse_int(q, end, &n) || n != values[v++]) return false;
-    }
-    for (;;) {
-      if (closed) {
-        if (k == w.size() || w[k++] != IntTuple::close_token) return false;
-        --open;
-      }
-      if (open == 0) {
-        p = q;
-        return k == w.size();
-      }
-      if (!next_after(q, end, ']', &closed)) return false;
-      if (!closed) break;
-    }
-  }
+  struct Compare {
+    std::span<std::uint8_t const> w;
+    std::span<Int const> values;
+    std::size_t k = 0, v = 0;
+    bool next(std::uint8_t token) { return k < w.size() && w[k++] == token; }
+    bool open() { return next(IntTuple::open_token); }
+    bool leaf(Int n) { return next(IntTuple::leaf_token) && n == values[v++]; }  // a leaf token has its value
+    bool close() { return next(IntTuple::close_token); }
+    bool done() { return k == w.size(); }
+  } compare{x.word(), x.values()};
+  return walk_tuple(p, end, compare);
 }
 
 }  // namespace catlayout::conformance::text

@@ -64,7 +64,8 @@ static bool divide_halves(detail::View const& a, Layout const& b, Convention con
 }
 
 static bool divide_whole_into(detail::View const& a, Layout const& b, Convention conv, detail::Draft& first,
-                              detail::Draft& second) {
+                              detail::Draft& second, Int* proven) {
+  if (proven != nullptr) *proven = 0;  // the result's entries are walked
   if (a.shape.size() <= detail::fixed_modes && b.flat_shape().size() <= detail::fixed_modes)
     return divide_halves<detail::FixedFlat, detail::FixedVec<std::uint8_t, detail::fixed_modes + 3>>(a, b, conv, first,
                                                                                                       second);
@@ -75,7 +76,7 @@ Result<Layout> logical_divide(Layout const& a, Tiler const& b, Convention c) {
   detail::Draft out;
   Int size;
   std::size_t rank;
-  if (detail::tiled_by(a, b, c, divide_whole_into, out, size, rank)) return detail::build(out, size, rank);
+  if (detail::tiled_by<divide_whole_into>(a, b, c, out, size, rank)) return detail::build(out, size, rank);
   return detail::logical_divide_checked(a, b, c);  // the failed condition, named
 }
 
@@ -149,7 +150,7 @@ static Result<Layout> arranged_divide(Layout const& a, Tiler const& b, Conventio
   detail::Draft out;
   Int size;
   std::size_t rank;
-  if (detail::arranged_by(a, b, c, how, divide_whole_into, out, size, rank)) return detail::build(out, size, rank);
+  if (detail::arranged_by<divide_whole_into>(a, b, c, how, out, size, rank)) return detail::build(out, size, rank);
   return arrange(detail::logical_divide_checked(a, b, c), b, how);
 }
 

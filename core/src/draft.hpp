@@ -6,6 +6,7 @@
 // step-by-step definition, which builds the error (with its message) on that path only. Not installed.
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <span>
 
@@ -77,8 +78,29 @@ struct BoundedVec : FixedVec<T, N> {
       over = true;
       return;
     }
-    for (std::size_t i = 0; i < k; ++i) this->v[this->n + i] = src[i];
+    T* dst = this->v + this->n;
     this->n += k;
+    // Runs are short (a mode's entries, its word): 16 bytes at a time, then the tail in
+    // straight-line moves, without the set-up of a vectorised loop.
+    constexpr std::size_t chunk = 16 / sizeof(T);
+    std::size_t i = 0;
+    for (; i + chunk <= k; i += chunk) std::memcpy(dst + i, src + i, 16);
+    if constexpr (chunk > 8) {
+      if (k - i >= 8) {
+        std::memcpy(dst + i, src + i, 8);
+        i += 8;
+      }
+    }
+    switch (k - i) {
+      case 7: dst[i + 6] = src[i + 6]; [[fallthrough]];
+      case 6: dst[i + 5] = src[i + 5]; [[fallthrough]];
+      case 5: dst[i + 4] = src[i + 4]; [[fallthrough]];
+      case 4: dst[i + 3] = src[i + 3]; [[fallthrough]];
+      case 3: dst[i + 2] = src[i + 2]; [[fallthrough]];
+      case 2: dst[i + 1] = src[i + 1]; [[fallthrough]];
+      case 1: dst[i] = src[i]; [[fallthrough]];
+      default: break;
+    }
   }
 };
 
@@ -182,13 +204,15 @@ inline std::optional<Int> checked_size(Draft const& d) {
 }
 
 // Layout::make's conditions on (first, second), the pair of two halves, with its size; a word long
-// enough to reach the depth limit is left to the step-by-step path (false).
-inline bool pair_size(Draft const& first, Draft const& second, Int& size) {
+// enough to reach the depth limit is left to the step-by-step path (false). proven: the pair's
+// size where its step proved its entries valid (WholeInto), else 0.
+inline bool pair_size(Draft const& first, Draft const& second, Int& size, Int proven = 0) {
+  if (first.overflowed() || second.overflowed() || first.word.size() + second.word.size() + 2 > 2 * limits::max_depth)
+    return false;
   Int span = 0;
-  size = 1;
-  return !first.overflowed() && !second.overflowed() && accumulate_valid(first.shape, first.stride, span, size) &&
-         accumulate_valid(second.shape, second.stride, span, size) &&
-         first.word.size() + second.word.size() + 2 <= 2 * limits::max_depth;
+  size = proven != 0 ? proven : 1;
+  return proven != 0 || (accumulate_valid(first.shape, first.stride, span, size) &&
+                         accumulate_valid(second.shape, second.stride, span, size));
 }
 
 // The Layout of a draft whose entries are valid (checked_size, or a regrouping of checked
@@ -248,17 +272,62 @@ bool compose_holds(FixedFlat const& a, FixedState const& st);
 // The two halves of a divide or product of A by one layout (A o B and A o comp(B); A and
 // comp(A) o B), the first written whole before the second: the same draft twice gives the logical
 // form (first, second) between brackets the caller writes; two drafts give zip2_by's halves.
-using WholeInto = bool (*)(View const& a, Layout const& b, Convention c, Draft& first, Draft& second);
+// proven, where the caller asks (not null): the size of (first, second) where the step proves it a
+// layout (Def. 2.3.1.1) without a walk of its entries, else 0 (the caller walks them).
+using WholeInto = bool (*)(View const& a, Layout const& b, Convention c, Draft& first, Draft& second, Int* proven);
 // CuTe's rule for a tiler (apply_tiler): whole(A, divisor_layout(B)) for a layout tiler, mode by
 // mode otherwise, A's modes past the tiler's copied. tile_into writes the logical form;
 // zip_into writes zip2_by's halves of it (each one mode), which never fails where tile_into holds.
 bool tile_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out);
 bool zip_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& first, Draft& second);
+// CuTe's tiler rule in the forms below for a tiler of modes (tile_into), checked, with its size
+// and rank; false where a step fails.
+bool tiled_by_modes(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size,
+                    std::size_t& rank);
+// Layout::make's conditions on a finished draft, its size where they hold (checked_size, out of line).
+bool walked_size(Draft const& out, Int& size);
+// The same where a step proved the entries valid (proven, their size, else 0): the bounds and the
+// depth are left.
+inline bool sized(Draft const& out, Int proven, Int& size) {
+  if (proven == 0 || out.overflowed() || out.word.size() > 2 * limits::max_depth) return walked_size(out, size);
+  size = proven;
+  return true;
+}
+// The halves of zip2_by, the first in out after its opening bracket, the second apart: checked
+// as a pair, then arranged (zipped, tiled or flat) in out, with its rank.
+bool arrange_halves(Draft& out, Draft const& second, Int proven, Arrangement how, Int& size, std::size_t& rank);
+
 // The logical form of A by B, and CuTe's zipped / tiled / flat forms of it (zip2_by, then
-// unpack_modes), checked, with their size and rank; false where a step fails.
-bool tiled_by(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size,
-              std::size_t& rank);
-bool arranged_by(Layout const& a, Tiler const& b, Convention c, Arrangement how, WholeInto whole, Draft& out,
-                 Int& size, std::size_t& rank);
+// unpack_modes), checked, with their size and rank; false where a step fails. Templates on the
+// step: a layout tiler's one step is inlined into its operation (one frame, not three).
+template <WholeInto whole>
+bool tiled_by(Layout const& a, Tiler const& b, Convention c, Draft& out, Int& size, std::size_t& rank) {
+  if (!b.is_layout()) return tiled_by_modes(a, b, c, whole, out, size, rank);
+  if (a.flat_shape().empty()) return false;
+  Int proven = 0;
+  out.open();
+  if (!whole(view(a), divisor_layout(b), c, out, out, &proven)) return false;
+  out.close();
+  rank = 2;  // (A o B, A o B*)
+  return sized(out, proven, size);
+}
+
+template <WholeInto whole>
+bool arranged_by(Layout const& a, Tiler const& b, Convention c, Arrangement how, Draft& out, Int& size,
+                 std::size_t& rank) {
+  // A layout tiler's halves (A o B, A o B*) are one mode each, written one after the other: its
+  // logical form is its zipped form already. (Unpacking that form's modes in place, for the tiled
+  // and flat forms, counted more instructions than the path below.)
+  if (how == Arrangement::zipped && b.is_layout()) return tiled_by<whole>(a, b, c, out, size, rank);
+  // The first half is written straight into out, after its opening bracket (no draft copied into
+  // it); the second, written interleaved with it, has its own draft and is appended.
+  Draft second;
+  Int proven = 0;  // a layout tiler's one step may prove its pair valid
+  out.open();
+  if (a.flat_shape().empty() || !(b.is_layout() ? whole(view(a), divisor_layout(b), c, out, second, &proven)
+                                                : zip_into(view(a), b, c, whole, out, second)))
+    return false;
+  return arrange_halves(out, second, proven, how, size, rank);
+}
 
 }  // namespace catlayout::detail

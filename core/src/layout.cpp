@@ -154,7 +154,14 @@ static Result<Int> at_coord_rec(IntTuple const& c, IntTuple const& s, IntTuple c
 
 Result<Int> Layout::at_coord(IntTuple const& coord) const { return at_coord_rec(coord, shape_, stride_); }
 
-Int cosize(Layout const& l) { return l(l.size() - 1) + 1; }
+// L(size - 1) + 1: the last index has every coordinate at its end, so L(size - 1) is the sum of
+// (s_i - 1) d_i, whatever the signs (each term within the span, which a valid layout keeps in int64).
+Int cosize(Layout const& l) {
+  auto s = l.flat_shape(), d = l.flat_stride();
+  Int last = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) last += (s[i] - 1) * d[i];
+  return last + 1;
+}
 
 std::size_t depth(Layout const& l) { return depth(l.shape()); }
 

@@ -38,9 +38,10 @@ Result<Layout> detail::logical_product_checked(Layout const& a, Tiler const& b, 
 
 // Def. 2.3.9.1 on drafts: the halves A and comp(A, size(A) cosize(B)) o B, as product_by_layout.
 // Flat: the containers of the complement (FixedFlat where A has at most fixed_modes flat modes).
+// proven (where asked): the pair's size where its entries are valid by the argument below, else 0.
 template <class Flat>
-static bool product_halves_of(detail::View const& a, detail::View const& b, Int cosize_b, Convention conv,
-                              detail::Draft& first, detail::Draft& second) {
+static bool product_halves_of(detail::View const& a, detail::View const& b, Int size_b, Int cosize_b, Convention conv,
+                              detail::Draft& first, detail::Draft& second, Int* proven) {
   Int size_a = 1, n, size_c;
   for (Int s : a.shape) size_a *= s;  // A is a valid layout, or a mode of one (padded with 1s): it fits
   Flat c;  // coalesced, so its own coalesce_x: composition needs no second coalesce
@@ -49,26 +50,40 @@ static bool product_halves_of(detail::View const& a, detail::View const& b, Int 
     return false;
   first.append(a);
   auto st = detail::compose_state(c);
-  return detail::compose_modes(c, b, st, second) && detail::compose_holds(c, st);
+  if (!detail::compose_modes(c, b, st, second) || !detail::compose_holds(c, st)) return false;
+  if (proven == nullptr) return true;
+  // Def. 2.3.1.1 for (A, C o B), C = comp(A, n), without a walk of its entries. C's modes are the
+  // fold of filter(A)'s modes s_i:d_i (shape > 1, stride > 0; A's other modes span nothing),
+  // sorted by stride, d_i >= r_{i-1}, r_i = s_i d_i, r_0 = 1: q_i:r_{i-1} with q_i r_{i-1} <= d_i,
+  // then R:r_m, whose R r_m complement_into kept inside int64. So span(A) + span(C) <=
+  // sum (r_i - r_{i-1}) + (R - 1) r_m < R r_m. Where B's strides are >= 0, so are C o B's (C's
+  // are positive): its span is its last value C(cosize(B) - 1), at most span(C) where
+  // cosize(B) <= size(C). Its size is size(B).
+  *proven = 0;
+  for (Int d : b.stride)
+    if (d < 0) return true;
+  Int size;
+  if (cosize_b <= size_c && !__builtin_mul_overflow(size_a, size_b, &size)) *proven = size;
+  return true;
 }
 
-static bool product_halves(detail::View const& a, detail::View const& b, Int cosize_b, Convention conv, detail::Draft& first,
-                           detail::Draft& second) {
+static bool product_halves(detail::View const& a, detail::View const& b, Int size_b, Int cosize_b, Convention conv,
+                           detail::Draft& first, detail::Draft& second, Int* proven) {
   if (a.shape.size() <= detail::fixed_modes)
-    return product_halves_of<detail::FixedFlat>(a, b, cosize_b, conv, first, second);
-  return product_halves_of<FlatLayout>(a, b, cosize_b, conv, first, second);
+    return product_halves_of<detail::FixedFlat>(a, b, size_b, cosize_b, conv, first, second, proven);
+  return product_halves_of<FlatLayout>(a, b, size_b, cosize_b, conv, first, second, proven);
 }
 
 static bool product_whole_into(detail::View const& a, Layout const& b, Convention conv, detail::Draft& first,
-                               detail::Draft& second) {
-  return product_halves(a, detail::view(b), cosize(b), conv, first, second);
+                               detail::Draft& second, Int* proven) {
+  return product_halves(a, detail::view(b), b.size(), cosize(b), conv, first, second, proven);
 }
 
 Result<Layout> logical_product(Layout const& a, Tiler const& b, Convention c) {
   detail::Draft out;
   Int size;
   std::size_t rank;
-  if (detail::tiled_by(a, b, c, product_whole_into, out, size, rank)) return detail::build(out, size, rank);
+  if (detail::tiled_by<product_whole_into>(a, b, c, out, size, rank)) return detail::build(out, size, rank);
   return detail::logical_product_checked(a, b, c);  // the failed condition, named
 }
 
@@ -77,7 +92,7 @@ static Result<Layout> arranged_product(Layout const& a, Tiler const& b, Conventi
   detail::Draft out;
   Int size;
   std::size_t rank;
-  if (detail::arranged_by(a, b, c, how, product_whole_into, out, size, rank)) return detail::build(out, size, rank);
+  if (detail::arranged_by<product_whole_into>(a, b, c, how, out, size, rank)) return detail::build(out, size, rank);
   return arrange(detail::logical_product_checked(a, b, c), b, how);
 }
 Result<Layout> zipped_product(Layout const& a, Tiler const& b, Convention c) {
@@ -182,9 +197,11 @@ static bool rank_product_draft(Layout const& a, Layout const& b, bool raked, Con
     return d.view();
   };
   detail::View va = padded(a, pa), vb = padded(b, pb);
-  if (pa.overflowed() || pb.overflowed() || !product_halves(va, vb, cosize(b), c, first, second)) return false;
+  Int proven = 0;
+  if (pa.overflowed() || pb.overflowed() || !product_halves(va, vb, b.size(), cosize(b), c, first, second, &proven))
+    return false;
   // make_layout's conditions on (A', comp(A') o B') (a long word: the checked path).
-  if (!detail::pair_size(first, second, size)) return false;
+  if (!detail::pair_size(first, second, size, proven)) return false;
   // zip_pair's size check is the size of the product, checked above.
   return zip_pair_into((raked ? second : first).view(), (raked ? first : second).view(), out) &&
          !out.overflowed();

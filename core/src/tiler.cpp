@@ -1,6 +1,7 @@
 // Tilers: the layout a divide or product uses for one, and CuTe's by-mode rule.
 #include "catlayout/core/tiler.hpp"
 
+#include "catlayout/core/limits.hpp"
 #include "catlayout/core/text.hpp"
 #include "draft.hpp"
 
@@ -33,8 +34,8 @@ Result<Layout> apply_tiler(Layout const& a, Tiler const& b, TilerOp op, WholeOp 
 
 bool detail::tile_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out) {
   if (b.is_layout()) {
-    out.open();
-    if (!whole(a, divisor_layout(b), c, out, out)) return false;
+    out.open();  // one mode of several: the caller walks the whole result
+    if (!whole(a, divisor_layout(b), c, out, out, nullptr)) return false;
     out.close();
     return true;
   }
@@ -56,7 +57,7 @@ bool detail::tile_into(View const& a, Tiler const& b, Convention c, WholeInto wh
 // each half; a tuple tiler's modes gather their halves into one mode each, A's extra modes
 // joining the second.
 bool detail::zip_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& first, Draft& second) {
-  if (b.is_layout()) return whole(a, divisor_layout(b), c, first, second);
+  if (b.is_layout()) return whole(a, divisor_layout(b), c, first, second, nullptr);  // as tile_into
   bool ok = true;
   std::size_t i = 0;
   first.open();
@@ -73,12 +74,16 @@ bool detail::zip_into(View const& a, Tiler const& b, Convention c, WholeInto who
   return ok && i >= b.modes.size();  // as tile_into
 }
 
-bool detail::tiled_by(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size,
-                      std::size_t& rank) {
+bool detail::tiled_by_modes(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size,
+                            std::size_t& rank) {
   if (a.flat_shape().empty() || !tile_into(view(a), b, c, whole, out)) return false;
+  rank = b.is_layout() ? 2 : a.rank();  // (A o B, A o B*), or one mode per mode of A
+  return walked_size(out, size);
+}
+
+bool detail::walked_size(Draft const& out, Int& size) {
   auto n = checked_size(out);
   if (n) size = *n;
-  rank = b.is_layout() ? 2 : a.rank();  // (A o B, A o B*), or one mode per mode of A (tile_into)
   return n.has_value();
 }
 
@@ -97,21 +102,12 @@ static std::size_t append_mode(detail::Draft& out, detail::Draft const& m, bool 
   return rank;
 }
 
-bool detail::arranged_by(Layout const& a, Tiler const& b, Convention c, Arrangement how, WholeInto whole, Draft& out,
-                         Int& size, std::size_t& rank) {
-  // A layout tiler's halves (A o B, A o B*) are one mode each, written one after the other: its
-  // logical form is its zipped form already. (Unpacking that form's modes in place, for the tiled
-  // and flat forms, counted more instructions than the path below.)
-  if (how == Arrangement::zipped && b.is_layout()) return tiled_by(a, b, c, whole, out, size, rank);
-  // The first half is written straight into out, after its opening bracket (no draft copied into
-  // it); the second, written interleaved with it, has its own draft and is appended.
-  Draft second;
-  out.open();
-  if (a.flat_shape().empty() || !zip_into(view(a), b, c, whole, out, second)) return false;
+bool detail::arrange_halves(Draft& out, Draft const& second, Int proven, Arrangement how, Int& size,
+                            std::size_t& rank) {
   // The logical form's conditions on the same entries (out holds the first half's only); its depth
   // is left to the step-by-step path when its word is long enough to reach the limit (out's word
   // counts one bracket more than the first half's: a word one token short of it goes there too).
-  if (!pair_size(out, second, size)) return false;
+  if (!pair_size(out, second, size, proven)) return false;
   Word first(out.word.data() + 1, out.word.size() - 1);
   rank = how == Arrangement::flat && first.size() > 1 ? rank_of(first) : 1;
   if (rank >= 2) {  // unpack_modes: the first half's modes spliced in, without its outer brackets

@@ -11,6 +11,16 @@ TEST(Layout, EvaluateSeedExample) {  // tiling blog: (6,2):(8,2)
   EXPECT_EQ(cosize(l), 43);
 }
 
+// cosize is CuTe's L(size - 1) + 1, computed from the entries: negative, zero and large strides,
+// nesting, the one-point layout.
+TEST(Layout, CosizeIsTheLastValuePlusOne) {
+  for (auto text : {"(6,2):(8,2)", "(4,3):(-1,4)", "(2,(3,4)):(-100,(1,-10))", "(8,1,3):(0,-7,5)", "1:0", "():()",
+                    "(2,2305843009213693952):(-4611686018427387904,1)", "(3,2):(-3074457345618258602,1)"}) {
+    auto l = L(text);
+    EXPECT_EQ(cosize(l), l(l.size() - 1) + 1) << text;
+  }
+}
+
 TEST(Layout, CoordinatesAreColexicographic) {
   auto l = L("(2,(3,4)):(100,(1,10))");
   for (Int i = 0; i < l.size(); ++i) {

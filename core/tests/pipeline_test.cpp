@@ -269,6 +269,47 @@ TEST(FlatPipeline, PastTheDraftBoundsTheStepByStepDefinitionAnswers) {
   EXPECT_GT(answered, 20);  // not all refusals
 }
 
+// A product proves its result a layout from its steps (the complement's extent, cosize(B) within
+// size(C), B's strides >= 0) instead of walking its entries: on operands scaled toward the int64
+// limit, where some results are still layouts and some are not, it gives what the step-by-step
+// definition gives. B's shape-1 modes of stride -2^62 would make C o B a stride of INT64_MIN.
+TEST(FlatPipeline, ProductsNearTheInt64LimitAgreeWithTheStepByStepDefinitions) {
+  Gen g{std::mt19937_64(20261204)};
+  auto scaled = [&](Layout const& l, int shift) {
+    IntTuple d = l.stride();
+    Ints v(d.values().begin(), d.values().end());
+    for (Int& x : v) x = x < 0 ? x : x << shift;  // strides < 2^4: no overflow below shift 58
+    auto r = Layout::make(l.shape(), detail::LayoutAccess::tuple(v, d.word()));
+    return r ? *r : l;
+  };
+  // CuTe's floor complement of A leaves size(C) = 5 2^54 below cosize(B) = 60 2^54: C o B runs on
+  // along C's last mode, past C's span, and the result's span past int64. (Found by search.)
+  Layout a0 = *Layout::make(tup(2, 3), tup(25 * (Int{1} << 54), 5 * (Int{1} << 54)));
+  Layout b0 = *Layout::make(60 * (Int{1} << 54), 1);
+  EXPECT_FALSE(detail::logical_product_checked(a0, Tiler::of(b0), Convention::cute));
+  EXPECT_TRUE(same(logical_product(a0, Tiler::of(b0)), detail::logical_product_checked(a0, Tiler::of(b0), Convention::cute)));
+  int answered = 0, refused = 0;
+  for (int n = 0; n < 4000; ++n) {
+    Layout a = scaled(g.layout(3), std::uniform_int_distribution<int>(0, 58)(g.rng));
+    Layout b = scaled(g.layout(2), std::uniform_int_distribution<int>(0, 58)(g.rng));
+    if (g.coin(10)) b = *Layout::make(tup(1, b.size()), tup(-(Int{1} << 62), 1));
+    for (auto c : {Convention::cute, Convention::categorical}) {
+      auto where = [&] { return to_string(a) + " by " + to_string(b); };
+      auto p = logical_product(a, Tiler::of(b), c);
+      (p ? answered : refused)++;
+      ASSERT_TRUE(same(p, detail::logical_product_checked(a, Tiler::of(b), c))) << where();
+      for (auto how : {Arrangement::zipped, Arrangement::tiled, Arrangement::flat})
+        ASSERT_TRUE(same(arranged_product_for_test(a, Tiler::of(b), c, how),
+                         arrange(detail::logical_product_checked(a, Tiler::of(b), c), Tiler::of(b), how)))
+            << where();
+      ASSERT_TRUE(same(blocked_product(a, b, c), detail::rank_product_checked(a, b, false, c))) << where();
+      ASSERT_TRUE(same(raked_product(a, b, c), detail::rank_product_checked(a, b, true, c))) << where();
+    }
+  }
+  EXPECT_GT(answered, 500);
+  EXPECT_GT(refused, 500);
+}
+
 // complement's one-mode path (no filter, sort or coalesce) against the general definition on every
 // (s, d, N) of a grid that holds the edges: unit and constant modes, negative strides, targets
 // below, at and past the reach, and values at the int64 limit.

@@ -195,7 +195,7 @@ template <class Flat>
     }
     if (__builtin_mul_overflow(d, s, &reach)) return false;
   }
-  Int rest = ceil_div_shape(cotarget, reach);
+  Int rest = cotarget.size() == 1 ? ceil_div(n, reach) : ceil_div_shape(cotarget, reach);  // one division for an integer N
   if (rest != 1 || out.shape.empty()) {
     out.shape.push_back(rest);
     out.stride.push_back(rest == 1 ? 0 : reach);
@@ -282,6 +282,7 @@ Result<Layout> complement(Layout const& a, IntTuple const& cotarget, Convention 
 
 Result<Layout> complement(Layout const& a, Int n, Convention c) {
   if (n < 1) return fail(ErrorKind::invalid_input, "complement target N = ", n, " is not positive");
+  if (a.flat_shape().size() != 1) return complement_of_modes(a, std::span<Int const>(&n, 1), c);  // one frame less
   return complement(a, std::span<Int const>(&n, 1), c);
 }
 

@@ -280,8 +280,8 @@ using WholeInto = bool (*)(View const& a, Layout const& b, Convention c, Draft& 
 // zip_into writes zip2_by's halves of it (each one mode), which never fails where tile_into holds.
 bool tile_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out);
 bool zip_into(View const& a, Tiler const& b, Convention c, WholeInto whole, Draft& first, Draft& second);
-// CuTe's tiler rule in the forms below for a tiler of modes (tile_into), checked, with its size
-// and rank; false where a step fails.
+// The logical form below for a tiler of modes (tile_into), checked, with its size and rank; false
+// where a step fails. pre: !b.is_layout().
 bool tiled_by_modes(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size,
                     std::size_t& rank);
 // Layout::make's conditions on a finished draft, its size where they hold (checked_size, out of line).

@@ -56,9 +56,10 @@ static bool product_halves_of(detail::View const& a, detail::View const& b, Int 
   // fold of filter(A)'s modes s_i:d_i (shape > 1, stride > 0; A's other modes span nothing),
   // sorted by stride, d_i >= r_{i-1}, r_i = s_i d_i, r_0 = 1: q_i:r_{i-1} with q_i r_{i-1} <= d_i,
   // then R:r_m, whose R r_m complement_into kept inside int64. So span(A) + span(C) <=
-  // sum (r_i - r_{i-1}) + (R - 1) r_m < R r_m. Where B's strides are >= 0, so are C o B's (C's
-  // are positive): its span is its last value C(cosize(B) - 1), at most span(C) where
-  // cosize(B) <= size(C). Its size is size(B).
+  // sum (r_i - r_{i-1}) + (R - 1) r_m < R r_m. Where B's strides are all >= 0, so are C o B's
+  // (C's are positive; a negative one, even on a mode of shape 1, could make INT64_MIN): its span
+  // is its last value C(cosize(B) - 1), at most span(C) where cosize(B) <= size(C) (CuTe's floor
+  // complement can leave it less). Its size is size(B).
   *proven = 0;
   for (Int d : b.stride)
     if (d < 0) return true;

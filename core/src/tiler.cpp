@@ -1,7 +1,6 @@
 // Tilers: the layout a divide or product uses for one, and CuTe's by-mode rule.
 #include "catlayout/core/tiler.hpp"
 
-#include "catlayout/core/limits.hpp"
 #include "catlayout/core/text.hpp"
 #include "draft.hpp"
 
@@ -77,7 +76,7 @@ bool detail::zip_into(View const& a, Tiler const& b, Convention c, WholeInto who
 bool detail::tiled_by_modes(Layout const& a, Tiler const& b, Convention c, WholeInto whole, Draft& out, Int& size,
                             std::size_t& rank) {
   if (a.flat_shape().empty() || !tile_into(view(a), b, c, whole, out)) return false;
-  rank = b.is_layout() ? 2 : a.rank();  // (A o B, A o B*), or one mode per mode of A
+  rank = a.rank();  // one mode per mode of A
   return walked_size(out, size);
 }
 

@@ -26,8 +26,10 @@ Layout filter(Layout const& a) {
 
 namespace {
 
-// CuTe's ceil_div of a shape by an integer, mode by mode, then its product.
-Int ceil_div_shape(std::span<Int const> target, Int d) {
+// CuTe's ceil_div of a shape by an integer, mode by mode, then its product. An integer target (one
+// mode) is one division, not the loop's two.
+inline Int ceil_div_shape(std::span<Int const> target, Int d) {
+  if (target.size() == 1) return ceil_div(target[0], d);
   Int result = 1, rest = d;
   for (Int t : target) {
     result *= ceil_div(t, rest);  // each factor <= t: bounded by size(target)
@@ -98,7 +100,7 @@ static bool complement_one_mode(Int s, Int d, std::span<Int const> cotarget, Int
   }
   Int reach, rest, span;
   if (__builtin_mul_overflow(s, d, &reach)) return false;
-  rest = cotarget.size() == 1 ? ceil_div(n, reach) : ceil_div_shape(cotarget, reach);
+  rest = ceil_div_shape(cotarget, reach);
   // Def. 2.3.1.1: span (d-1)*1 + (rest-1)*reach and size d*rest inside int64.
   if (__builtin_mul_overflow(rest - 1, reach, &span) || __builtin_add_overflow(span, d - 1, &span) ||
       __builtin_mul_overflow(d, rest, &size))
@@ -195,7 +197,7 @@ template <class Flat>
     }
     if (__builtin_mul_overflow(d, s, &reach)) return false;
   }
-  Int rest = cotarget.size() == 1 ? ceil_div(n, reach) : ceil_div_shape(cotarget, reach);  // one division for an integer N
+  Int rest = ceil_div_shape(cotarget, reach);
   if (rest != 1 || out.shape.empty()) {
     out.shape.push_back(rest);
     out.stride.push_back(rest == 1 ? 0 : reach);

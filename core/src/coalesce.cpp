@@ -29,8 +29,11 @@ FlatLayout coalesce_extended(Layout const& l) {
   return out;
 }
 
-Result<Layout> coalesce(Layout const& l, IntTuple const& p) {
-  if (p.is_leaf()) return coalesce(l);
+// CuTe's by-mode rule for a target profile: a leaf applies `whole` to the layout, a tuple goes
+// mode by mode, and the modes past the profile's rank stay as they are.
+template <class Whole>
+static Result<Layout> by_profile(Layout const& l, IntTuple const& p, Whole whole) {
+  if (p.is_leaf()) return whole(l);
   if (p.rank() > l.rank())
     return fail(ErrorKind::invalid_input, "profile ", to_string(p), " has ", p.rank(), " modes but ", to_string(l),
                 " has rank ", l.rank());
@@ -38,13 +41,30 @@ Result<Layout> coalesce(Layout const& l, IntTuple const& p) {
   for (std::size_t i = 0; i < l.rank(); ++i) {
     Layout m = l.mode(i);
     if (i < p.rank()) {
-      CL_TRY(c, coalesce(m, p.mode(i)));
+      CL_TRY(c, by_profile(m, p.mode(i), whole));
       m = c;
     }
     s.push_back(m.shape());
     d.push_back(m.stride());
   }
   return Layout::make(std::move(s), std::move(d));
+}
+
+Result<Layout> coalesce(Layout const& l, IntTuple const& p) {
+  return by_profile(l, p, [](Layout const& m) -> Result<Layout> { return coalesce(m); });
+}
+
+Layout coalesce_z(Layout const& l) {
+  auto s = l.flat_shape();
+  if (s.empty()) return Layout();  // 1:0
+  Ints cs, cd;
+  detail::coalesce_extended_into(s, l.flat_stride(), cs, cd);
+  if (s.back() == 1) cs.back() /= 2;  // coalesce_x's placeholder size 2 for a trailing size-1 mode
+  return detail::LayoutAccess::trusted_flat(cs, cd, l.size());  // the merges keep size and span
+}
+
+Result<Layout> coalesce_z(Layout const& l, IntTuple const& p) {
+  return by_profile(l, p, [](Layout const& m) -> Result<Layout> { return coalesce_z(m); });
 }
 
 static void relative_rec(Layout const& l, IntTuple const& coarse, IntTuple& s, IntTuple& d) {

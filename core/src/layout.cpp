@@ -133,6 +133,13 @@ Result<Int> Layout::extended(Int i) const {
   return checked_add(off, last, "extended offset");
 }
 
+Result<Int> odd_extended(Layout const& l, Int x) {
+  if (x == INT64_MIN) return fail(ErrorKind::invalid_input, "the index ", x, " has no int64 negation");
+  auto v = l.extended(x < 0 ? -x : x);
+  if (!v || x >= 0) return v;
+  return -*v;
+}
+
 static Result<Int> at_coord_rec(IntTuple const& c, IntTuple const& s, IntTuple const& d) {
   if (c.is_leaf()) {
     // An integer coordinate for a (possibly nested) mode: colexicographic index into it.

@@ -1,10 +1,12 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <random>
 #include <stdexcept>
 
 #include "catlayout/core.hpp"
+#include "catlayout/core/coord_layout.hpp"
 
 namespace catlayout::testing {
 
@@ -19,13 +21,6 @@ inline Tiler T(std::string_view s) {
   return *r;
 }
 inline std::string S(Result<Layout> const& r) { return r ? to_string(*r) : r.error().what(); }
-
-// A extended past its domain and odd on negative arguments, A(-x) = -A(x) (docs/representation.md).
-inline Result<Int> odd_extended(Layout const& a, Int x) {
-  auto v = a.extended(x < 0 ? -x : x);
-  if (!v || x >= 0) return v;
-  return -*v;
-}
 
 // R(i) == A(B(i)) for every i in R's domain, A taken with its extended, odd function.
 inline ::testing::AssertionResult composes(Layout const& r, Layout const& a, Layout const& b) {
@@ -62,6 +57,27 @@ inline Layout random_layout(std::mt19937_64& g, int max_shape = 6, int max_strid
   std::vector<Int> strides;
   for (std::size_t i = 0; i < leaves.size(); ++i) strides.push_back(std::uniform_int_distribution<Int>(0, max_stride)(g));
   return *Layout::make(shape, *substitute(strides, profile(shape)));
+}
+
+// A coordinate layout with strides scale@path over a fixed codomain; scales in [0, 3].
+inline CoordLayout random_coord(std::mt19937_64& g, std::vector<std::vector<int>> const& paths, int max_leaf = 4) {
+  std::vector<Int> leaves;
+  int rank = std::uniform_int_distribution<int>(1, 3)(g);
+  std::vector<IntTuple> modes;
+  for (int i = 0; i < rank; ++i) modes.push_back(random_tuple(g, 1, leaves, max_leaf));
+  IntTuple shape = rank == 1 ? modes[0] : IntTuple(modes);
+  std::size_t pos = 0;
+  std::function<BasisTuple(IntTuple const&)> like = [&](IntTuple const& t) -> BasisTuple {
+    if (t.is_leaf()) {
+      ++pos;
+      auto p = paths[std::uniform_int_distribution<std::size_t>(0, paths.size() - 1)(g)];
+      return BasisTuple(ScaledBasis{std::uniform_int_distribution<Int>(0, 3)(g), p});
+    }
+    std::vector<BasisTuple> c;
+    for (auto const& x : t.children()) c.push_back(like(x));
+    return BasisTuple(std::move(c));
+  };
+  return *CoordLayout::make(shape, like(shape));
 }
 
 }  // namespace catlayout::testing

@@ -105,6 +105,9 @@ class Layout {
   bool pow2_ = true;  // every shape entry a power of two: evaluation by shift and mask
 };
 
+// L extended past its domain and odd on negative arguments, L(-x) = -L(x) (docs/representation.md):
+// what composition guarantees A is at B's values.
+Result<Int> odd_extended(Layout const& l, Int x);
 Int cosize(Layout const& l);                         // CuTe: L(size-1) + 1
 std::size_t depth(Layout const& l);
 // [L(0), ..., L(size-1)]; pre: size <= limits::max_tabulate (else std::length_error).

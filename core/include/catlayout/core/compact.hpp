@@ -1,0 +1,39 @@
+#pragma once
+// Compact layouts (paper §2.1.5: Phi_L a bijection onto [0, size)) built from a shape and a mode
+// order, as CuTe's constructors build them (cute/stride.hpp compact_major, compact_order;
+// cute/layout.hpp make_layout(shape, LayoutLeft/LayoutRight), make_ordered_layout, make_layout_like).
+#include <variant>
+
+#include "catlayout/core/layout.hpp"
+
+namespace catlayout {
+
+// CuTe's LayoutLeft (column-major, GenColMajor) and LayoutRight (row-major, GenRowMajor).
+enum class Major { left, right };
+
+// The order of a compact layout's modes: a major, or CuTe's Step, an int tuple congruent to a
+// coarsening of the shape whose smaller entries get the smaller strides.
+using Order = std::variant<Major, IntTuple>;
+
+std::string_view major_name(Major m);  // "LayoutLeft" / "LayoutRight"
+
+// CuTe compact_major<Major>(shape, current): the compact strides, starting at `current`; a
+// size-1 entry gets stride 0 (CuTe's static 1). Left walks the leaves first to last at every level,
+// right last to first. pre: a valid shape (positive, product in int64).
+Result<IntTuple> compact_major(IntTuple const& shape, Major m, Int current = 1);
+
+// CuTe compact_order(shape, order): each leaf o of the order covers a sub-shape S_o of the shape
+// and starts at the product of the sizes of the sub-shapes with a smaller order entry; S_o is then
+// compact column-major from there. Equal entries start at the same stride (CuTe's answer: the
+// layout is then not injective). pre (else invalid_input): order is congruent to a coarsening of shape.
+Result<IntTuple> compact_order(IntTuple const& shape, Order const& order);
+
+// CuTe make_layout(shape, LayoutLeft{} / LayoutRight{}).
+Result<Layout> make_layout(IntTuple const& shape, Major m);
+// CuTe make_ordered_layout(shape, order) = shape : compact_order(shape, order).
+Result<Layout> make_ordered_layout(IntTuple const& shape, Order const& order);
+// CuTe make_layout_like(L): L's shape, with the compact strides that follow the order of L's
+// strides; a stride-0 mode keeps stride 0 (its shape counts as 1 in the order).
+Result<Layout> make_layout_like(Layout const& l);
+
+}  // namespace catlayout

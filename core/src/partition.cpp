@@ -1,0 +1,151 @@
+#include "catlayout/core/partition.hpp"
+
+#include "catlayout/core/divide.hpp"
+#include "catlayout/core/structural.hpp"
+
+namespace catlayout {
+
+std::string to_string(Projection const& p) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < p.keep.size(); ++i) out += (i ? "," : "") + std::string(p.keep[i] ? "_1" : "X");
+  return out + ")";
+}
+
+static Result<void> same_rank(Projection const& p, std::size_t rank, bool is_tuple, std::string const& what) {
+  if (!is_tuple || rank != p.keep.size())
+    return fail(ErrorKind::invalid_input, "projection ", to_string(p), " has ", p.keep.size(), " entries, but ", what,
+                is_tuple ? str(" has rank ", rank) : std::string(" is not a tuple"));
+  return {};
+}
+
+Result<Tiler> dice(Projection const& p, Tiler const& t) {
+  if (t.is_layout()) {  // CuTe dice on a Layout tiler: its kept modes, still one layout
+    CL_TRY(l, dice(p, *t.layout));
+    return Tiler::of(std::move(l));
+  }
+  CL_CHECK(same_rank(p, t.modes.size(), true, "the tiler " + to_string(t)));
+  std::vector<Tiler> kept;
+  for (std::size_t i = 0; i < t.modes.size(); ++i)
+    if (p.keep[i]) kept.push_back(t.modes[i]);
+  return Tiler::by_mode(std::move(kept));
+}
+
+Result<SliceCoord> dice(Projection const& p, SliceCoord const& c) {
+  CL_CHECK(same_rank(p, c.children.size(), c.kind == SliceCoord::Kind::tuple, "the coordinate " + to_string(c)));
+  std::vector<SliceCoord> kept;
+  for (std::size_t i = 0; i < c.children.size(); ++i)
+    if (p.keep[i]) kept.push_back(c.children[i]);
+  return SliceCoord::tuple(std::move(kept));
+}
+
+Result<Layout> dice(Projection const& p, Layout const& l) {
+  CL_CHECK(same_rank(p, l.rank(), !l.shape().is_leaf(), "the layout " + to_string(l)));
+  std::vector<Layout> kept;
+  for (std::size_t i = 0; i < l.rank(); ++i)
+    if (p.keep[i]) kept.push_back(l.mode(i));
+  return make_layout(kept);
+}
+
+// CuTe repeat<R>(_): a hole, or a tuple of R holes.
+static SliceCoord holes(std::size_t r) {
+  if (r == 1) return SliceCoord::hole();
+  return SliceCoord::tuple(std::vector<SliceCoord>(r, SliceCoord::hole()));
+}
+
+// CuTe append<R>(coord, _) for a tuple coordinate; an integer (or _) indexes the mode as a whole.
+static Result<SliceCoord> padded(SliceCoord const& c, std::size_t r, Layout const& mode) {
+  if (c.kind != SliceCoord::Kind::tuple) return c;
+  if (c.children.size() > r)
+    return fail(ErrorKind::invalid_input, "the coordinate ", to_string(c), " has rank ", c.children.size(),
+                ", more than the rank ", r, " of the mode ", to_string(mode), " it indexes");
+  SliceCoord out = c;
+  while (out.children.size() < r) out.children.push_back(SliceCoord::hole());
+  return out;
+}
+
+static Result<SliceResult> partition(Layout const& l, Tiler const& tiler, SliceCoord const& coord, bool inner) {
+  CL_TRY(z, zipped_divide(l, tiler));  // ((tile), (rest))
+  Layout tile = z.mode(0), rest = z.mode(1);
+  SliceCoord at;
+  if (inner) {
+    CL_TRY(c, padded(coord, rest.rank(), rest));
+    at = SliceCoord::tuple({holes(tile.rank()), std::move(c)});
+  } else {
+    CL_TRY(c, padded(coord, tile.rank(), tile));
+    at = SliceCoord::tuple({std::move(c), holes(rest.rank())});
+  }
+  return slice_and_offset(at, z);
+}
+
+Result<SliceResult> inner_partition(Layout const& l, Tiler const& tiler, SliceCoord const& coord) {
+  return partition(l, tiler, coord, true);
+}
+
+Result<SliceResult> outer_partition(Layout const& l, Tiler const& tiler, SliceCoord const& coord) {
+  return partition(l, tiler, coord, false);
+}
+
+Result<SliceResult> local_tile(Layout const& l, Tiler const& tiler, SliceCoord const& coord) {
+  return inner_partition(l, tiler, coord);
+}
+
+Result<SliceResult> local_tile(Layout const& l, Tiler const& tiler, SliceCoord const& coord, Projection const& p) {
+  CL_TRY(t, dice(p, tiler));
+  CL_TRY(c, dice(p, coord));
+  return inner_partition(l, t, c);
+}
+
+Result<SliceCoord> flat_coord_of(Layout const& tile, Int index) {
+  if (index < 0) return fail(ErrorKind::invalid_input, "thread index ", index, " is negative");
+  std::vector<SliceCoord> modes;
+  Int value = 0;  // tile(coordinate), to check the coordinate is idx's
+  bool in_domain = true;
+  for (std::size_t i = 0; i < tile.rank(); ++i) {
+    Layout m = tile.mode(i);
+    auto s = m.flat_shape(), d = m.flat_stride();
+    Int colex = 0, scale = 1;
+    for (std::size_t k = 0; k < s.size(); ++k) {
+      Int c = 0;
+      if (s[k] != 1) {
+        if (d[k] == 0)
+          return fail(ErrorKind::inadmissible, "thread layout ", to_string(tile), ": its mode ", s[k],
+                      ":0 repeats every thread ", s[k], " times, so no coordinate belongs to thread ", index,
+                      " alone (CuTe's get_flat_coord divides by the stride 0)");
+        c = (index / d[k]) % s[k];  // CuTe idx2crd: C++'s truncating division
+      }
+      in_domain = in_domain && c >= 0;
+      value += c * d[k];  // |c| < s: within the span of a valid layout
+      colex += c * scale;
+      scale *= s[k];
+    }
+    modes.push_back(SliceCoord::of(colex));
+  }
+  if (!in_domain || value != index) {
+    auto e = fail(ErrorKind::inadmissible, "thread layout ", to_string(tile), " does not take the value ", index,
+                  " at CuTe's coordinate for it (get_flat_coord inverts compact layouts only): it gives ",
+                  in_domain ? str(value) : std::string("a coordinate outside its shape"));
+    return cute_misses(e);
+  }
+  if (modes.size() == 1) return modes[0];  // CuTe: rank 1 gives an integer
+  return SliceCoord::tuple(std::move(modes));
+}
+
+Result<SliceResult> local_partition(Layout const& l, Layout const& tile, Int index) {
+  CL_TRY(coord, flat_coord_of(tile, index));
+  Tiler tiler;  // CuTe product_each(shape(tile)): a size per top-level mode, or one integer
+  if (tile.shape().is_leaf()) {
+    tiler = Tiler::of_integer(tile.size());
+  } else {
+    std::vector<Tiler> sizes;
+    for (std::size_t i = 0; i < tile.rank(); ++i) sizes.push_back(Tiler::of_integer(tile.mode(i).size()));
+    tiler = Tiler::by_mode(std::move(sizes));
+  }
+  return outer_partition(l, tiler, coord);
+}
+
+Result<SliceResult> local_partition(Layout const& l, Layout const& tile, Int index, Projection const& p) {
+  CL_TRY(t, dice(p, tile));
+  return local_partition(l, t, index);
+}
+
+}  // namespace catlayout

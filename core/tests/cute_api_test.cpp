@@ -1,0 +1,185 @@
+// CuTe's constructors, partitioners and element-size changes, and the whitepaper's operations
+// (core/compact.hpp, partition.hpp, recast.hpp, nullspace.hpp, coalesce_z, layout_add.hpp,
+// common_domain.hpp, swizzle_layout.hpp). The worked examples are the ones CuTe's headers and
+// PyCuTe's docs print (cited at each); proofs-tests holds the tabulated post-conditions.
+#include "testing.hpp"
+
+namespace catlayout {
+namespace {
+
+using testing::L;
+using testing::S;
+using testing::T;
+
+IntTuple I(std::string_view s) { return *parse_int_tuple(s); }
+std::string str_of(Result<Layout> const& r) { return S(r); }
+
+// cute/layout.hpp's comments on make_ordered_layout and make_layout_like (static orders).
+TEST(Compact, CuteHeaderExamples) {
+  EXPECT_EQ(str_of(make_ordered_layout(I("(2,2,2,2)"), I("(0,2,3,1)"))), "(2,2,2,2):(1,4,8,2)");
+  EXPECT_EQ(str_of(make_layout_like(L("(2,2,2,2):(0,2,4,1)"))), "(2,2,2,2):(0,2,4,1)");
+  EXPECT_EQ(str_of(make_layout(I("(4,(2,3))"), Major::left)), "(4,(2,3)):(1,(4,8))");
+  EXPECT_EQ(str_of(make_layout(I("(4,(2,3))"), Major::right)), "(4,(2,3)):(6,(3,1))");
+  EXPECT_EQ(str_of(make_layout(I("(1,4,1)"), Major::left)), "(1,4,1):(0,1,0)");  // a static 1 gets stride 0
+}
+
+TEST(Compact, OrderMatchesTheShape) {
+  auto r = make_ordered_layout(I("(2,3)"), I("(0,1,2)"));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().kind, ErrorKind::invalid_input);
+  EXPECT_NE(r.error().message.find("rank 3"), std::string::npos) << r.error().message;
+  // A coarser order: one entry covers a whole nested mode, compact column-major inside.
+  EXPECT_EQ(str_of(make_ordered_layout(I("((2,3),4)"), I("(1,0)"))), "((2,3),4):((4,8),1)");
+}
+
+// cute/layout.hpp tile_to_shape: the block repeats across mode 0 first by default.
+TEST(TileToShape, RepeatsTheBlock) {
+  EXPECT_EQ(str_of(tile_to_shape(L("(2,2):(2,1)"), I("(4,6)"))), "((2,2),(2,3)):((2,4),(1,8))");
+  auto bad = tile_to_shape(L("(2,3):(1,2)"), I("(4,4)"));
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().kind, ErrorKind::inadmissible);
+  EXPECT_FALSE(tile_to_shape(L("(2,2,2):(1,2,4)"), I("(4,4)")));  // rank of the block too large
+}
+
+// The partition is the divided layout sliced: its offset plus its layout reproduce the elements.
+TEST(Partition, LocalTileIsTheTileAtTheCoordinate) {
+  Layout a = L("(8,6):(1,8)");
+  auto t = local_tile(a, T("<4,3>"), SliceCoord::tuple({SliceCoord::of(1), SliceCoord::of(1)}));
+  ASSERT_TRUE(t) << t.error().what();
+  EXPECT_EQ(to_string(t->layout), "(4,3):(1,8)");
+  EXPECT_EQ(t->offset, a.at_coord(tup(4, 3)).value());
+  auto p = local_partition(a, L("(2,3):(3,1)"), 4);  // thread 4 sits at (1,1)
+  ASSERT_TRUE(p) << p.error().what();
+  EXPECT_EQ(to_string(p->layout), "(4,2):(2,24)");
+  EXPECT_EQ(p->offset, a.at_coord(tup(1, 1)).value());
+}
+
+TEST(Partition, ThreadIndexMustBelongToTheThreadLayout) {
+  auto broadcast = local_partition(L("(8,6):(1,8)"), L("(2,3):(0,1)"), 1);
+  ASSERT_FALSE(broadcast);
+  EXPECT_EQ(broadcast.error().kind, ErrorKind::inadmissible);
+  auto gap = local_partition(L("(8,6):(1,8)"), L("(2,3):(1,4)"), 2);  // 2 is no thread of (2,3):(1,4)
+  ASSERT_FALSE(gap);
+  EXPECT_TRUE(gap.error().cute_answers) << gap.error().what();
+}
+
+TEST(Partition, ProjectionDropsModes) {
+  Projection keep_mk{{true, false, true}};
+  auto t = local_tile(L("(64,32):(1,64)"), T("<16,8,8>"),
+                      SliceCoord::tuple({SliceCoord::of(2), SliceCoord::of(5), SliceCoord::hole()}), keep_mk);
+  ASSERT_TRUE(t) << t.error().what();
+  EXPECT_EQ(to_string(t->layout), "(16,8,4):(1,64,512)");
+  EXPECT_EQ(t->offset, 32);
+}
+
+// PyCuTe docs/04_layout_algebra.md "Recast" (integer scales: upcast; 1/2: downcast<2>).
+TEST(Recast, PyCuteDocExamples) {
+  EXPECT_EQ(str_of(upcast(L("24:1"), 8)), "3:1");
+  EXPECT_EQ(str_of(downcast(L("24:1"), 2)), "48:1");
+  EXPECT_EQ(str_of(upcast(L("24:2"), 1)), "24:2");
+  EXPECT_EQ(str_of(upcast(L("24:2"), 4)), "12:1");
+  EXPECT_EQ(str_of(upcast(L("(4,4):(4,1)"), 4)), "(4,1):(1,1)");
+  EXPECT_EQ(str_of(recast_layout(L("(4,4):(4,1)"), 8, 32)), "(4,1):(1,1)");
+}
+
+TEST(Recast, RefusesWhereCuteIsNotTheSameMemory) {
+  auto minus = downcast(L("(4,2):(-1,4)"), 2);  // CuTe has no stride 1 here: its static_assert
+  ASSERT_FALSE(minus);
+  EXPECT_FALSE(minus.error().cute_answers);
+  auto both = downcast(L("(4,2):(1,-1)"), 2);   // CuTe answers (8,4):(1,-1): sub-elements run backwards
+  ASSERT_FALSE(both);
+  EXPECT_TRUE(both.error().cute_answers);
+  auto up = upcast(L("8:-1"), 4);                // CuTe answers 2:-1, but old elements 1..3 lie in element -1
+  ASSERT_FALSE(up);
+  EXPECT_TRUE(up.error().cute_answers) << up.error().what();
+  EXPECT_EQ(upcast(L("8:3"), 2).error().kind, ErrorKind::inadmissible);  // 3 and 2 do not divide
+}
+
+TEST(Recast, Swizzles) {
+  EXPECT_EQ(to_string(*upcast(Swizzle{3, 4, 3}, 2)), "Sw<3,3,3>");
+  EXPECT_EQ(to_string(*upcast(Swizzle{3, 1, 3}, 8)), "Sw<1,0,3>");  // zzz bits below bit 0 are gone
+  EXPECT_EQ(to_string(*downcast(Swizzle{3, 3, 3}, 2)), "Sw<3,4,3>");
+  auto c = upcast(*parse_composed_layout("Sw<3,4,3> o 0 o (8,64):(64,1)"), 2);
+  ASSERT_TRUE(c) << c.error().what();
+  EXPECT_EQ(to_string(*c), "Sw<3,3,3> o 0 o (8,32):(32,1)");
+}
+
+// PyCuTe docs/04_layout_algebra.md "Nullspace" and CuTe's formula; a kernel CuTe misses.
+TEST(Nullspace, StrideZeroModesAndBeyond) {
+  EXPECT_EQ(str_of(nullspace(L("(2,4,6):(1,2,0)"))), "6:8");
+  EXPECT_EQ(str_of(nullspace(L("(4,5):(1,4)"))), "1:0");
+  EXPECT_EQ(str_of(nullspace(L("(1,1):(0,0)"))), "(1,1):(0,0)");  // compact strides of size-1 modes are 0
+  EXPECT_EQ(to_string(nullspace_formula(L("(2,2):(1,-1)"))), "1:0");
+  EXPECT_EQ(str_of(nullspace(L("(2,2):(1,-1)"))), "2:3");  // index 3 = (1,1) maps to 0 as well
+  auto none = nullspace(L("(2,2,2):(1,1,-1)"));  // kernel {0, 5, 6}: no layout enumerates it
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().kind, ErrorKind::not_representable);
+}
+
+// PyCuTe docs/04_layout_algebra.md "coalesce vs coalesce_z".
+TEST(CoalesceZ, KeepsTheExtension) {
+  EXPECT_EQ(to_string(coalesce_z(L("(2,1,6,1):(1,7,8,0)"))), "(2,6,1):(1,8,0)");
+  EXPECT_EQ(to_string(coalesce(L("(2,1,6,1):(1,7,8,0)"))), "(2,6):(1,8)");
+  EXPECT_EQ(to_string(coalesce_z(L("(2,1,6,1):(1,7,8,48)"))), "(2,6):(1,8)");
+  EXPECT_EQ(to_string(coalesce_z(L("(1,1):(5,7)"))), "1:7");
+}
+
+// PyCuTe test_greatest_common_domain.py's worked results (facts of PyCuTe's answers).
+TEST(GreatestCommonDomain, PyCuteWorkedResults) {
+  auto g = [](char const* a, char const* b) { return str_of(greatest_common_domain(I(a), I(b))); };
+  EXPECT_EQ(g("1", "1"), "(1):(0)");
+  EXPECT_EQ(g("10", "10"), "(10):(1)");
+  EXPECT_EQ(g("(5,3,4)", "(10,6)"), "(5,2):(1,30)");
+  EXPECT_EQ(g("(2,21)", "(3,14)"), "(7):(6)");
+  EXPECT_EQ(g("(6,35)", "(15,14)"), "(3,7):(1,30)");
+  EXPECT_EQ(g("(16,64)", "(4,16,16)"), "(4,4,4,16):(1,4,16,64)");
+  EXPECT_EQ(g("(7,2,3,2,2,3,2)", "(7,3,2,2,3,2,2)"), "(7,2,2):(1,42,504)");
+  EXPECT_EQ(g("(5,3)", "(3,5)"), "(1):(0)");
+}
+
+// PyCuTe docs/04_layout_algebra.md and layout_add's docstring examples.
+TEST(LayoutAdd, PyCuteExamples) {
+  EXPECT_EQ(str_of(layout_add(L("12:1"), L("12:1"))), "12:2");
+  EXPECT_EQ(str_of(layout_add(L("5:0"), L("5:1"))), "5:1");
+  EXPECT_EQ(str_of(layout_add(L("(4,3):(1,4)"), L("(4,3):(3,1)"))), "(4,3):(4,5)");
+  EXPECT_EQ(str_of(layout_add(L("(5,3,4):(1,5,15)"), L("(10,6):(1,10)"))), "60:2");
+  EXPECT_EQ(str_of(layout_add(L("(2,(3,4)):(12,(4,1))"), L("(6,4):(4,1)"))), "(2,3,4):(16,12,2)");
+  EXPECT_EQ(layout_add(L("6:1"), L("8:1")).error().kind, ErrorKind::inadmissible);
+  // No common refinement, yet the sum is a layout: (2,3):(0,0) + (3,2):(1,3) = 6:1.
+  EXPECT_EQ(str_of(layout_add(L("(2,3):(0,0)"), L("(3,2):(1,3)"))), "6:1");
+}
+
+// CUTLASS test/unit/cute/core/composition.cpp "Swizzle composition" cases.
+TEST(SwizzleLayout, CuteUnitTestCases) {
+  Layout rm = L("(8,8):(8,1)");
+  auto b = ComposedLayout{Swizzle{2, 0, -3}, 0, rm};
+  auto r = composition(rm, b);
+  ASSERT_TRUE(r) << r.error().what();
+  for (Int i = 0; i < b.size(); ++i) EXPECT_EQ(*evaluate(*r, i), rm(*evaluate(b, i)));
+  auto a = ComposedLayout{Swizzle{2, 0, 3}, 0, rm};
+  auto rr = composition(a, b);
+  ASSERT_TRUE(rr) << rr.error().what();
+  for (Int i = 0; i < b.size(); ++i) EXPECT_EQ(*evaluate(*rr, i), *evaluate(a, *evaluate(b, i)));
+}
+
+TEST(SwizzleLayout, Inverses) {
+  auto c = ComposedLayout{Swizzle{3, 4, 3}, 0, L("(8,128):(128,1)")};
+  auto r = right_inverse(c);
+  ASSERT_TRUE(r) << r.error().what();
+  for (Int i = 0; i < r->size(); ++i) EXPECT_EQ(*evaluate(c, *evaluate(*r, i)), i);
+  auto l = left_inverse(c);
+  ASSERT_TRUE(l) << l.error().what();
+  for (Int i = 0; i < c.size(); ++i) EXPECT_EQ(*evaluate_extended(*l, *evaluate(c, i)), i);
+  auto off = right_inverse(ComposedLayout{Swizzle{3, 4, 3}, 8, L("(8,128):(128,1)")});
+  ASSERT_FALSE(off);
+  EXPECT_EQ(off.error().kind, ErrorKind::not_representable);
+}
+
+TEST(SwizzleLayout, MakeSwizzleFromMasks) {
+  EXPECT_EQ(to_string(*make_swizzle(0b1000, 0b0100)), "Sw<1,2,1>");  // cute/swizzle.hpp's examples
+  EXPECT_EQ(to_string(*make_swizzle(0b11000000, 0b00000110)), "Sw<2,1,5>");
+  EXPECT_FALSE(make_swizzle(0b1010, 0b0101));
+}
+
+}  // namespace
+}  // namespace catlayout

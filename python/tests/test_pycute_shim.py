@@ -18,22 +18,49 @@ import pytest
 
 import catlayout
 
-# Test the source tree's pycute.py: an installed catlayout may be built before pycute.py existed
-# (ImportError) or hold an older copy of it (different text); then load the source file.
-_src = os.path.join(os.path.dirname(__file__), os.pardir, "catlayout", "pycute.py")
-try:
-    import catlayout.pycute as S
-    with open(S.__file__, encoding="utf-8") as _f, open(_src, encoding="utf-8") as _g:
-        _stale = _f.read() != _g.read()
-except ImportError:
-    _stale = True
-except OSError:  # no source tree next to the tests: test what is installed
-    _stale = False
-if _stale:
-    _spec = importlib.util.spec_from_file_location("catlayout.pycute", _src)
-    S = importlib.util.module_from_spec(_spec)
-    sys.modules["catlayout.pycute"] = S
-    _spec.loader.exec_module(S)
+# Test the source tree's catlayout/pycute package: an installed catlayout may be built before the
+# package existed (ImportError), hold the older single-file pycute.py, or an older copy of the
+# package (different text); then load the package from the source tree.
+_src = os.path.join(os.path.dirname(__file__), os.pardir, "catlayout", "pycute")
+
+
+def _stale_install(mod):
+    if not os.path.isdir(_src):
+        return False  # no source tree next to the tests: test what is installed
+    inst = os.path.dirname(mod.__file__)
+    if os.path.basename(mod.__file__) != "__init__.py":
+        return True
+    for name in sorted(os.listdir(_src)):
+        if name.endswith(".py"):
+            try:
+                with open(os.path.join(inst, name), encoding="utf-8") as f, \
+                        open(os.path.join(_src, name), encoding="utf-8") as g:
+                    if f.read() != g.read():
+                        return True
+            except OSError:
+                return True
+    return False
+
+
+def _load_shim():
+    try:
+        import catlayout.pycute as mod
+        if not _stale_install(mod):
+            return mod
+    except ImportError:
+        pass
+    for k in [k for k in sys.modules if k == "catlayout.pycute" or k.startswith("catlayout.pycute.")]:
+        del sys.modules[k]
+    spec = importlib.util.spec_from_file_location(
+        "catlayout.pycute", os.path.join(_src, "__init__.py"), submodule_search_locations=[_src])
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["catlayout.pycute"] = mod
+    spec.loader.exec_module(mod)
+    catlayout.pycute = mod
+    return mod
+
+
+S = _load_shim()
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
 VECTORS = os.path.join(ROOT, "conformance", "vectors")

@@ -4,6 +4,8 @@
 // PyCuTe's docs print (cited at each); proofs-tests holds the tabulated post-conditions.
 #include "testing.hpp"
 
+#include "catlayout/core/f2_layout.hpp"
+
 namespace catlayout {
 namespace {
 
@@ -179,6 +181,58 @@ TEST(SwizzleLayout, MakeSwizzleFromMasks) {
   EXPECT_EQ(to_string(*make_swizzle(0b1000, 0b0100)), "Sw<1,2,1>");  // cute/swizzle.hpp's examples
   EXPECT_EQ(to_string(*make_swizzle(0b11000000, 0b00000110)), "Sw<2,1,5>");
   EXPECT_FALSE(make_swizzle(0b1010, 0b0101));
+}
+
+}  // namespace
+}  // namespace catlayout
+
+namespace catlayout {
+namespace {
+
+F2Layout F(std::string_view s) { return *parse_f2_layout(s); }
+
+// PyCuTe test_layout_add.py / test_coalesce_z.py's F2 examples (facts of PyCuTe's answers).
+TEST(F2Layout, PyCuteExamples) {
+  EXPECT_EQ(to_string(F("(4,4):(F1,F4)")), "(4,4):(F1,F4)");
+  EXPECT_EQ(to_string(coalesce(F("(4,4):(F1,F4)"))), "16:F1");
+  EXPECT_EQ(to_string(coalesce(F("(3,4):(F1,F3)"))), "(3,4):(F1,F3)");  // 3 is no power of two
+  EXPECT_EQ(to_string(*layout_add(F("8:F1"), F("8:F8"))), "8:F9");
+  EXPECT_EQ(to_string(*layout_add(F("8:F1"), F("8:F2"))), "8:F3");
+  EXPECT_EQ(to_string(*layout_add(F("(4,8):(F1,F8)"), F("(4,8):(F2,F16)"))), "(4,8):(F3,F24)");
+  EXPECT_EQ(to_string(*layout_add(F("16:F1"), F("(4,4):(F2,F8)"))), "16:F3");
+  EXPECT_EQ(F("(4,4):(F2(1),F2(4))"), F("(4,4):(F1,F4)"));
+  // A + A is 0 everywhere in F2: its kernel is the whole domain.
+  auto z = layout_add(F("(4,4):(F1,F8)"), F("(4,4):(F1,F8)"));
+  ASSERT_TRUE(z);
+  EXPECT_EQ(to_string(*nullspace(*z)), "16:1");
+}
+
+TEST(F2Layout, EvaluatesByCarrylessProduct) {
+  F2Layout l = F("(3,4):(F3,F5)");
+  for (Int i = 0; i < l.size(); ++i) EXPECT_EQ(l(i), static_cast<Int>(*clmul(i % 3, 3) ^ *clmul(i / 3, 5)));
+  EXPECT_FALSE(parse_f2_layout("(4,4):(1,4)"));  // no F stride: an integer layout
+}
+
+TEST(F2Layout, CompositionSplitsAtModes) {
+  F2Layout a = F("(4,3,4):(F1,F3,F16)");
+  auto ok = composition(a, L("(2,2):(2,12)"));
+  ASSERT_TRUE(ok) << ok.error().what();
+  for (Int i = 0; i < 4; ++i) EXPECT_EQ((*ok)(i), a(L("(2,2):(2,12)")(i)));
+  // B steps by 3 through the mode 16:F1: A(B(3)) = clmul(9, 1) = 9, but clmul(3, A(B(1))) = clmul(3, 3) = 5.
+  auto bad = composition(F("(4,16):(F1,F1)"), L("4:12"));
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().kind, ErrorKind::inadmissible) << bad.error().what();
+}
+
+TEST(F2Layout, AgreesWithSwizzlesAndLinearLayouts) {
+  auto c = *parse_composed_layout("Sw<3,4,3> o 0 o (8,128):(128,1)");
+  auto f = to_f2(c);
+  ASSERT_TRUE(f) << f.error().what();
+  for (Int i = 0; i < c.size(); ++i) EXPECT_EQ((*f)(i), *evaluate(c, i));
+  auto lin = to_linear(*f);
+  ASSERT_TRUE(lin);
+  EXPECT_EQ(to_f2(*lin), coalesce(*f));
+  EXPECT_FALSE(to_f2(L("(4,2):(3,16)")));  // 3 and 6 share a bit: the integer sum is not the XOR
 }
 
 }  // namespace

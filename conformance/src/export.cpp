@@ -10,6 +10,7 @@
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core.hpp"
 #include "catlayout/conformance/beyond_ops.hpp"
+#include "cute_api_ops.hpp"
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
 #include "catlayout/algorithms/composition.hpp"
 #endif
@@ -143,6 +144,8 @@ Result<void> categorical_witness(std::string const& op, Json const& args, Json c
 }
 
 Result<void> witness(std::string const& op, Json const& args, Json const& result) {
+  auto const& api = cute_api_ops();
+  if (std::find(api.begin(), api.end(), op) != api.end()) return witness_cute_api(op, args, result);
   if (op.starts_with("nest.") || op == "layout.to_nest") return categorical_witness(op, args, result);
   if (op == "mutual_refinement") {  // T' refines T, U' refines U, flat(T') a prefix of flat(U')
     auto t = int_tuple_from_json(args[0], "t"), u = int_tuple_from_json(args[1], "u");
@@ -423,8 +426,12 @@ Result<Json> export_op(std::string const& op, ExportOptions const& opt) {
   Rng g(opt.seed ^ std::hash<std::string>{}(op));
   std::vector<Json> all = corner_args(op);
   auto const& beyond = beyond_ops();
+  auto const& api = cute_api_ops();
   if (std::find(beyond.begin(), beyond.end(), op) != beyond.end()) {
     auto more = random_beyond_args(op, g, opt.count);
+    all.insert(all.end(), more.begin(), more.end());
+  } else if (std::find(api.begin(), api.end(), op) != api.end()) {
+    auto more = random_cute_api_args(op, g, opt.count);
     all.insert(all.end(), more.begin(), more.end());
   } else {
     for (int i = 0; i < opt.count; ++i) all.push_back(random_args(op, g));

@@ -16,6 +16,7 @@
 #ifdef CATLAYOUT_HAVE_GPU
 #include "catlayout/gpu/ops.hpp"
 #endif
+#include "cute_api_ops.hpp"
 #include "op_args.hpp"
 
 namespace catlayout::conformance {
@@ -94,6 +95,9 @@ std::map<std::string, Op, std::less<>> const& registry() {
     m["raked_product"] = by_layout(raked_product);
     m["right_inverse"] = unary(right_inv);
     m["left_inverse"] = unary(left_inverse);
+    // CuTe's constructors, partitioners and element-size changes; the whitepaper's operations.
+    for (auto const& op : cute_api_ops())
+      m[op] = [op](Json const& args, std::string const& path, Convention c) { return run_cute_api_op(op, args, path, c); };
     // Strides beyond integers: coordinate strides, swizzles, F2 (docs/beyond-integers.md).
     for (auto const& op : beyond_ops())
       m[op] = [op](Json const& args, std::string const& path, Convention) { return run_beyond_op(op, args, path); };
@@ -138,20 +142,27 @@ bool returns_layout(std::string_view op) {
       "coalesce",        "composition",   "complement",     "logical_divide",  "zipped_divide",
       "tiled_divide",    "flat_divide",   "logical_product", "zipped_product", "tiled_product",
       "flat_product",    "blocked_product", "raked_product", "right_inverse",  "left_inverse",
-      "nest.to_layout"};
+      "nest.to_layout",  "make_layout",   "make_ordered_layout", "make_layout_like", "tile_to_shape",
+      "upcast",          "downcast",      "recast_layout",  "nullspace",       "coalesce_z",
+      "layout_add",      "greatest_common_domain"};
   return ops.count(op) != 0;
 }
 
 Result<Json> run_op(std::string_view op, Json const& args, std::string const& path, Convention c) {
   auto it = registry().find(op);
   if (it == registry().end()) return fail(ErrorKind::invalid_input, "op '", op, "' is not implemented");
+  // Composed layouts, swizzles, coordinate and F2 strides as operands of the older ops.
+  if (op == "evaluate" || op == "coalesce" || op == "composition" || op == "right_inverse" || op == "left_inverse")
+    if (auto r = run_other_kinds(op, args, path)) return std::move(*r);
   return it->second(args, path, c);
 }
 
 bool depends_on_convention(std::string_view op) {
   static std::set<std::string_view> const ops = {"complement",      "logical_divide",  "zipped_divide",  "tiled_divide",
                                                  "flat_divide",     "logical_product", "zipped_product", "tiled_product",
-                                                 "flat_product",    "blocked_product", "raked_product"};
+                                                 "flat_product",    "blocked_product", "raked_product",
+                                                 "tile_to_shape",   "local_tile",      "local_partition",
+                                                 "inner_partition", "outer_partition"};
   return ops.count(op) != 0;
 }
 

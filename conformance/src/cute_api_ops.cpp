@@ -1,0 +1,553 @@
+#include "cute_api_ops.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "catlayout/conformance/ops.hpp"
+#include "catlayout/core.hpp"
+#include "catlayout/core/f2_layout.hpp"
+#include "catlayout/core/limits.hpp"
+#include "op_args.hpp"
+#include "random_values.hpp"
+#include "wire_values.hpp"
+
+namespace catlayout::conformance {
+
+// ---------------------------------------------------------------------------------------------
+// Ops
+
+namespace {
+
+using detail::arity;
+using detail::at;
+using wire::Kind;
+using Op = std::function<Result<Json>(Json const& args, std::string const& path, Convention c)>;
+
+template <class T>
+Result<Json> json_of(Result<T> const& r) {
+  if (!r) return std::unexpected(r.error());
+  return wire::to_json(wire::Value(*r));
+}
+Result<Json> json_of(Result<SliceResult> const& r) {
+  if (!r) return std::unexpected(r.error());
+  return wire::to_json(*r);
+}
+
+// A shape argument: an int tuple, or a layout's shape (greatest_common_domain depends on shapes only).
+Result<IntTuple> shape_arg(Json const& j, std::string const& path) {
+  if (j.is_object() && j.contains("shape")) {
+    CL_TRY(v, wire::value_from_json(j, path));
+    if (auto const* l = std::get_if<Layout>(&v)) return l->shape();
+    if (auto const* f = std::get_if<F2Layout>(&v)) return f->shape();
+    if (auto const* c = std::get_if<CoordLayout>(&v)) return c->shape();
+  }
+  return int_tuple_from_json(j, path);
+}
+
+// [X, N...] where X is a layout or a composed layout: f on whichever it is.
+template <class F>
+Result<Json> layout_or_composed(Json const& x, std::string const& path, F f) {
+  CL_TRY(v, wire::value_from_json(x, path));
+  if (auto const* l = std::get_if<Layout>(&v)) return json_of(f(*l));
+  if (auto const* c = std::get_if<ComposedLayout>(&v)) return json_of(f(*c));
+  return fail(ErrorKind::invalid_input, "expected a layout or a composed layout at ", path);
+}
+
+std::map<std::string, Op, std::less<>> const& registry() {
+  static std::map<std::string, Op, std::less<>> const ops = [] {
+    std::map<std::string, Op, std::less<>> m;
+    m["make_layout"] = [](Json const& args, std::string const& path, Convention) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 2));
+      CL_TRY(s, int_tuple_from_json(args[0], at(path, 0)));
+      Major major = Major::left;
+      if (args.size() == 2) {
+        CL_TRY(mj, wire::major_from_json(args[1], at(path, 1)));
+        major = mj;
+      }
+      return json_of(make_layout(s, major));
+    };
+    m["make_ordered_layout"] = [](Json const& args, std::string const& path, Convention) -> Result<Json> {
+      CL_CHECK(arity(args, path, 2, 2));
+      CL_TRY(s, int_tuple_from_json(args[0], at(path, 0)));
+      CL_TRY(o, wire::order_from_json(args[1], at(path, 1)));
+      return json_of(make_ordered_layout(s, o));
+    };
+    m["make_layout_like"] = [](Json const& args, std::string const& path, Convention) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 1));
+      CL_TRY(l, layout_from_json(args[0], at(path, 0)));
+      return json_of(make_layout_like(l));
+    };
+    m["tile_to_shape"] = [](Json const& args, std::string const& path, Convention c) -> Result<Json> {
+      CL_CHECK(arity(args, path, 2, 3));
+      CL_TRY(s, int_tuple_from_json(args[1], at(path, 1)));
+      Order o = Major::left;
+      if (args.size() == 3) {
+        CL_TRY(oo, wire::order_from_json(args[2], at(path, 2)));
+        o = std::move(oo);
+      }
+      return layout_or_composed(args[0], at(path, 0), [&](auto const& block) { return tile_to_shape(block, s, o, c); });
+    };
+    for (char const* name : {"local_tile", "inner_partition", "outer_partition"}) {
+      std::string op = name;
+      m[op] = [op](Json const& args, std::string const& path, Convention) -> Result<Json> {
+        CL_CHECK(arity(args, path, 3, op == "local_tile" ? 4 : 3));
+        CL_TRY(l, layout_from_json(args[0], at(path, 0)));
+        CL_TRY(t, tiler_from_json(args[1], at(path, 1)));
+        CL_TRY(c, wire::slice_coord_from_json(args[2], at(path, 2)));
+        if (args.size() == 4) {
+          CL_TRY(p, wire::projection_from_json(args[3], at(path, 3)));
+          return json_of(local_tile(l, t, c, p));
+        }
+        if (op == "outer_partition") return json_of(outer_partition(l, t, c));
+        return json_of(inner_partition(l, t, c));
+      };
+    }
+    m["local_partition"] = [](Json const& args, std::string const& path, Convention) -> Result<Json> {
+      CL_CHECK(arity(args, path, 3, 4));
+      CL_TRY(l, layout_from_json(args[0], at(path, 0)));
+      CL_TRY(tile, layout_from_json(args[1], at(path, 1)));
+      CL_TRY(index, int_from_json(args[2], at(path, 2)));
+      if (args.size() == 4) {
+        CL_TRY(p, wire::projection_from_json(args[3], at(path, 3)));
+        return json_of(local_partition(l, tile, index, p));
+      }
+      return json_of(local_partition(l, tile, index));
+    };
+    for (char const* name : {"upcast", "downcast"}) {
+      bool up = std::string_view(name) == "upcast";
+      m[name] = [up](Json const& args, std::string const& path, Convention) -> Result<Json> {
+        CL_CHECK(arity(args, path, 2, 2));
+        CL_TRY(n, int_from_json(args[1], at(path, 1)));
+        return layout_or_composed(args[0], at(path, 0),
+                                  [&](auto const& x) { return up ? upcast(x, n) : downcast(x, n); });
+      };
+    }
+    m["recast_layout"] = [](Json const& args, std::string const& path, Convention) -> Result<Json> {
+      CL_CHECK(arity(args, path, 3, 3));
+      CL_TRY(from, int_from_json(args[1], at(path, 1)));
+      CL_TRY(to, int_from_json(args[2], at(path, 2)));
+      return layout_or_composed(args[0], at(path, 0), [&](auto const& x) { return recast_layout(x, from, to); });
+    };
+    m["nullspace"] = [](Json const& args, std::string const& path, Convention) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 1));
+      CL_TRY(v, wire::value_from_json(args[0], at(path, 0)));
+      return std::visit(
+          [&](auto const& x) -> Result<Json> {
+            using T = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<T, Swizzle> || std::is_same_v<T, Tiler>)
+              return fail(ErrorKind::invalid_input, "nullspace takes a layout at ", at(path, 0));
+            else
+              return json_of(nullspace(x));
+          },
+          v);
+    };
+    m["coalesce_z"] = [](Json const& args, std::string const& path, Convention) -> Result<Json> {
+      CL_CHECK(arity(args, path, 1, 2));
+      CL_TRY(v, wire::value_from_json(args[0], at(path, 0)));
+      if (auto const* f = std::get_if<F2Layout>(&v)) {
+        if (args.size() == 2) return fail(ErrorKind::invalid_input, "coalesce_z of an F2 layout takes no profile at ", path);
+        return wire::to_json(coalesce_z(*f));
+      }
+      auto const* l = std::get_if<Layout>(&v);
+      if (!l) return fail(ErrorKind::invalid_input, "coalesce_z takes a layout or an F2 layout at ", at(path, 0));
+      if (args.size() == 1) return catlayout::to_json(coalesce_z(*l));
+      CL_TRY(p, int_tuple_from_json(args[1], at(path, 1)));
+      return json_of(coalesce_z(*l, p));
+    };
+    m["layout_add"] = [](Json const& args, std::string const& path, Convention) -> Result<Json> {
+      CL_CHECK(arity(args, path, 2, 2));
+      CL_TRY(a, wire::value_from_json(args[0], at(path, 0)));
+      CL_TRY(b, wire::value_from_json(args[1], at(path, 1)));
+      auto const *la = std::get_if<Layout>(&a), *lb = std::get_if<Layout>(&b);
+      if (la && lb) return json_of(layout_add(*la, *lb));
+      // F2 and the integer zero (the zero of every stride kind) mix.
+      auto f2_of = [](wire::Value const& v) -> std::optional<F2Layout> {
+        if (auto const* f = std::get_if<F2Layout>(&v)) return *f;
+        if (auto const* l = std::get_if<Layout>(&v)) {
+          for (Int d : l->flat_stride())
+            if (d != 0) return std::nullopt;
+          return *F2Layout::make(l->shape(), l->stride());
+        }
+        return std::nullopt;
+      };
+      auto fa = f2_of(a), fb = f2_of(b);
+      if (fa && fb) return json_of(layout_add(*fa, *fb));
+      return fail(ErrorKind::invalid_input, "layout_add adds two integer layouts or two F2 layouts (the integer 0 is ",
+                  "the zero of both) at ", path);
+    };
+    m["greatest_common_domain"] = [](Json const& args, std::string const& path, Convention) -> Result<Json> {
+      CL_CHECK(arity(args, path, 2, 2));
+      CL_TRY(a, shape_arg(args[0], at(path, 0)));
+      CL_TRY(b, shape_arg(args[1], at(path, 1)));
+      return json_of(greatest_common_domain(a, b));
+    };
+    return m;
+  }();
+  return ops;
+}
+
+// The integer-stride plain kinds: what the older ops' own paths read.
+bool plain(Json const& j) {
+  auto k = wire::kind_of(j);
+  return k == Kind::layout || k == Kind::tiler || k == Kind::other;
+}
+
+}  // namespace
+
+std::vector<std::string> const& cute_api_ops() {
+  static std::vector<std::string> const names = [] {
+    std::vector<std::string> v;
+    for (auto const& [k, _] : registry()) v.push_back(k);
+    return v;
+  }();
+  return names;
+}
+
+Result<Json> run_cute_api_op(std::string_view op, Json const& args, std::string const& path, Convention c) {
+  auto it = registry().find(op);
+  if (it == registry().end()) return fail(ErrorKind::invalid_input, "unknown op '", op, "'");
+  return it->second(args, path, c);
+}
+
+std::optional<Result<Json>> run_other_kinds(std::string_view op, Json const& args, std::string const& path) {
+  if (!args.is_array() || std::all_of(args.begin(), args.end(), plain)) return std::nullopt;
+  auto value = [&](std::size_t i) { return wire::value_from_json(args[i], at(path, i)); };
+  auto unsupported = [&](std::string const& what) -> Result<Json> {
+    return fail(ErrorKind::invalid_input, op, " is not defined for ", what, " (docs/algebra.md) at ", path);
+  };
+  if (op == "evaluate" || op == "coalesce" || op == "right_inverse" || op == "left_inverse") {
+    if (auto r = arity(args, path, 1, op == "coalesce" ? 2 : 1); !r) return std::unexpected(r.error());
+    if (args.size() == 2) return unsupported("a profile with this kind of layout");
+    auto v = value(0);
+    if (!v) return std::unexpected(v.error());
+    if (auto const* f = std::get_if<F2Layout>(&*v)) {
+      if (op == "coalesce") return wire::to_json(coalesce(*f));
+      if (op == "evaluate") {
+        if (f->size() > (Int{1} << 24)) return fail(ErrorKind::invalid_input, "evaluate: size ", f->size(), " is too large");
+        Json out = Json::array();
+        for (Int i = 0; i < f->size(); ++i) out.push_back((*f)(i));
+        return out;
+      }
+      return unsupported("F2 layouts");
+    }
+    if (auto const* c = std::get_if<ComposedLayout>(&*v)) {
+      if (op == "right_inverse") return json_of(right_inverse(*c));
+      if (op == "left_inverse") return json_of(left_inverse(*c));
+      if (op == "coalesce")  // CuTe coalesce(ComposedLayout) = sw o off o coalesce(L)
+        return wire::to_json(wire::Value(ComposedLayout{c->sw, c->offset, coalesce(c->layout)}));
+      return run_op("swizzle.evaluate", args, path);
+    }
+    if (std::holds_alternative<CoordLayout>(*v)) {
+      if (op == "evaluate" || op == "coalesce") return run_op("coord." + std::string(op), args, path);
+      return unsupported("coordinate layouts");
+    }
+    return unsupported("this kind of value");
+  }
+  if (op == "composition") {
+    if (auto r = arity(args, path, 2, 2); !r) return std::unexpected(r.error());
+    auto a = value(0), b = value(1);
+    if (!a) return std::unexpected(a.error());
+    if (!b) return std::unexpected(b.error());
+    return std::visit(
+        [&](auto const& x, auto const& y) -> Result<Json> {
+          using A = std::decay_t<decltype(x)>;
+          using B = std::decay_t<decltype(y)>;
+          if constexpr (std::is_same_v<A, Layout> && (std::is_same_v<B, Swizzle> || std::is_same_v<B, ComposedLayout>))
+            return json_of(composition(x, y));
+          else if constexpr (std::is_same_v<A, ComposedLayout> && std::is_same_v<B, ComposedLayout>)
+            return json_of(composition(x, y));
+          else if constexpr (std::is_same_v<A, ComposedLayout> && (std::is_same_v<B, Layout> || std::is_same_v<B, Tiler>))
+            return json_of(composition(x, y));
+          else if constexpr (std::is_same_v<A, F2Layout> && std::is_same_v<B, Layout>)
+            return json_of(composition(x, y));
+          else if constexpr ((std::is_same_v<A, CoordLayout> || std::is_same_v<A, Layout>) &&
+                             (std::is_same_v<B, CoordLayout> || std::is_same_v<B, Layout>))
+            return run_op("coord.composition", args, path);
+          else
+            return unsupported("these kinds of operands");
+        },
+        *a, *b);
+  }
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random arguments
+
+namespace {
+
+using namespace random_values;
+
+Json lj(Layout const& l) { return catlayout::to_json(l); }
+Json tj(IntTuple const& t) { return catlayout::to_json(t); }
+
+// A layout of kernel kinds: compact (column-, row-major, permuted), with gaps, zeros, negatives.
+Layout kernel_layout(Rng& g, Int max_leaf = 6) {
+  switch (uniform(g, 0, 4)) {
+    case 0: return random_compact(g, max_leaf);
+    case 1: return *make_layout(random_shape(g, max_leaf, 3), coin(g, 2) ? Major::left : Major::right);
+    case 2: {  // negative strides
+      Layout l = random_int_layout(g, max_leaf, 12);
+      Ints d(l.flat_stride().begin(), l.flat_stride().end());
+      for (auto& x : d)
+        if (coin(g, 2)) x = -x;
+      return *Layout::make(l.shape(), IntTuple::with_profile(l.stride(), d));
+    }
+    default: return random_int_layout(g, max_leaf, 16);
+  }
+}
+
+// An order for a shape: a permutation of its top-level modes (sometimes a major, sometimes ties).
+Json random_order(Rng& g, IntTuple const& shape) {
+  if (coin(g, 5)) return coin(g, 2) ? Json("LayoutLeft") : Json("LayoutRight");
+  if (shape.is_leaf()) return Json(uniform(g, 0, 3));
+  std::vector<Int> o(shape.rank());
+  std::iota(o.begin(), o.end(), 0);
+  std::shuffle(o.begin(), o.end(), g);
+  if (coin(g, 8) && o.size() > 1) o[1] = o[0];  // a tie: CuTe's answer overlaps
+  Json j = Json::array();
+  for (Int x : o) j.push_back(x);
+  return j;
+}
+
+// The GMMA shared-memory atoms (CuTe mma_sm90_gmma.hpp: Layout_K_SW128_Atom and siblings, 16-bit K-major
+// and M-major, as element layouts): the blocks tile_to_shape meets in kernels.
+ComposedLayout gmma_atom(Rng& g) {
+  switch (uniform(g, 0, 5)) {
+    case 0: return {Swizzle{3, 3, 3}, 0, *parse_layout("(8,64):(64,1)")};  // K SW128, 16-bit elements
+    case 1: return {Swizzle{2, 3, 3}, 0, *parse_layout("(8,32):(32,1)")};  // K SW64
+    case 2: return {Swizzle{1, 3, 3}, 0, *parse_layout("(8,16):(16,1)")};  // K SW32
+    case 3: return {Swizzle{3, 3, 3}, 0, *parse_layout("(64,8):(1,64)")};  // MN SW128
+    case 4: return {Swizzle{2, 3, 3}, 0, *parse_layout("(32,8):(1,32)")};  // MN SW64
+    default: return {Swizzle{0, 4, 3}, 0, *parse_layout("(8,8):(8,1)")};   // interleave (no swizzle)
+  }
+}
+
+Json random_one(std::string const& op, Rng& g) {
+  if (op == "make_layout") {
+    auto s = random_shape(g, 6, 4);
+    if (coin(g, 4)) return Json::array({tj(s)});
+    return Json::array({tj(s), coin(g, 2) ? "LayoutLeft" : "LayoutRight"});
+  }
+  if (op == "make_ordered_layout") {
+    auto s = random_shape(g, 6, 4);
+    return Json::array({tj(s), random_order(g, s)});
+  }
+  if (op == "make_layout_like") return Json::array({lj(kernel_layout(g))});
+  if (op == "tile_to_shape") {
+    bool swizzled = coin(g, 3);
+    ComposedLayout block = swizzled ? gmma_atom(g) : ComposedLayout{Swizzle{}, 0, random_compact(g, 4)};
+    Int r = std::max<Int>(block.layout.rank(), uniform(g, 1, 3));
+    Ints target;
+    for (Int i = 0; i < r; ++i) {
+      Int have = i < static_cast<Int>(block.layout.rank()) ? block.layout.mode(static_cast<std::size_t>(i)).size() : 1;
+      target.push_back(have * uniform(g, 1, 4) + (coin(g, 8) ? 1 : 0));  // now and then not a multiple
+    }
+    IntTuple shape = target.size() == 1 && coin(g, 2) ? IntTuple(target[0]) : IntTuple::flat(target);
+    Json a = Json::array({swizzled ? wire::to_json(wire::Value(block)) : lj(block.layout), tj(shape)});
+    if (coin(g, 2)) a.push_back(random_order(g, shape));
+    return a;
+  }
+  if (op == "local_tile" || op == "inner_partition" || op == "outer_partition") {
+    Layout l = coin(g, 2) ? *make_layout(random_shape(g, 16, 3), coin(g, 2) ? Major::left : Major::right)
+                          : kernel_layout(g, 8);
+    Json tiler = Json::array(), coord = Json::array();
+    bool project = op == "local_tile" && coin(g, 3);
+    bool outer = op == "outer_partition";
+    std::size_t r = std::min<std::size_t>(l.rank(), static_cast<std::size_t>(uniform(g, 1, 3))) + (project ? 1 : 0);
+    for (std::size_t i = 0; i < r; ++i) {
+      Int size = i < l.rank() ? l.mode(i).size() : 4;
+      std::vector<Int> divisors;
+      for (Int d = 1; d <= size; ++d)
+        if (size % d == 0) divisors.push_back(d);
+      Int t = coin(g, 10) ? uniform(g, 1, size + 1)
+                          : divisors[static_cast<std::size_t>(uniform(g, 0, static_cast<Int>(divisors.size()) - 1))];
+      tiler.push_back(t);
+      Int range = outer ? t : std::max<Int>(size / t, 1);  // a coordinate inside the tile or among the tiles
+      coord.push_back(coin(g, 8) ? Json(nullptr) : Json(uniform(g, 0, range - 1)));
+    }
+    bool flat_index = !project && coin(g, 8);  // an integer indexes the whole mode colexicographically
+    Json a = Json::array({lj(l), Json{{"tiler", tiler}}, flat_index ? Json(uniform(g, 0, 1)) : coord});
+    if (project) {
+      Json p = Json::array();
+      std::size_t dropped = static_cast<std::size_t>(uniform(g, 0, static_cast<Int>(r) - 1));
+      for (std::size_t i = 0; i < r; ++i) p.push_back(i == dropped ? Json(nullptr) : Json(1));
+      a.push_back(p);
+    }
+    return a;
+  }
+  if (op == "local_partition") {
+    Layout l = *make_layout(random_shape(g, 16, 2), coin(g, 2) ? Major::left : Major::right);
+    std::vector<Int> sizes;  // a thread count per mode of L that divides it, as kernels choose
+    for (std::size_t i = 0; i < std::min<std::size_t>(l.rank(), 2); ++i) {
+      Int size = l.mode(i).size();
+      std::vector<Int> divisors;
+      for (Int d = 1; d <= size; ++d)
+        if (size % d == 0) divisors.push_back(d);
+      sizes.push_back(divisors[static_cast<std::size_t>(uniform(g, 0, static_cast<Int>(divisors.size()) - 1))]);
+    }
+    IntTuple shape = sizes.size() == 1 ? IntTuple(sizes[0]) : IntTuple::flat(sizes);
+    Layout threads = coin(g, 6) ? kernel_layout(g, 4) : *make_layout(shape, coin(g, 2) ? Major::left : Major::right);
+    return Json::array({lj(l), lj(threads), uniform(g, 0, std::max<Int>(cosize(threads) - 1, 0))});
+  }
+  if (op == "upcast" || op == "downcast" || op == "recast_layout") {
+    static constexpr Int widths[] = {4, 8, 16, 32, 64};
+    Json x;
+    if (coin(g, 4)) {
+      x = wire::to_json(wire::Value(gmma_atom(g)));
+    } else {
+      Layout l = coin(g, 2) ? *make_layout(random_shape(g, 8, 3), coin(g, 2) ? Major::left : Major::right)
+                            : kernel_layout(g, 8);
+      x = lj(l);
+    }
+    if (op == "recast_layout") return Json::array({x, widths[uniform(g, 0, 4)], widths[uniform(g, 0, 4)]});
+    return Json::array({x, Int{1} << uniform(g, 0, 3)});
+  }
+  if (op == "nullspace") {
+    if (coin(g, 5)) return Json::array({wire::to_json(wire::Value(ComposedLayout{random_swizzle(g, 6), 0, random_compact(g, 4)}))});
+    Layout l = kernel_layout(g, 5);
+    Ints d(l.flat_stride().begin(), l.flat_stride().end());
+    for (auto& x : d)
+      if (coin(g, 3)) x = 0;  // broadcast modes
+    return Json::array({lj(*Layout::make(l.shape(), IntTuple::with_profile(l.stride(), d)))});
+  }
+  if (op == "coalesce_z") {
+    Layout l = kernel_layout(g, 4);
+    Ints s(l.flat_shape().begin(), l.flat_shape().end());
+    for (auto& x : s)
+      if (coin(g, 3)) x = 1;  // size-1 modes, trailing ones included
+    return Json::array({lj(*Layout::make(IntTuple::with_profile(l.shape(), s), l.stride()))});
+  }
+  if (op == "layout_add") {
+    Layout a = kernel_layout(g, 6);
+    Layout b = coin(g, 2) ? random_compact(g, 6) : kernel_layout(g, 6);
+    if (coin(g, 4)) b = *Layout::make(a.shape(), IntTuple::with_profile(a.shape(), Ints(length(a.shape()), 0)));
+    if (b.size() != a.size() && !coin(g, 6)) {  // mostly a layout of the same size
+      b = *make_layout(IntTuple(a.size()), Major::left);
+      if (coin(g, 2)) b = *Layout::make(b.shape(), IntTuple(uniform(g, 0, 5)));
+    }
+    return Json::array({lj(a), lj(b)});
+  }
+  if (op == "greatest_common_domain") return Json::array({tj(random_shape(g, 12, 4)), tj(random_shape(g, 12, 4))});
+  return Json::array();
+}
+
+}  // namespace
+
+std::vector<Json> random_cute_api_args(std::string const& op, Rng& g, int count) {
+  std::vector<Json> out;
+  if (!registry().count(op)) return out;
+  for (int i = 0; i < count; ++i) out.push_back(random_one(op, g));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Witnesses
+
+namespace {
+
+Result<void> disagrees(std::string const& op, Json const& args, std::string const& why) {
+  return fail(ErrorKind::invalid_input, op, " ", args.dump(), ": ", why);
+}
+
+}  // namespace
+
+Result<void> witness_cute_api(std::string const& op, Json const& args, Json const& result) {
+  auto small = [](Int n) { return n <= (Int{1} << 16); };
+  if (op == "make_layout" || op == "make_ordered_layout" || op == "make_layout_like") {
+    auto r = layout_from_json(result, "r");
+    if (!r) return disagrees(op, args, "the result is no layout");
+    auto want_shape = op == "make_layout_like" ? layout_from_json(args[0], "a")->shape() : *int_tuple_from_json(args[0], "s");
+    if (!(r->shape() == want_shape)) return disagrees(op, args, "the shape changed");
+    // Distinct orders (and no stride-0 mode for make_layout_like) make a compact layout: a bijection onto [0, size).
+    bool distinct = op == "make_layout";
+    if (op == "make_ordered_layout" && args[1].is_array()) {
+      auto o = flatten_values(*int_tuple_from_json(args[1], "o"));
+      std::sort(o.begin(), o.end());
+      distinct = std::adjacent_find(o.begin(), o.end()) == o.end();
+    }
+    if (!distinct || !small(r->size())) return {};
+    auto t = tabulate(*r);
+    std::sort(t.begin(), t.end());
+    for (Int i = 0; i < r->size(); ++i)
+      if (t[static_cast<std::size_t>(i)] != i) return disagrees(op, args, "not a bijection onto [0, size)");
+    if (op == "make_layout" && args.size() == 2 && args[1] == "LayoutRight") {  // the last flat mode is contiguous
+      auto s = r->flat_shape(), d = r->flat_stride();
+      for (std::size_t k = s.size(); k-- > 0;)
+        if (s[k] > 1) {
+          if (d[k] != 1) return disagrees(op, args, "row-major, yet the last mode's stride is not 1");
+          break;
+        }
+    }
+    return {};
+  }
+  if (op == "layout_add" && result.is_object() && wire::kind_of(result) == Kind::layout) {
+    auto a = layout_from_json(args[0], "a"), b = layout_from_json(args[1], "b"), r = layout_from_json(result, "r");
+    if (!a || !b || !r || !small(r->size())) return {};
+    for (Int i = 0; i < r->size(); ++i)
+      if ((*r)(i) != (*a)(i) + (*b)(i)) return disagrees(op, args, str("R(", i, ") != A(", i, ") + B(", i, ")"));
+    return {};
+  }
+  if (op == "coalesce_z" && wire::kind_of(result) == Kind::layout) {
+    auto a = layout_from_json(args[0], "a"), r = layout_from_json(result, "r");
+    if (!a || !r || args.size() > 1 || !small(a->size())) return {};
+    if (depth(*r) > 1 || r->size() != a->size()) return disagrees(op, args, "depth or size");
+    for (Int i = 0; i < a->size() + 10; ++i) {
+      auto x = a->extended(i), y = r->extended(i);
+      if (!x || !y || *x != *y) return disagrees(op, args, str("the extended functions differ at ", i));
+    }
+    return {};
+  }
+  if (op == "nullspace" && wire::kind_of(args[0]) == Kind::layout) {
+    auto a = layout_from_json(args[0], "a"), r = layout_from_json(result, "r");
+    if (!a || !r || !small(a->size())) return {};
+    std::vector<Int> kernel;
+    for (Int i = 0; i < a->size(); ++i)
+      if ((*a)(i) == 0) kernel.push_back(i);
+    auto t = tabulate(*r);
+    if (t != kernel) return disagrees(op, args, "the result does not enumerate the kernel in order");
+    return {};
+  }
+  if (op == "greatest_common_domain") {
+    auto r = layout_from_json(result, "r");
+    auto a = shape_arg(args[0], "a"), b = shape_arg(args[1], "b");
+    if (!r || !a || !b) return disagrees(op, args, "unreadable");
+    Int sa = *product(*a), sb = *product(*b);
+    if (depth(*r) != 1 || sa % r->size() || sb % r->size()) return disagrees(op, args, "size or depth");
+    auto ca = composition(*make_layout(*a, Major::left), *r), cb = composition(*make_layout(*b, Major::left), *r);
+    if (!ca || !cb) return disagrees(op, args, "not admissible in both shapes");
+    auto rev = greatest_common_domain(*b, *a);
+    if (!rev || !(*rev == *r)) return disagrees(op, args, "not symmetric");
+    return {};
+  }
+  if (op == "local_tile" || op == "inner_partition" || op == "outer_partition" || op == "local_partition") {
+    // The sub-layout plus its offset stays inside the layout's image (every element a value of L),
+    // where the tiles divide the modes (a tile past a mode's end reads L's extension, as CuTe does).
+    auto a = layout_from_json(args[0], "a");
+    auto r = layout_from_json(result["layout"], "r");
+    if (!a || !r || !small(a->size()) || !small(r->size()) || args.size() > 3) return {};
+    if (op == "local_partition") {
+      auto t = layout_from_json(args[1], "t");
+      if (!t || t->rank() > a->rank()) return {};
+      for (std::size_t i = 0; i < t->rank(); ++i)
+        if (a->mode(i).size() % t->mode(i).size() != 0) return {};
+    } else {
+      auto t = tiler_from_json(args[1], "t");
+      if (!t || t->is_layout() || t->modes.size() > a->rank()) return {};
+      for (std::size_t i = 0; i < t->modes.size(); ++i)
+        if (!t->modes[i].integer || a->mode(i).size() % t->modes[i].layout->size() != 0) return {};
+    }
+    auto ta = tabulate(*a);
+    std::set<Int> image(ta.begin(), ta.end());
+    Int off = result["offset"].get<Int>();
+    for (Int i = 0; i < r->size(); ++i)
+      if (!image.count((*r)(i) + off)) return disagrees(op, args, str("element ", i, " lies outside L's image"));
+    return {};
+  }
+  return {};
+}
+
+}  // namespace catlayout::conformance

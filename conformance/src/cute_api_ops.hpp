@@ -1,0 +1,30 @@
+#pragma once
+// Conformance-internal: the vector ops of CuTe's constructors, partitioners and element-size
+// changes and of the whitepaper's operations (docs/algebra.md), and the operand kinds beyond integer
+// layouts that the older ops take (composed layouts, swizzles, coordinate and F2 strides), with random
+// arguments and independent witnesses for the exporter.
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catlayout/core/convention.hpp"
+#include "catlayout/core/json.hpp"
+
+namespace catlayout::conformance {
+
+// The op names this file serves (sorted), and running one.
+std::vector<std::string> const& cute_api_ops();
+Result<Json> run_cute_api_op(std::string_view op, Json const& args, std::string const& path, Convention c);
+// For evaluate, coalesce, composition, right_inverse and left_inverse: the answer when an argument is
+// of a kind beyond integer layouts and tilers (nullopt: every argument is plain, the op's own path).
+std::optional<Result<Json>> run_other_kinds(std::string_view op, Json const& args, std::string const& path);
+
+// `count` argument arrays for one of cute_api_ops() (deterministic in g; some are meant to fail).
+std::vector<Json> random_cute_api_args(std::string const& op, std::mt19937_64& g, int count);
+// The operation's definition checked on its answer independently of how it was computed (tabulation):
+// an error names the case's disagreement.
+Result<void> witness_cute_api(std::string const& op, Json const& args, Json const& result);
+
+}  // namespace catlayout::conformance

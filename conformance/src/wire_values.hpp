@@ -1,0 +1,38 @@
+#pragma once
+// Conformance-internal: the JSON forms of the values issue-era operations take and give (docs/
+// algebra.md "Wire forms"), and a reader that tells the layout kinds apart by their form:
+//   layout            {"shape": T, "stride": T}                         (SCHEMA.md)
+//   coordinate layout stride entries {"basis": [...], "scale": k}       (docs/beyond-integers.md)
+//   F2 layout         stride entries {"f2": v} (and 0)                   PyCuTe's F<v>
+//   composed layout   {"swizzle": [B,M,S], "offset": k, "layout": L}
+//   swizzle           {"swizzle": [B,M,S]}
+//   order             "LayoutLeft", "LayoutRight", or an int tuple (CuTe's Step)
+//   slice coordinate  an int tuple with null for CuTe's _
+//   projection        an array of 1 and null (CuTe's Step<_1,X,...>, null for X)
+//   layout and offset {"layout": L, "offset": k}                          (a partition)
+#include <variant>
+
+#include "catlayout/core/compact.hpp"
+#include "catlayout/core/f2_layout.hpp"
+#include "catlayout/core/json_beyond.hpp"
+#include "catlayout/core/partition.hpp"
+
+namespace catlayout::conformance::wire {
+
+Json to_json(F2Layout const& l);
+Result<F2Layout> f2_layout_from_json(Json const& j, std::string const& path);
+Json to_json(SliceResult const& r);
+Json to_json(SliceCoord const& c);
+Result<SliceCoord> slice_coord_from_json(Json const& j, std::string const& path);
+Result<Projection> projection_from_json(Json const& j, std::string const& path);
+Result<Order> order_from_json(Json const& j, std::string const& path);
+Result<Major> major_from_json(Json const& j, std::string const& path);
+
+// The kind a JSON value's form names, read with that kind's reader (its errors).
+using Value = std::variant<Layout, CoordLayout, F2Layout, ComposedLayout, Swizzle, Tiler>;
+enum class Kind { layout, coord, f2, composed, swizzle, tiler, other };
+Kind kind_of(Json const& j);
+Result<Value> value_from_json(Json const& j, std::string const& path);
+Json to_json(Value const& v);
+
+}  // namespace catlayout::conformance::wire

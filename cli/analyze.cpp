@@ -5,7 +5,7 @@
 #include <variant>
 
 #include "catlayout/analysis.hpp"
-#include "catlayout/core/text.hpp"
+#include "catlayout/core/notation.hpp"
 #ifdef CATLAYOUT_HAVE_GPU
 #include "catlayout/gpu/tiled.hpp"
 #endif
@@ -72,6 +72,24 @@ Result<TvSource> mma_source(Args const& a) {
 }
 #endif
 
+// A layout argument through core's one reader (any notation: catlayout's, CuTe C++'s print,
+// CuTe DSL's, pycute's), named by its role in errors.
+Result<AnyLayout> read_layout(std::string const& text, char const* role) {
+  auto l = parse_any_layout(text);
+  if (!l) return in_context(l.error(), str(role, " '", text, "': "));
+  return l;
+}
+
+// The memory layout DATA: integer strides, or swizzled (Sw<B,M,S> o k o L); a plain layout is the
+// identity swizzle over it.
+Result<ComposedLayout> data_layout(std::string const& text) {
+  CL_TRY(l, read_layout(text, "DATA"));
+  if (auto const* p = std::get_if<Layout>(&l)) return ComposedLayout{Swizzle{}, 0, *p};
+  if (auto const* c = std::get_if<ComposedLayout>(&l)) return *c;
+  return fail(ErrorKind::invalid_input, "DATA '", text, "' is a ", layout_kind(l),
+              ": the memory layout maps to offsets (integer strides, optionally swizzled)");
+}
+
 // The thread-value layout: --mma ... (above), --copy THR VAL (CuTe's make_tiled_copy), or the
 // first positional (CuTe notation, integer or coordinate strides); `used` counts the positionals.
 Result<TvSource> tv_layout(Args const& a, std::size_t& used) {
@@ -89,11 +107,12 @@ Result<TvSource> tv_layout(Args const& a, std::size_t& used) {
   }
   if (a.pos.empty()) return fail(ErrorKind::invalid_input, "expected a thread-value layout (or --mma NAME, --copy THR VAL)");
   used = 1;
-  auto l = parse_layout(a.pos[0]);
-  if (l) return TvSource{*l, std::nullopt};
-  auto c = parse_coord_layout(a.pos[0]);
-  if (c) return TvSource{*c, std::nullopt};
-  return std::unexpected(l.error());
+  CL_TRY(l, read_layout(a.pos[0], "TV"));
+  if (auto const* p = std::get_if<Layout>(&l)) return TvSource{*p, std::nullopt};
+  if (auto const* c = std::get_if<CoordLayout>(&l)) return TvSource{*c, std::nullopt};
+  return fail(ErrorKind::invalid_input, "TV '", a.pos[0], "' is a ", layout_kind(l),
+              ": a thread-value layout maps (thread, value) to a tile index or coordinate (integer or coordinate "
+              "strides); a swizzle belongs to DATA");
 }
 
 Result<AccessSpec> spec_of(Args const& a) {
@@ -118,7 +137,7 @@ Result<Inputs> inputs(Args const& a) {
   if (a.pos.size() != used + 1)
     return fail(ErrorKind::invalid_input, "expected the data layout after the thread-value layout (", a.pos.size(),
                 " positional arguments given)");
-  CL_TRY(data, parse_composed_layout(a.pos[used]));
+  CL_TRY(data, data_layout(a.pos[used]));
   CL_TRY(spec, spec_of(a));
   return Inputs{src.tv, data, spec};
 }
@@ -298,7 +317,7 @@ int ownership_main(Args const& a) {
 
 int footprint_main(Args const& a) {
   if (a.pos.size() != 1) return report_error(Error{ErrorKind::invalid_input, "expected one layout"});
-  auto l = parse_composed_layout(a.pos[0]);
+  auto l = data_layout(a.pos[0]);
   if (!l) return report_error(l.error());
   auto tile = integer_option(a, "--tile", 0);
   if (!tile) return report_error(tile.error());
@@ -335,8 +354,12 @@ int partition_main(Args const& a) {
   if (!part) return report_error(part.error());
   std::optional<gpu::ThreadPart> in_data;
   if (a.pos.size() == used + 1) {
-    auto data = parse_layout(a.pos[used]);
-    if (!data) return report_error(data.error());
+    auto any = read_layout(a.pos[used], "DATA");
+    if (!any) return report_error(any.error());
+    auto const* data = std::get_if<Layout>(&*any);
+    if (!data)
+      return report_error(Error{ErrorKind::invalid_input, str("partition's DATA '", a.pos[used], "' is a ", layout_kind(*any),
+                                                              ": it reads integer-stride layouts")});
     auto p = gpu::partition(tv, *data, *thread);
     if (!p) return report_error(p.error());
     in_data = *p;

@@ -4,25 +4,28 @@
 #include "catlayout/algorithms/mutual_refinement.hpp"
 #include "catlayout/categories/text.hpp"
 #include "catlayout/core.hpp"
-#include "catlayout/core/coord_layout.hpp"
-#include "catlayout/core/swizzle.hpp"
+#include "catlayout/core/notation.hpp"
 #include "catlayout/viz.hpp"
 #include "command.hpp"
 
 namespace catlayout::cli {
 namespace {
 
-// The pictures draw integer-stride layouts; a coordinate-stride or swizzled one is named as such.
-Result<Layout> picture_layout(Command const& c, std::string const& text) {
-  auto l = parse_layout(text);
-  if (l) return l;
-  if (text.find('@') != std::string::npos && parse_coord_layout(text))
-    return fail(ErrorKind::invalid_input, c.name, " draws integer-stride layouts; '", text,
-                "' has coordinate strides (`catlayout eval` tabulates it)");
-  if (text.find("Sw<") != std::string::npos && parse_composed_layout(text))
-    return fail(ErrorKind::invalid_input, c.name, " draws integer-stride layouts; '", text,
-                "' is swizzled (`catlayout eval` tabulates it, `catlayout swizzle` shows the swizzle)");
+// The layout to draw, of any kind and in any notation (core/notation.hpp's one reader): an
+// integer-stride layout, a swizzled one (the grid of sw(k + L(i)), as CuTe's print_layout draws a
+// ComposedLayout) or a coordinate layout (its coordinates in the cells).
+Result<AnyLayout> picture_layout(std::string const& text) {
+  auto l = parse_any_layout(text);
+  if (!l) return in_context(l.error(), "layout '" + text + "': ");
   return l;
+}
+
+// --print catlayout|cute: how the heading or caption writes the layout (default catlayout).
+Result<Notation> print_notation(Args const& a) {
+  if (!a.has("--print")) return Notation::catlayout;
+  auto n = parse_notation(a.value("--print"));
+  if (!n) return in_context(n.error(), "--print: ");
+  return n;
 }
 
 Result<Int> positive(std::string const& text, char const* what) {
@@ -32,10 +35,11 @@ Result<Int> positive(std::string const& text, char const* what) {
   return t->value();
 }
 
-Result<std::optional<viz::TileMap>> tiles_of(Layout const& l, Args const& a) {
+Result<std::optional<viz::TileMap>> tiles_of(AnyLayout const& l, Args const& a, Notation n) {
   if (!a.has("--tile")) return std::optional<viz::TileMap>{};
   CL_TRY(t, parse_tiler(a.value("--tile")));
   CL_TRY(m, viz::tile_map(l, t));
+  m.tiler = to_string(t, n);
   return std::optional<viz::TileMap>{m};
 }
 
@@ -66,18 +70,28 @@ int draw(Command const& c, Args const& a, bool svg) {
     out = svg ? viz::svg_refinement(*v) : viz::tikz_refinement(*v);
   } else {
     if (a.pos.size() != 1) return usage_error(c, "expected one layout");
-    auto l = picture_layout(c, a.pos[0]);
+    auto n = print_notation(a);
+    if (!n) return report_error(n.error());
+    auto l = picture_layout(a.pos[0]);
     if (!l) return report_error(l.error());
-    auto tiles = tiles_of(*l, a);
+    auto tiles = tiles_of(*l, a, *n);
     if (!tiles) return report_error(tiles.error());
+    viz::SvgOptions so{*tiles};
+    viz::TikzOptions to{*tiles};
+    so.notation = to.notation = *n;
     if (a.has("--tv")) {
+      auto const* tv = std::get_if<Layout>(&*l);
+      if (!tv)  // a TV layout maps (thread, value) to an offset of the M x N tile: integer strides
+        return report_error(Error{ErrorKind::invalid_input,
+                                  str(c.name, " --tv draws integer-stride thread-value layouts; '", a.pos[0], "' is a ",
+                                      layout_kind(*l))});
       auto m = positive(a.opt.at("--tv")[0], "M");
-      auto n = positive(a.opt.at("--tv")[1], "N");
+      auto k = positive(a.opt.at("--tv")[1], "N");
       if (!m) return report_error(m.error());
-      if (!n) return report_error(n.error());
-      out = svg ? viz::svg_tv(*l, *m, *n, viz::SvgOptions{*tiles}) : viz::tikz_tv(*l, *m, *n, viz::TikzOptions{*tiles});
+      if (!k) return report_error(k.error());
+      out = svg ? viz::svg_tv(*tv, *m, *k, so) : viz::tikz_tv(*tv, *m, *k, to);
     } else {
-      out = svg ? viz::svg_grid(*l, viz::SvgOptions{*tiles}) : viz::tikz_grid(*l, viz::TikzOptions{*tiles});
+      out = svg ? viz::svg_grid(*l, so) : viz::tikz_grid(*l, to);
     }
   }
   if (!out) return report_error(out.error());
@@ -87,13 +101,16 @@ int draw(Command const& c, Args const& a, bool svg) {
 
 int show(Command const& c, Args const& a) {
   if (a.pos.size() != 1) return usage_error(c, "expected one layout");
-  auto l = picture_layout(c, a.pos[0]);
+  auto n = print_notation(a);
+  if (!n) return report_error(n.error());
+  auto l = picture_layout(a.pos[0]);
   if (!l) return report_error(l.error());
-  auto tiles = tiles_of(*l, a);
+  auto tiles = tiles_of(*l, a, *n);
   if (!tiles) return report_error(tiles.error());
   viz::ShowOptions o;
   o.color = a.has("--color");
   o.tiles = *tiles;
+  o.notation = *n;
   auto s = viz::show_grid(*l, o);
   if (!s) return report_error(s.error());
   std::cout << *s;
@@ -103,15 +120,19 @@ int show(Command const& c, Args const& a) {
 }  // namespace
 
 std::vector<Command> picture_commands() {
-  Command s{"show", "show L [--tile B] [--color]", "the layout as a 2-D grid (CuTe's print_layout); tiles of A (/) B",
-            "catlayout show '(8,8):(8,1)' --tile '<2,4>' --color", {{"--tile", 1}, {"--color", 0}}, nullptr};
+  Command s{"show", "show L [--tile B] [--color] [--print cute]",
+            "the layout as a 2-D grid (CuTe's print_layout), swizzled (Sw<B,M,S> o k o L) and coordinate layouts too; "
+            "tiles of A (/) B; --print cute heads it in CuTe C++'s notation",
+            "catlayout show 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)'", {{"--tile", 1}, {"--color", 0}, {"--print", 1}},
+            nullptr};
   s.run = [s](Args const& a) { return show(s, a); };
-  std::map<std::string, int> draw_opts = {{"--tile", 1}, {"--tv", 2}, {"--morphism", 1}, {"--refinement", 2}};
-  Command v{"svg", "svg L [--tv M N] [--tile B] | svg --morphism F | svg --refinement T U",
+  std::map<std::string, int> draw_opts = {{"--tile", 1}, {"--tv", 2}, {"--morphism", 1}, {"--refinement", 2},
+                                          {"--print", 1}};
+  Command v{"svg", "svg L [--tv M N] [--tile B] [--print cute] | svg --morphism F | svg --refinement T U",
             "an SVG picture: index grid, thread-value picture (T#/V#), morphism or refinement diagram",
             "catlayout svg '((4,8),(2,2)):((32,1),(16,8))' --tv 16 8 > tv.svg", draw_opts, nullptr};
   v.run = [v](Args const& a) { return draw(v, a, true); };
-  Command t{"tikz", "tikz L [--tv M N] [--tile B] | tikz --morphism F | tikz --refinement T U",
+  Command t{"tikz", "tikz L [--tv M N] [--tile B] [--print cute] | tikz --morphism F | tikz --refinement T U",
             "the same pictures as a standalone TikZ document", "catlayout tikz --morphism '(2,2) -(1,3)-> (2,2,2)' > f.tex",
             draw_opts, nullptr};
   t.run = [t](Args const& a) { return draw(t, a, false); };

@@ -36,8 +36,36 @@ n=$("$cl" --help | grep -c 'e\.g\. ')
 [ "$("$cl" eval 'Sw<1,0,2> o (4,2):(1,4)')" = "0 1 2 3 5 4 7 6" ] || { echo "FAIL: swizzle eval"; fail=1; }
 "$cl" complement '(4,8):(1@0,1@1)' 2>err.txt; rc=$?
 [ $rc -eq 2 ] && grep -q "complement is defined for integer-stride layouts" err.txt || { echo "FAIL: coord complement rc=$rc"; fail=1; }
-"$cl" show 'Sw<3,4,3> o (8,64):(64,1)' 2>err.txt; rc=$?
-[ $rc -eq 2 ] && grep -q "is swizzled" err.txt || { echo "FAIL: swizzled show rc=$rc"; fail=1; }
+# CuTe's notations everywhere a layout is read (docs/notation.md): CuTe C++'s print, pycute, CuTe DSL
+"$cl" show 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)' > sw.txt; rc=$?
+[ $rc -eq 0 ] && [ "$(head -1 sw.txt)" = "Sw<3,4,3> o 0 o (8,64):(64,1)" ] && grep -q "^ 2  | 144 | 145 |" sw.txt \
+  || { echo "FAIL: swizzled show rc=$rc"; head -8 sw.txt; fail=1; }
+[ "$("$cl" show 'S<3,4,3> o 0 o (8,64):(64,1)' --print cute | head -1)" = "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)" ] \
+  || { echo "FAIL: show --print cute of CuTe DSL's swizzle"; fail=1; }
+[ "$("$cl" show '(_4,_8):(_8,_1)' --print cute | head -1)" = "(_4,_8):(_8,_1)" ] || { echo "FAIL: show CuTe C++ print"; fail=1; }
+[ "$("$cl" show 'Layout((4, 8),(8, 1))' | head -1)" = "(4,8):(8,1)" ] || { echo "FAIL: show pycute repr"; fail=1; }
+"$cl" show '(4,8):(1@0,1@1)' | grep -q "^ 1  | (1,0) | (1,1) |" || { echo "FAIL: show coordinate layout"; fail=1; }
+"$cl" svg 'SW_1_0_2 o 0 o (4, 2):(1, 4)' --print cute | grep -q 'data-row="0" data-col="1" data-offset="5"' \
+  && "$cl" svg 'Sw<1,0,2> o (4,2):(1,4)' --print cute | grep -q "<title>Sw&lt;1,0,2&gt; o _0 o (_4,_2):(_1,_4)</title>" \
+  || { echo "FAIL: svg of a swizzled layout"; fail=1; }
+"$cl" tikz 'Sw<1,0,2> o (4,2):(1,4)' | grep -q 'at (0,1) {5}' || { echo "FAIL: tikz of a swizzled layout"; fail=1; }
+"$cl" show 'Sw<1,0,2> o (4,2):(1,4)' --tile '<2,1>' | grep -q "4 tiles of 2 cells" || { echo "FAIL: swizzled show --tile"; fail=1; }
+"$cl" show '(4,8):(1@0,1@1)' --tile '<2,2>' 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "a coordinate layout has no divide" err.txt || { echo "FAIL: coordinate show --tile rc=$rc"; fail=1; }
+"$cl" svg 'Sw<3,4,3> o (8,8):(8,1)' --tv 8 8 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "is a swizzled layout" err.txt || { echo "FAIL: swizzled --tv rc=$rc"; fail=1; }
+"$cl" show '(?,8):(8,1)' 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "dynamic value '?' at column 2 has no number" err.txt || { echo "FAIL: dynamic value rc=$rc"; fail=1; }
+"$cl" show '(__4,8):(8,1)' 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "static-integer mark '_' at column 3" err.txt || { echo "FAIL: __4 rc=$rc"; fail=1; }
+"$cl" show '(4,8):(8,1)' --print pycute 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "expected catlayout or cute" err.txt || { echo "FAIL: --print pycute rc=$rc"; fail=1; }
+"$cl" analyze banks '((8,4),8):((1,64),8)' 'S<3,3,3> o 0 o (_8,_64):(_64,_1)' --elem-bytes 2 --vector 8 \
+  | grep -q "^total: 4 wavefronts, ideal 4" || { echo "FAIL: analyze banks, CuTe DSL swizzle"; fail=1; }
+"$cl" analyze banks 'Sw<3,3,3> o (32,32):(1,32)' '(32,32):(32,1)' 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "a swizzle belongs to DATA" err.txt || { echo "FAIL: analyze swizzled TV rc=$rc"; fail=1; }
+"$cl" analyze footprint '(8,64):(64@0,1@1)' 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "is a coordinate layout" err.txt || { echo "FAIL: analyze coordinate DATA rc=$rc"; fail=1; }
 # CuTe's answer outside the categorical fragment, with a note; --strict refuses as the paper does
 [ "$("$cl" complement '(3,5):(1,7)' 60 2>err.txt)" = "(2,2):(3,35)" ] || { echo "FAIL: CuTe's complement"; fail=1; }
 grep -q "^note: outside the categorical fragment: stride 7 of mode 5:7" err.txt || { echo "FAIL: no note"; cat err.txt; fail=1; }

@@ -270,24 +270,34 @@ Result<SparseCoord> evaluate_at_coord(CoordLayout const& a, IntTuple const& coor
 }
 
 // ---------------------------------------------------------------------------------------------
-// Notation: shape:stride with basis entries 3@1@0; '_' before an integer is CuTe's static mark.
+// Notation: shape:stride with basis entries 3@1@0 (CuTe print(ScaledBasis<T,Ns...>): the value,
+// then "@N" for each N in reverse); CuTe's static mark _ before an integer (text.hpp's
+// scan_integer), so CuTe C++'s (_4,_8):(_1@0,_1@1) and CuTe DSL's (4,8):(1@0,1@1) both read.
 
 namespace {
 
 class Parser : TextCursor {
  public:
-  explicit Parser(std::string_view t) : TextCursor{t} {}
+  explicit Parser(std::string_view t, std::size_t pos = 0) : TextCursor{t, pos} {}
 
   Result<CoordLayout> layout() {
+    CL_TRY(l, layout_here());
+    skip();
+    if (pos_ != text_.size()) return expected("end of input");
+    return l;
+  }
+
+  // The layout at the cursor, the text after it left unread.
+  Result<CoordLayout> layout_here() {
     CL_TRY(s, tuple<IntTuple>([this] { return integer_leaf(); }));
     skip();
     if (peek() != ':') return expected("':'");
     ++pos_;
     CL_TRY(d, tuple<BasisTuple>([this] { return basis_leaf(); }));
-    skip();
-    if (pos_ != text_.size()) return expected("end of input");
     return CoordLayout::make(std::move(s), std::move(d));
   }
+
+  std::size_t position() const { return pos_; }
 
  private:
   template <class T, class Leaf>
@@ -310,6 +320,8 @@ class Parser : TextCursor {
         skip();
         if (peek() == ',') {
           ++pos_;
+          skip();
+          if (children.size() == 1 && peek() == ')') break;  // Python's 1-tuple (4,), as text.hpp reads it
           continue;
         }
         if (peek() == ')') break;
@@ -323,8 +335,7 @@ class Parser : TextCursor {
 
   Result<Int> integer_leaf() {
     skip();
-    if (peek() == '_') ++pos_;  // CuTe's static integer _4
-    return scan_integer(text_, pos_);
+    return scan_integer(text_, pos_);  // _4 (CuTe's static integer) too
   }
 
   Result<ScaledBasis> basis_leaf() {
@@ -357,6 +368,16 @@ Result<CoordLayout> parse_coord_layout(std::string_view text) {
     return fail(ErrorKind::invalid_input, "input of ", text.size(), " characters exceeds the limit of ",
                 limits::max_text);
   return Parser(text).layout();
+}
+
+Result<CoordLayout> scan_coord_layout(std::string_view text, std::size_t& pos) {
+  if (text.size() > limits::max_text)
+    return fail(ErrorKind::invalid_input, "input of ", text.size(), " characters exceeds the limit of ",
+                limits::max_text);
+  Parser p(text, pos);
+  auto l = p.layout_here();
+  pos = p.position();
+  return l;
 }
 
 // ---------------------------------------------------------------------------------------------

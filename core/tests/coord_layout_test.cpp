@@ -33,27 +33,6 @@ IntTuple random_shape(std::mt19937_64& g, int max_leaf) {
   return random_tuple(g, 2, leaves, max_leaf);
 }
 
-// A coordinate layout with strides scale@path over a fixed codomain; scales in [0, 3].
-CoordLayout random_coord(std::mt19937_64& g, std::vector<std::vector<int>> const& paths, int max_leaf = 4) {
-  std::vector<Int> leaves;
-  int rank = std::uniform_int_distribution<int>(1, 3)(g);
-  std::vector<IntTuple> modes;
-  for (int i = 0; i < rank; ++i) modes.push_back(random_tuple(g, 1, leaves, max_leaf));
-  IntTuple shape = rank == 1 ? modes[0] : IntTuple(modes);
-  std::size_t pos = 0;
-  std::function<BasisTuple(IntTuple const&)> like = [&](IntTuple const& t) -> BasisTuple {
-    if (t.is_leaf()) {
-      ++pos;
-      auto p = paths[std::uniform_int_distribution<std::size_t>(0, paths.size() - 1)(g)];
-      return BasisTuple(ScaledBasis{std::uniform_int_distribution<Int>(0, 3)(g), p});
-    }
-    std::vector<BasisTuple> c;
-    for (auto const& x : t.children()) c.push_back(like(x));
-    return BasisTuple(std::move(c));
-  };
-  return *CoordLayout::make(shape, like(shape));
-}
-
 // R(i) == A(B(i)) for every i in R's domain, A read at B's coordinate with each mode extended.
 ::testing::AssertionResult composes(CoordLayout const& r, CoordLayout const& a, CoordLayout const& b) {
   if (r.size() != b.size()) return ::testing::AssertionFailure() << "size " << r.size() << " != size(B) " << b.size();

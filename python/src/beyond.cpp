@@ -1,9 +1,11 @@
 // Beyond integer strides: coordinate layouts (CuTe's ArithmeticTuple strides, E<i>), swizzles and
 // swizzled layouts (CuTe Swizzle<B,M,S>, ComposedLayout), and F2-linear layouts (bit matrices).
+#include <nanobind/stl/variant.h>
 #include <nanobind/stl/vector.h>
 
 #include "catlayout/core/coord_layout.hpp"
 #include "catlayout/core/f2_linear.hpp"
+#include "catlayout/core/notation.hpp"
 #include "catlayout/core/swizzle.hpp"
 #include "convert.hpp"
 
@@ -15,11 +17,20 @@ static T parsed(Result<T> r) {
   return std::move(*r);
 }
 
+// .cute(static=False): catlayout's notation (catlayout.pycute's .cute()), or CuTe C++'s print.
+template <class T>
+static void add_cute_method(nb::class_<T>& cls, char const* doc) {
+  cls.def("cute", [](T const& x, bool static_) { return to_string(x, static_ ? Notation::cute : Notation::catlayout); },
+          nb::arg("static") = false, doc);
+}
+
 static void bind_coord_layout(nb::module_& m) {
   nb::class_<CoordLayout> coord(m, "CoordLayout",
                           "A layout whose strides are scaled basis elements (CuTe E<i>): L(i) is a coordinate.");
   coord.def("__init__", [](CoordLayout* self, std::string_view text) { new (self) CoordLayout(parsed(parse_coord_layout(text))); },
-           nb::arg("text"), "Parse CuTe notation with basis strides: CoordLayout('(4,8):(1@0,1@1)').")
+           nb::arg("text"),
+           "Parse CuTe notation with basis strides: CoordLayout('(4,8):(1@0,1@1)'), CuTe C++'s print "
+           "'(_4,_8):(_1@0,_1@1)'.")
       .def_prop_ro("shape", [](CoordLayout const& l) { return IntTupleOut{l.shape()}; })
       .def("size", &CoordLayout::size)
       .def("__call__", [](CoordLayout const& l, nb::handle i) {
@@ -27,6 +38,8 @@ static void bind_coord_layout(nb::module_& m) {
            }, nb::arg("i"), "L(i) as a coordinate (an int when every stride is an integer).")
       .def("to_layout", [](CoordLayout const& l) { return unwrap(l.to_layout()); });
   add_value_methods(coord, [](CoordLayout const& l) { return to_string(l); });
+  add_cute_method(coord, "CuTe notation as catlayout writes it; static=True: what CuTe C++'s print writes for static "
+                         "integers, '(_4,_8):(_1@0,_1@1)'. Both read back.");
   m.def("make_identity_layout", [](IntTupleIn shape) { return make_identity_layout(shape.get("shape")); },
         nb::arg("shape"), "CuTe make_identity_layout(shape): shape : make_basis_like(shape).");
   m.def("composition", [](CoordLayout const& a, CoordLayout const& b) { return unwrap(composition(a, b)); },
@@ -43,7 +56,7 @@ static void bind_swizzle(nb::module_& m) {
   swizzle.def("__init__", [](Swizzle* self, int b, int mm, int s) { new (self) Swizzle(unwrap(Swizzle::make(b, mm, s))); },
            nb::arg("bits"), nb::arg("base"), nb::arg("shift"))
       .def("__init__", [](Swizzle* self, std::string_view text) { new (self) Swizzle(parsed(parse_swizzle(text))); },
-           nb::arg("text"), "Parse Sw<3,4,3>.")
+           nb::arg("text"), "Parse Sw<3,4,3> (CuTe C++), S<3,4,3> (CuTe DSL), SW_3_4_3 or Swizzle(3,4,3) (pycute).")
       .def_ro("bits", &Swizzle::bits)
       .def_ro("base", &Swizzle::base)
       .def_ro("shift", &Swizzle::shift)
@@ -56,7 +69,9 @@ static void bind_swizzle(nb::module_& m) {
            }, nb::arg("swizzle"), nb::arg("offset"), nb::arg("layout"))
       .def("__init__", [](ComposedLayout* self, std::string_view text) {
              new (self) ComposedLayout(parsed(parse_composed_layout(text)));
-           }, nb::arg("text"), "Parse 'Sw<3,4,3> o 0 o (8,64):(64,1)'.")
+           }, nb::arg("text"),
+           "Parse 'Sw<3,4,3> o 0 o (8,64):(64,1)', CuTe C++'s print 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)', CuTe DSL's "
+           "'S<3,4,3> o 0 o (8,64):(64,1)', pycute's 'SW_3_4_3 o 0 o (8, 64):(64, 1)'.")
       .def_ro("swizzle", &ComposedLayout::sw)
       .def_ro("offset", &ComposedLayout::offset)
       .def_ro("layout", &ComposedLayout::layout)
@@ -66,6 +81,14 @@ static void bind_swizzle(nb::module_& m) {
            }, nb::arg("i"));
   add_value_methods(swizzle, [](Swizzle const& x) { return to_string(x); });
   add_value_methods(composed, [](ComposedLayout const& c) { return to_string(c); });
+  add_cute_method(swizzle, "CuTe's Sw<3,4,3> (the same with static=True).");
+  add_cute_method(composed, "CuTe notation as catlayout writes it, as catlayout.pycute's .cute(); static=True: what "
+                            "CuTe C++'s print writes for static integers, 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)'. Both "
+                            "read back.");
+  m.def("parse_any_layout", [](std::string_view text) { return parsed(parse_any_layout(text)); }, nb::arg("text"),
+        "The one reader of core/notation.hpp: a Layout if the text has integer strides, else a CoordLayout, else "
+        "a ComposedLayout, in any notation (catlayout's, CuTe C++'s print, CuTe DSL's, pycute's); the error of the "
+        "reader that got furthest otherwise.");
   m.def("composition", [](ComposedLayout const& a, TilerArg b) {
     Tiler t = b.get("b");
     if (t.is_layout() && !t.integer) return unwrap(composition(a, divisor_layout(t)));

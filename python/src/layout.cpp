@@ -6,6 +6,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "catlayout/core/limits.hpp"
+#include "catlayout/core/notation.hpp"
 #include "convert.hpp"
 
 namespace catlayout::python {
@@ -85,7 +86,9 @@ void bind_layout(nb::module_& m) {
              auto r = parse_layout(text);
              if (!r) invalid_input(r.error().message);
              new (self) Layout(std::move(*r));
-           }, nb::arg("text"), "Parse CuTe notation: Layout('(6,2):(8,2)').")
+           }, nb::arg("text"),
+           "Parse CuTe notation: Layout('(6,2):(8,2)'), CuTe C++'s print '(_6,_2):(_8,_2)', pycute's str '(6, 2):(8, 2)' "
+           "and repr 'Layout((6, 2),(8, 2))' (Layout((6, 2)): compact column-major), CuTe DSL's str.")
       .def("__init__", [](Layout* self, IntTupleIn shape, std::optional<IntTupleIn> stride) {
              IntTuple s = shape.get("shape");
              new (self) Layout(!stride ? compact_layout(s) : unwrap(Layout::make(s, stride->get("stride"))));
@@ -118,6 +121,11 @@ void bind_layout(nb::module_& m) {
       .def("__iter__", [](Layout const& l) { return nb::iter(nb::cast(modes(l))); },
            "Iterates the top-level modes (as len() counts them); L.tabulate() holds the values.")
       .def("tabulate", &tabulate_array, nb::sig("def tabulate(self) -> NDArray[numpy.int64]"), "[L(0), ..., L(size-1)] as an int64 NumPy array.")
+      .def("cute", [](Layout const& l, bool static_) {
+             return to_string(l, static_ ? Notation::cute : Notation::catlayout);
+           }, nb::arg("static") = false,
+           "CuTe notation as catlayout writes it, '(4,8):(8,1)' (as catlayout.pycute's .cute()); static=True: what "
+           "CuTe C++'s print writes for the layout of static integers, '(_4,_8):(_8,_1)'. Both read back.")
       .def("__getstate__", [](Layout const& l) { return to_string(l); })
       .def("__setstate__", [](Layout* self, std::string const& text) { new (self) Layout(*parse_layout(text)); });
   add_value_methods(cls, [](Layout const& l) { return to_string(l); });

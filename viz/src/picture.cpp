@@ -5,21 +5,23 @@
 
 namespace catlayout::viz::detail {
 
-Result<Picture> layout_picture(Layout const& l, std::optional<TileMap> const& tiles) {
-  CL_TRY(g0, grid_view(l));
-  if (tiles && static_cast<Int>(tiles->tile.size()) != l.size())
-    return fail(ErrorKind::invalid_input, "the tile map has ", tiles->tile.size(), " cells but ", to_string(l),
-                " has ", l.size());
+Result<Picture> layout_picture(AnyLayout const& l, std::optional<TileMap> const& tiles, Notation notation) {
+  CL_TRY(g0, grid_view(l, notation));
+  std::string name = to_string(l, notation);
+  if (tiles && static_cast<Int>(tiles->tile.size()) != size(l))
+    return fail(ErrorKind::invalid_input, "the tile map has ", tiles->tile.size(), " cells but ", name, " has ", size(l));
   auto g = std::make_shared<GridView>(std::move(g0));  // shared by the callbacks
   auto t = tiles ? std::make_shared<TileMap>(*tiles) : nullptr;
   auto [lo_it, hi_it] = std::minmax_element(g->offsets.begin(), g->offsets.end());
   Int lo = *lo_it, hi = *hi_it;
-  Picture p{g->rows, g->cols, to_string(l), {}, {}};
+  Picture p{g->rows, g->cols, name, {}, {}};
   if (t) p.caption += "   tiles of zipped_divide(L, " + t->tiler + ")";
   p.cell = [g, t, lo, hi](Int r, Int c) {
     Int off = g->at(r, c);
-    CellSpec s{{std::to_string(off)}, {}, -1, -1, {{"row", std::to_string(r)}, {"col", std::to_string(c)},
-                                                   {"offset", std::to_string(off)}}};
+    // A coordinate layout's cell carries its coordinate (data-coord) instead of an offset.
+    std::string label = g->label(r, c);
+    CellSpec s{{label}, {}, -1, -1, {{"row", std::to_string(r)}, {"col", std::to_string(c)},
+                                     {g->labels.empty() ? "offset" : "coord", label}}};
     if (t) {  // by tile: the rest-mode index of the element on this cell
       Int k = t->tile[static_cast<std::size_t>(r + g->rows * c)];
       s.data.push_back({"tile", std::to_string(k)});
@@ -34,10 +36,10 @@ Result<Picture> layout_picture(Layout const& l, std::optional<TileMap> const& ti
   return p;
 }
 
-Result<Picture> tv_picture(Layout const& tv, Int m, Int n) {
+Result<Picture> tv_picture(Layout const& tv, Int m, Int n, Notation notation) {
   CL_TRY(g0, tv_grid(tv, m, n));
   auto g = std::make_shared<TvGrid>(std::move(g0));
-  Picture p{m, n, to_string(tv) + "   (thread, value) -> m + " + std::to_string(m) + " n", {}, {}};
+  Picture p{m, n, to_string(tv, notation) + "   (thread, value) -> m + " + std::to_string(m) + " n", {}, {}};
   p.cell = [g](Int r, Int c) {
     auto const& cell = g->at(r, c);
     CellSpec s{{}, {}, -1, -1, {{"row", std::to_string(r)}, {"col", std::to_string(c)},

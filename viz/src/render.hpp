@@ -58,23 +58,24 @@ inline LabelExtent label_extent(Picture const& p) {
   return e;
 }
 
-// A layout's grid (grid.hpp), coloured by tile or by a light offset scale.
-Result<Picture> layout_picture(Layout const& l, std::optional<TileMap> const& tiles);
+// A layout's grid (grid.hpp), of any kind, coloured by tile or by a light offset scale; the
+// caption writes the layout in `notation`.
+Result<Picture> layout_picture(AnyLayout const& l, std::optional<TileMap> const& tiles, Notation notation);
 // A TV layout's M x N tile (tv.hpp): T#/V# labels, one colour per thread.
-Result<Picture> tv_picture(Layout const& tv, Int m, Int n);
+Result<Picture> tv_picture(Layout const& tv, Int m, Int n, Notation notation);
 
 // A caller's cell grid (cells.hpp).
 Result<Picture> cells_picture(CellGrid const& g);
 
 // A layout's grid (grid.hpp), or a TV layout's M x N tile: the picture a renderer draws.
 template <class Options, class Draw>
-Result<std::string> render_grid(Layout const& l, Options const& opts, Draw draw) {
-  CL_TRY(p, layout_picture(l, opts.tiles));
+Result<std::string> render_grid(AnyLayout const& l, Options const& opts, Draw draw) {
+  CL_TRY(p, layout_picture(l, opts.tiles, opts.notation));
   return draw(p, opts);
 }
 template <class Options, class Draw>
 Result<std::string> render_tv(Layout const& tv, Int m, Int n, Options const& opts, Draw draw) {
-  CL_TRY(p, tv_picture(tv, m, n));
+  CL_TRY(p, tv_picture(tv, m, n, opts.notation));
   return draw(p, opts);
 }
 

@@ -45,22 +45,24 @@ std::string table(Int rows, Int cols, std::function<std::string(Int, Int)> const
 
 }  // namespace
 
-Result<std::string> show_grid(Layout const& l, ShowOptions const& opts) {
-  CL_TRY(g, grid_view(l));
+Result<std::string> show_grid(Layout const& l, ShowOptions const& opts) { return show_grid(AnyLayout{l}, opts); }
+
+Result<std::string> show_grid(AnyLayout const& l, ShowOptions const& opts) {
+  CL_TRY(g, grid_view(l, opts.notation));
+  std::string name = to_string(l, opts.notation);
   auto const* tiles = opts.tiles ? &*opts.tiles : nullptr;
-  if (tiles && static_cast<Int>(tiles->tile.size()) != l.size())
-    return fail(ErrorKind::invalid_input, "the tile map has ", tiles->tile.size(), " cells but ", to_string(l),
-                " has ", l.size());
+  if (tiles && static_cast<Int>(tiles->tile.size()) != size(l))
+    return fail(ErrorKind::invalid_input, "the tile map has ", tiles->tile.size(), " cells but ", name, " has ", size(l));
   auto [lo, hi] = std::minmax_element(g.offsets.begin(), g.offsets.end());
   auto tile_at = [&](Int r, Int c) { return tiles->tile[static_cast<std::size_t>(r + g.rows * c)]; };
-  auto offset = [&](Int r, Int c) { return std::to_string(g.at(r, c)); };
+  auto offset = [&](Int r, Int c) { return g.label(r, c); };
   auto colour = [&](Int r, Int c) -> int {
     if (!opts.color) return -1;
     if (!tiles) return detail::ansi_scale(g.at(r, c), *lo, *hi);  // light scale by offset
     Int t = tile_at(r, c);
     return t < 0 ? -1 : detail::ansi_palette(t);
   };
-  std::string out = to_string(l) + "\n" + table(g.rows, g.cols, offset, colour);
+  std::string out = name + "\n" + table(g.rows, g.cols, offset, colour);
   if (!tiles) return out;
   std::string what = "zipped_divide(L, " + tiles->tiler + "): " + std::to_string(tiles->count) + " tiles of " +
                      std::to_string(tiles->tile_size) + " cells";

@@ -90,7 +90,11 @@ std::string draw(detail::Picture const& p, SvgOptions const& o) {
 
 }  // namespace
 
-Result<std::string> svg_grid(Layout const& l, SvgOptions const& opts) { return detail::render_grid(l, opts, draw); }
+Result<std::string> svg_grid(Layout const& l, SvgOptions const& opts) {
+  return detail::render_grid(AnyLayout{l}, opts, draw);
+}
+
+Result<std::string> svg_grid(AnyLayout const& l, SvgOptions const& opts) { return detail::render_grid(l, opts, draw); }
 
 Result<std::string> svg_tv(Layout const& tv, Int m, Int n, SvgOptions const& opts) {
   return detail::render_tv(tv, m, n, opts, draw);

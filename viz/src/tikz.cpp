@@ -67,7 +67,13 @@ std::string draw(detail::Picture const& p, TikzOptions const& o) {
 
 }  // namespace
 
-Result<std::string> tikz_grid(Layout const& l, TikzOptions const& opts) { return detail::render_grid(l, opts, draw); }
+Result<std::string> tikz_grid(Layout const& l, TikzOptions const& opts) {
+  return detail::render_grid(AnyLayout{l}, opts, draw);
+}
+
+Result<std::string> tikz_grid(AnyLayout const& l, TikzOptions const& opts) {
+  return detail::render_grid(l, opts, draw);
+}
 
 Result<std::string> tikz_tv(Layout const& tv, Int m, Int n, TikzOptions const& opts) {
   return detail::render_tv(tv, m, n, opts, draw);

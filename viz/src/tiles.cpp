@@ -113,4 +113,11 @@ Result<TileMap> tile_map(Layout const& a, Tiler const& b) {
   return m;
 }
 
+Result<TileMap> tile_map(AnyLayout const& a, Tiler const& b) {
+  if (auto const* l = std::get_if<Layout>(&a)) return tile_map(*l, b);
+  if (auto const* c = std::get_if<ComposedLayout>(&a)) return tile_map(c->layout, b);
+  return fail(ErrorKind::invalid_input, "tiles of ", to_string(a, Notation::catlayout),
+              ": a coordinate layout has no divide (tiles are drawn for integer-stride and swizzled layouts)");
+}
+
 }  // namespace catlayout::viz

@@ -110,3 +110,57 @@ TEST(TileMap, InadmissibleDivisionIsAnError) {
   ASSERT_FALSE(m);
   EXPECT_EQ(m.error().what(), zipped_divide(L("(4,6):(2,3)"), T("6:3")).error().what());
 }
+
+// Every kind of layout draws on its domain's grid with one renderer (grid.hpp): a swizzled layout
+// Sw<B,M,S> o k o L shows sw(k + L(r, c)) on L's grid, as CuTe's print_layout draws a
+// ComposedLayout; a coordinate layout shows its coordinates.
+TEST(AnyLayoutGrid, SwizzledCellsAreTheComposedFunction) {
+  std::mt19937_64 g(7);
+  for (int n = 0; n < 300; ++n) {
+    auto l = random_layout(g);
+    int b = static_cast<int>(g() % 3), m = static_cast<int>(g() % 3), s = b + static_cast<int>(g() % 3);
+    ComposedLayout c{ok(Swizzle::make(b, m, n % 2 ? s : -s)), static_cast<Int>(g() % 9), l};
+    auto v = ok(grid_view(AnyLayout{c}));
+    auto plain = ok(grid_view(l));
+    ASSERT_EQ(v.rows, plain.rows);
+    ASSERT_EQ(v.cols, plain.cols);
+    for (Int r = 0; r < v.rows; ++r)
+      for (Int k = 0; k < v.cols; ++k) ASSERT_EQ(v.at(r, k), c.sw(c.offset + expected_cell(l, r, k))) << to_string(c);
+  }
+}
+
+TEST(AnyLayoutGrid, ShowSvgAndTikzDrawASwizzledLayout) {
+  auto c = ok(parse_any_layout("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"));  // CuTe C++'s print of it
+  auto text = ok(show_grid(c));
+  EXPECT_EQ(text.substr(0, text.find('\n')), "Sw<3,4,3> o 0 o (8,64):(64,1)");
+  EXPECT_NE(text.find("\n 2  | 144 | 145 |"), std::string::npos) << text.substr(0, 400);  // 128 ^ (128 >> 3)
+  auto cute = ok(show_grid(c, ShowOptions{.color = false, .tiles = {}, .notation = Notation::cute}));
+  EXPECT_EQ(cute.substr(0, cute.find('\n')), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
+  auto svg = ok(svg_grid(c, SvgOptions{.tiles = {}, .cell_px = 40, .headers = true, .notation = Notation::cute}));
+  EXPECT_NE(svg.find("<title>Sw&lt;3,4,3&gt; o _0 o (_8,_64):(_64,_1)</title>"), std::string::npos);
+  EXPECT_NE(svg.find("data-row=\"2\" data-col=\"0\" data-offset=\"144\""), std::string::npos);
+  auto tikz = ok(tikz_grid(c));
+  EXPECT_NE(tikz.find("at (2,0) {144}"), std::string::npos);
+  // Tiles of the swizzled layout are its layout's: the division composes on the right.
+  auto small = ok(parse_any_layout("Sw<1,0,2> o (4,2):(1,4)"));
+  auto tiles = ok(tile_map(small, T("<2,1>")));
+  EXPECT_EQ(tiles.tile, ok(tile_map(L("(4,2):(1,4)"), T("<2,1>"))).tile);
+  EXPECT_TRUE(show_grid(small, ShowOptions{.color = false, .tiles = tiles}));
+}
+
+TEST(AnyLayoutGrid, CoordinateLayoutsShowTheirCoordinates) {
+  auto id = ok(parse_any_layout("(_4,_8):(_1@0,_1@1)"));
+  auto v = ok(grid_view(id));
+  ASSERT_EQ(v.rows, 4);
+  ASSERT_EQ(v.cols, 8);
+  EXPECT_EQ(v.label(1, 2), "(1,2)");
+  EXPECT_EQ(v.at(1, 2), 1 + 4 * 2);  // the colexicographic rank of the coordinate
+  auto svg = ok(svg_grid(id));
+  EXPECT_NE(svg.find("data-row=\"3\" data-col=\"7\" data-coord=\"(3,7)\""), std::string::npos);
+  auto t = tile_map(id, T("<2,2>"));
+  ASSERT_FALSE(t);
+  EXPECT_NE(t.error().message.find("a coordinate layout has no divide"), std::string::npos) << t.error().message;
+  auto big = grid_view(ok(parse_any_layout("Sw<3,4,3> o (1024,1024):(1024,1)")));
+  ASSERT_FALSE(big);
+  EXPECT_NE(big.error().message.find("too large to draw"), std::string::npos);
+}

@@ -97,8 +97,13 @@ class CoordLayout {
 
 std::string to_string(CoordLayout const& l);  // (4,8):(1@0,1@1)
 // CuTe notation with basis strides: ((2,2),8):((1@0@0,1@1@0),1@1); an optional '_' before an
-// integer is accepted (CuTe's static-integer mark), so CuTe's own prints parse.
+// integer is accepted (CuTe's static-integer mark), so CuTe's own prints parse: CuTe C++'s
+// (_4,_8):(_1@0,_1@1) (print(ScaledBasis): the value, then @N for each N in reverse) and CuTe
+// DSL's (4,8):(1@0,1@1). Writing CuTe's form back: to_string(l, Notation::cute) (notation.hpp).
 Result<CoordLayout> parse_coord_layout(std::string_view text);
+// The same at text[pos] (after blanks), the rest of the text left unread: on success pos moves
+// past the layout, on failure pos is where the parse stopped; columns count from text's start.
+Result<CoordLayout> scan_coord_layout(std::string_view text, std::size_t& pos);
 
 // CuTe make_identity_layout(shape) = shape : make_basis_like(shape): E<p> at the leaf at path p;
 // an integer shape gets the integer stride 1 (E<>).

@@ -49,8 +49,17 @@ Result<ComposedLayout> composition(ComposedLayout const& a, Layout const& b);
 Result<ComposedLayout> composition(ComposedLayout const& a, Tiler const& b);
 
 std::string to_string(ComposedLayout const& c);  // Sw<3,4,3> o 0 o (8,64):(64,1)
-Result<Swizzle> parse_swizzle(std::string_view text);  // Sw<3,4,3>
-// "Sw<B,M,S> o OFFSET o LAYOUT", "Sw<B,M,S> o LAYOUT" (offset 0), or a plain layout (identity swizzle).
+// Sw<3,4,3> (CuTe C++), S<3,4,3> (CuTe DSL), SW_3_4_3 and Swizzle(3,4,3) (pycute str and repr).
+Result<Swizzle> parse_swizzle(std::string_view text);
+// "Sw<B,M,S> o OFFSET o LAYOUT", "Sw<B,M,S> o LAYOUT" (offset 0), or a plain layout (identity
+// swizzle); the swizzle in any spelling parse_swizzle reads, the offset and layout in any
+// notation of text.hpp: CuTe C++'s "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", CuTe DSL's
+// "S<3,4,3> o 0 o (8,64):(64,1)" (also in parentheses), pycute's "SW_3_4_3 o 0 o (8, 64):(64, 1)"
+// and "ComposedLayout(Swizzle(3,4,3),0,Layout((8, 64),(64, 1)))". CuTe's form back:
+// to_string(c, Notation::cute) (notation.hpp).
 Result<ComposedLayout> parse_composed_layout(std::string_view text);
+// The swizzled forms only (a plain layout is refused), at text[pos] after blanks, the rest of
+// the text left unread: on success pos moves past it, on failure pos is where the parse stopped.
+Result<ComposedLayout> scan_composed_layout(std::string_view text, std::size_t& pos);
 
 }  // namespace catlayout

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "catlayout/core/notation.hpp"
 #include "catlayout/core/tiler.hpp"
 
 namespace catlayout::viz {
@@ -19,5 +20,9 @@ struct TileMap {
 // and size(A) <= max_cells. post: for every k < size(Z) with x = (B, B*)(k) < size(A):
 // Z(k) == A(x) and tile[x] == k / tile_size.
 Result<TileMap> tile_map(Layout const& a, Tiler const& b);
+// The same for a swizzled layout Sw o k o L: L's tiles, since (Sw o k o L) / B = Sw o k o (L / B)
+// (CuTe logical_divide of a ComposedLayout composes on the right) has the same domain. A
+// coordinate layout has no divide in catlayout (docs/beyond-integers.md): invalid_input.
+Result<TileMap> tile_map(AnyLayout const& a, Tiler const& b);
 
 }  // namespace catlayout::viz

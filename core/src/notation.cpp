@@ -1,0 +1,178 @@
+// CuTe's notations in and out: the one reader of every kind of layout, and CuTe C++'s print.
+#include "catlayout/core/notation.hpp"
+
+#include <cctype>
+
+#include "catlayout/core/limits.hpp"
+
+namespace catlayout {
+
+Result<Notation> parse_notation(std::string_view name) {
+  if (name == "catlayout") return Notation::catlayout;
+  if (name == "cute") return Notation::cute;
+  return fail(ErrorKind::invalid_input, "notation '", name, "': expected catlayout or cute");
+}
+
+std::string_view notation_name(Notation n) { return n == Notation::cute ? "cute" : "catlayout"; }
+
+namespace {
+
+// CuTe print(C<Value>): "_" then the value (Int<-1> prints _-1).
+void cute_int(std::string& out, Int v) {
+  out += '_';
+  out += std::to_string(v);
+}
+
+// CuTe print(tuple): "(" then the entries joined by ",", then ")"; "()" when empty.
+void cute_tuple(std::string& out, IntTuple const& t) {
+  if (t.is_leaf()) return cute_int(out, t.value());
+  out += '(';
+  bool first = true;
+  for (auto const& c : t.children()) {
+    if (!first) out += ',';
+    first = false;
+    cute_tuple(out, c);
+  }
+  out += ')';
+}
+
+// CuTe print(ScaledBasis<T,Ns...>): the value, then "@N" for each N of E<Ns...> in reverse.
+void cute_basis(std::string& out, ScaledBasis const& b) {
+  cute_int(out, b.scale);
+  for (auto it = b.path.rbegin(); it != b.path.rend(); ++it) out += "@" + std::to_string(*it);
+}
+
+void cute_basis_tuple(std::string& out, BasisTuple const& t) {
+  if (t.is_leaf()) return cute_basis(out, t.value());
+  out += '(';
+  for (std::size_t i = 0; i < t.rank(); ++i) {
+    if (i) out += ',';
+    cute_basis_tuple(out, t.mode(i));
+  }
+  out += ')';
+}
+
+void cute_tiler(std::string& out, Tiler const& t) {
+  if (t.integer) return cute_int(out, t.layout->size());
+  if (t.is_layout()) {
+    out += to_string(*t.layout, Notation::cute);
+    return;
+  }
+  out += '(';  // CuTe print of a tile (make_tile): a tuple of its modes
+  for (std::size_t i = 0; i < t.modes.size(); ++i) {
+    if (i) out += ',';
+    cute_tiler(out, t.modes[i]);
+  }
+  out += ')';
+}
+
+// One reader's try at the whole text: its result, and where it stopped.
+template <class T>
+struct Attempt {
+  Result<T> result;
+  std::size_t reached = 0;
+};
+
+template <class T, class Scan>
+Attempt<T> attempt(std::string_view text, Scan scan) {
+  std::size_t pos = 0;
+  Result<T> r = scan(text, pos);
+  if (r) {
+    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
+    if (pos != text.size())
+      r = fail(ErrorKind::invalid_input, "expected end of input at column ", pos + 1, ", found '", text[pos], "'");
+  }
+  return {std::move(r), pos};
+}
+
+}  // namespace
+
+std::string to_string(IntTuple const& t, Notation n) {
+  if (n == Notation::catlayout) return to_string(t);
+  std::string out;
+  cute_tuple(out, t);
+  return out;
+}
+
+std::string to_string(Layout const& l, Notation n) {
+  if (n == Notation::catlayout) return to_string(l);
+  std::string out;  // CuTe print(Layout): shape ":" stride
+  cute_tuple(out, l.shape());
+  out += ':';
+  cute_tuple(out, l.stride());
+  return out;
+}
+
+std::string to_string(Tiler const& t, Notation n) {
+  if (n == Notation::catlayout) return to_string(t);
+  std::string out;
+  cute_tiler(out, t);
+  return out;
+}
+
+std::string to_string(ScaledBasis const& b, Notation n) {
+  if (n == Notation::catlayout) return to_string(b);
+  std::string out;
+  cute_basis(out, b);
+  return out;
+}
+
+std::string to_string(BasisTuple const& t, Notation n) {
+  if (n == Notation::catlayout) return to_string(t);
+  std::string out;
+  cute_basis_tuple(out, t);
+  return out;
+}
+
+std::string to_string(CoordLayout const& l, Notation n) {
+  if (n == Notation::catlayout) return to_string(l);
+  std::string out;
+  cute_tuple(out, l.shape());
+  out += ':';
+  cute_basis_tuple(out, l.stride());
+  return out;
+}
+
+std::string to_string(Swizzle const& s, Notation) { return to_string(s); }  // CuTe: Sw<%d,%d,%d>
+
+std::string to_string(ComposedLayout const& c, Notation n) {
+  if (n == Notation::catlayout) return to_string(c);
+  std::string out = to_string(c.sw) + " o ";  // CuTe print(ComposedLayout): A " o " offset " o " B
+  cute_int(out, c.offset);
+  return out + " o " + to_string(c.layout, n);
+}
+
+Result<AnyLayout> parse_any_layout(std::string_view text) {
+  if (text.size() > limits::max_text)
+    return fail(ErrorKind::invalid_input, "input of ", text.size(), " characters exceeds the limit of ",
+                limits::max_text);
+  auto integer = attempt<Layout>(text, scan_layout);
+  if (integer.result) return AnyLayout{std::move(*integer.result)};
+  auto coord = attempt<CoordLayout>(text, scan_coord_layout);
+  if (coord.result) return AnyLayout{std::move(*coord.result)};
+  auto swizzled = attempt<ComposedLayout>(text, scan_composed_layout);
+  if (swizzled.result) return AnyLayout{std::move(*swizzled.result)};
+  Error const* best = &integer.result.error();
+  std::size_t reached = integer.reached;
+  if (coord.reached > reached) best = &coord.result.error(), reached = coord.reached;
+  if (swizzled.reached > reached) best = &swizzled.result.error();
+  return std::unexpected(*best);
+}
+
+std::string to_string(AnyLayout const& l, Notation n) {
+  return std::visit([n](auto const& x) { return to_string(x, n); }, l);
+}
+
+std::string_view layout_kind(AnyLayout const& l) {
+  switch (l.index()) {
+    case 0: return "integer-stride layout";
+    case 1: return "coordinate layout";
+    default: return "swizzled layout";
+  }
+}
+
+Int size(AnyLayout const& l) {
+  return std::visit([](auto const& x) { return x.size(); }, l);
+}
+
+}  // namespace catlayout

@@ -9,33 +9,56 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <set>
 #include <sstream>
 
 #include "catlayout/conformance/check.hpp"
 #include "catlayout/conformance/export.hpp"
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core.hpp"
+#include "catlayout/conformance/wire.hpp"
+#include "catlayout/core/f2_layout.hpp"
 #include "catlayout/core/json_beyond.hpp"
+#include "catlayout/core/notation.hpp"
 #include "bits.hpp"
 #include "command.hpp"
 
 namespace catlayout::cli {
 namespace {
 
-enum class Arg { layout, tiler, profile, integer };
+// What a positional argument is: a layout of any kind (integer, coordinate, F2 strides or swizzled),
+// a tiler (or any layout), a shape or profile, an integer, an order (LayoutLeft, LayoutRight or a
+// Step), a major, a coordinate with holes (_), a projection ((_1,X,_1)).
+enum class Arg { layout, tiler, profile, integer, order, major, coord, projection };
+
+// A layout of any kind in any notation (core/notation.hpp's reader, then F2 strides F<v>).
+Result<Json> read_any_layout(std::string const& text) {
+  auto any = parse_any_layout(text);
+  if (any)
+    return std::visit(
+        [](auto const& l) -> Json {
+          if constexpr (std::is_same_v<std::decay_t<decltype(l)>, ComposedLayout>) return layout_or_composed_json(l);
+          else return to_json(l);
+        },
+        *any);
+  if (text.find('F') != std::string::npos)
+    if (auto f = parse_f2_layout(text)) return conformance::wire::to_json(*f);
+  return std::unexpected(any.error());
+}
 
 Result<Json> read_arg(Arg kind, std::string const& text, std::size_t i) {
   auto where = [&](Error const& e) { return fail(e.kind, "argument ", i + 1, " '", text, "': ", e.message); };
+  auto checked = [&](auto r) -> Result<Json> {
+    if (!r) return where(r.error());
+    return Json(std::move(*r));
+  };
   switch (kind) {
-    case Arg::layout: {
-      auto l = parse_layout(text);
-      if (!l) return where(l.error());
-      return to_json(*l);
-    }
+    case Arg::layout: return checked(read_any_layout(text));
     case Arg::tiler: {
       auto t = parse_tiler(text);
-      if (!t) return where(t.error());
-      return to_json(*t);
+      if (t) return to_json(*t);
+      if (auto any = read_any_layout(text)) return *any;  // a swizzled, coordinate or F2 layout as B
+      return where(t.error());
     }
     case Arg::profile: {
       auto p = parse_int_tuple(text);
@@ -43,24 +66,68 @@ Result<Json> read_arg(Arg kind, std::string const& text, std::size_t i) {
       return to_json(*p);
     }
     case Arg::integer: {
-      auto p = parse_int_tuple(text);
-      if (!p || !p->is_leaf()) return fail(ErrorKind::invalid_input, "argument ", i + 1, " '", text, "': expected an integer");
-      return Json(p->value());
+      std::size_t pos = 0;
+      auto v = scan_integer(text, pos);
+      if (!v || pos != text.size()) return fail(ErrorKind::invalid_input, "argument ", i + 1, " '", text, "': expected an integer");
+      return Json(*v);
+    }
+    case Arg::order: {
+      auto o = parse_order(text);
+      if (!o) return where(o.error());
+      if (auto const* m = std::get_if<Major>(&*o)) return Json(std::string(major_name(*m)));
+      return to_json(std::get<IntTuple>(*o));
+    }
+    case Arg::major: {
+      auto o = parse_order(text);
+      if (!o || !std::holds_alternative<Major>(*o))
+        return fail(ErrorKind::invalid_input, "argument ", i + 1, " '", text, "': expected LayoutLeft or LayoutRight");
+      return Json(std::string(major_name(std::get<Major>(*o))));
+    }
+    case Arg::coord: {
+      auto c = parse_slice_coord(text);
+      if (!c) return where(c.error());
+      return conformance::wire::to_json(*c);
+    }
+    case Arg::projection: {
+      auto p = parse_projection(text);
+      if (!p) return where(p.error());
+      Json j = Json::array();
+      for (bool k : p->keep) j.push_back(k ? Json(1) : Json(nullptr));
+      return j;
     }
   }
   return fail(ErrorKind::invalid_input, "unreachable");
 }
 
-void print_result(Json const& r, bool json) {
+// A result as text in the chosen notation: a layout of any kind, a partition (layout and offset),
+// a table, or the JSON of anything else.
+void print_result(Json const& r, bool json, Notation n) {
+  using conformance::wire::Kind;
   if (json) {
     std::cout << r.dump() << "\n";
-  } else if (auto l = layout_from_json(r, "result")) {
-    std::cout << to_string(*l) << "\n";
-  } else if (auto c = coord_layout_from_json(r, "result"); c && r.is_object()) {
-    std::cout << to_string(*c) << "\n";
-  } else if (auto w = composed_layout_from_json(r, "result"); w && r.is_object()) {
-    std::cout << to_string(*w) << "\n";
-  } else if (r.is_array()) {
+    return;
+  }
+  if (r.is_object() && r.contains("layout") && r.contains("offset") && !r.contains("swizzle")) {
+    print_result(r["layout"], false, n);  // a partition: the sub-layout, then where it starts
+    std::cout << "offset " << r["offset"].dump() << "\n";
+    return;
+  }
+  switch (conformance::wire::kind_of(r)) {
+    case Kind::layout:
+      if (auto l = layout_from_json(r, "result")) return void(std::cout << to_string(*l, n) << "\n");
+      break;
+    case Kind::coord:
+      if (auto c = coord_layout_from_json(r, "result")) return void(std::cout << to_string(*c, n) << "\n");
+      break;
+    case Kind::f2:
+      if (auto f = conformance::wire::f2_layout_from_json(r, "result")) return void(std::cout << to_string(*f) << "\n");
+      break;
+    case Kind::composed:
+      if (auto c = composed_layout_from_json(r, "result")) return void(std::cout << to_string(*c, n) << "\n");
+      break;
+    default: break;
+  }
+  if (r.is_array()) {
     for (std::size_t i = 0; i < r.size(); ++i) std::cout << (i ? " " : "") << r[i].dump();
     std::cout << "\n";
   } else {
@@ -68,76 +135,47 @@ void print_result(Json const& r, bool json) {
   }
 }
 
-// Layouts beyond integer strides (docs/beyond-integers.md): coordinate strides `(4,8):(1@0,1@1)`
-// and swizzled layouts `Sw<B,M,S> o [k o] L` go to the ops the library defines on them.
-enum class Family { integer, coord, swizzle };
-
-Family family_of(std::string const& text) {
-  if (parse_layout(text)) return Family::integer;
-  if (text.find('@') != std::string::npos) return Family::coord;
-  if (text.find("Sw<") != std::string::npos) return Family::swizzle;
-  return Family::integer;  // not a layout of any kind: the integer parser says why
-}
-
-// The op for a family, or "" where the library defines none.
-std::string beyond_op(std::string const& op, Family f) {
-  if (f == Family::coord && (op == "evaluate" || op == "composition" || op == "coalesce")) return "coord." + op;
-  if (f == Family::swizzle && (op == "evaluate" || op == "composition")) return "swizzle." + op;
-  return "";
-}
-
-Result<Json> read_beyond(Family f, std::string const& text, std::size_t i) {
-  auto where = [&](Error const& e) { return fail(e.kind, "argument ", i + 1, " '", text, "': ", e.message); };
-  if (f == Family::coord) {
-    auto l = parse_coord_layout(text);
-    if (!l) return where(l.error());
-    return to_json(*l);
-  }
-  auto l = parse_composed_layout(text);
-  if (!l) return where(l.error());
-  return to_json(*l);
+// The ops that take layouts beyond integer strides (docs/algebra.md's table); the others say so.
+bool takes_other_kinds(std::string const& op) {
+  static std::set<std::string> const ops = {"evaluate",  "coalesce",   "composition",   "right_inverse", "left_inverse",
+                                            "nullspace", "coalesce_z", "layout_add",    "tile_to_shape", "upcast",
+                                            "downcast",  "recast_layout", "greatest_common_domain"};
+  return ops.count(op) != 0;
 }
 
 Command algebra(std::string name, std::string op, std::vector<Arg> required, std::vector<Arg> optional,
                 std::string usage, std::string summary, std::string example) {
-  Command c{name, usage, summary, example, {{"--json", 0}}, nullptr};
+  Command c{name, usage, summary, example, {{"--json", 0}, {"--print", 1}}, nullptr};
   if (conformance::depends_on_convention(op)) c.options["--strict"] = 0;
   c.run = [c, op, required, optional](Args const& a) -> int {
     if (a.pos.size() < required.size() || a.pos.size() > required.size() + optional.size())
       return usage_error(c, "expected " + std::to_string(required.size()) + " argument(s)");
-    // Coordinate strides in any layout argument, or a swizzle in the first, pick the family.
-    Family family = Family::integer;
-    for (std::size_t i = 0; i < a.pos.size(); ++i) {
-      Arg kind = i < required.size() ? required[i] : optional[i - required.size()];
-      if (kind != Arg::layout && kind != Arg::tiler) continue;
-      Family f = family_of(a.pos[i]);
-      if (f == Family::coord || (f == Family::swizzle && i == 0)) family = f;
-    }
-    std::string run = op;
-    if (family != Family::integer) {
-      run = beyond_op(op, family);
-      char const* what = family == Family::coord ? "coordinate strides" : "a swizzle";
-      if (run.empty() || (run == "coord.coalesce" && a.pos.size() > 1))
-        return report_error(Error{ErrorKind::invalid_input,
-                                  str(c.name, run.empty() ? "" : " with a profile", " is defined for integer-stride layouts; ",
-                                      "layouts with ", what, " take eval, compose", family == Family::coord ? ", coalesce" : "",
-                                      " (docs/beyond-integers.md)")});
+    Notation notation = Notation::catlayout;
+    if (a.has("--print")) {
+      auto n = parse_notation(a.value("--print"));
+      if (!n) return usage_error(c, n.error().message);
+      notation = *n;
     }
     Json args = Json::array();
     for (std::size_t i = 0; i < a.pos.size(); ++i) {
       Arg kind = i < required.size() ? required[i] : optional[i - required.size()];
-      bool beyond = family == Family::coord || (family == Family::swizzle && i == 0);
-      auto j = beyond ? read_beyond(family, a.pos[i], i) : read_arg(kind, a.pos[i], i);
+      auto j = read_arg(kind, a.pos[i], i);
       if (!j) return report_error(j.error());
+      bool other = (kind == Arg::layout || kind == Arg::tiler) && conformance::wire::kind_of(*j) != conformance::wire::Kind::layout &&
+                   conformance::wire::kind_of(*j) != conformance::wire::Kind::tiler;
+      if (other && !takes_other_kinds(op))
+        return report_error(Error{ErrorKind::invalid_input,
+                                  str(c.name, " is defined for integer-stride layouts; argument ", i + 1, " '", a.pos[i],
+                                      "' is not one (docs/algebra.md lists the operations each kind of layout takes)")});
       args.push_back(*j);
     }
     bool strict = a.has("--strict");
-    auto r = conformance::run_op(run, args, "args", strict ? Convention::categorical : Convention::cute);
+    auto r = conformance::run_op(op, args, "args", strict ? Convention::categorical : Convention::cute);
     if (!r) return report_error(r.error());
-    print_result(*r, a.has("--json"));
+    print_result(*r, a.has("--json"), notation);
     // CuTe's answer outside the categorical paper's fragment: say so, and how to refuse it.
-    if (!strict && conformance::depends_on_convention(run))
-      if (auto cat = conformance::run_op(run, args, "args", Convention::categorical); !cat)
+    if (!strict && conformance::depends_on_convention(op))
+      if (auto cat = conformance::run_op(op, args, "args", Convention::categorical); !cat)
         std::cerr << "note: outside the categorical fragment: " << cat.error().message
                   << " (this is CuTe's answer; --strict refuses it)\n";
     return 0;
@@ -281,6 +319,48 @@ std::vector<Command> algebra_commands() {
               "catlayout right-inverse '(4,8):(8,1)'"),
       algebra("left-inverse", "left_inverse", {A::layout}, {}, "left-inverse L", "R with R(L(i)) = i",
               "catlayout left-inverse '(4,8):(8,1)'"),
+      // CuTe's constructors, partitioners and element-size changes; the whitepaper's operations.
+      algebra("make-layout", "make_layout", {A::profile}, {A::major}, "make-layout SHAPE [LayoutLeft|LayoutRight]",
+              "CuTe make_layout(shape, LayoutLeft{} / LayoutRight{}): compact column- or row-major",
+              "catlayout make-layout '(4,(2,3))' LayoutRight"),
+      algebra("make-ordered-layout", "make_ordered_layout", {A::profile, A::order}, {}, "make-ordered-layout SHAPE ORDER",
+              "CuTe make_ordered_layout: compact, modes with smaller order entries first",
+              "catlayout make-ordered-layout '(2,2,2,2)' '(0,2,3,1)'"),
+      algebra("make-layout-like", "make_layout_like", {A::layout}, {}, "make-layout-like L",
+              "CuTe make_layout_like: L's shape, compact strides in the order of L's, stride-0 modes kept",
+              "catlayout make-layout-like '(2,3,4,5):(0,42,1,0)'"),
+      algebra("tile-to-shape", "tile_to_shape", {A::layout, A::profile}, {A::order}, "tile-to-shape BLOCK SHAPE [ORDER]",
+              "CuTe tile_to_shape: the block (swizzled or not) repeated to fill the shape",
+              "catlayout tile-to-shape 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)' '(128,64)'"),
+      algebra("local-tile", "local_tile", {A::layout, A::tiler, A::coord}, {A::projection},
+              "local-tile L TILER COORD [PROJ]", "CuTe local_tile at layout level: the tile at COORD and its offset",
+              "catlayout local-tile '(128,64):(1,128)' '<32,16,8>' '(1,2,_)' '(_1,_1,X)'"),
+      algebra("local-partition", "local_partition", {A::layout, A::layout, A::integer}, {A::projection},
+              "local-partition L THREADS INDEX [PROJ]", "CuTe local_partition: thread INDEX's elements and their offset",
+              "catlayout local-partition '(16,64):(1,16)' '(2,16):(16,1)' 5"),
+      algebra("inner-partition", "inner_partition", {A::layout, A::tiler, A::coord}, {}, "inner-partition L TILER COORD",
+              "CuTe inner_partition: the tile at COORD (zipped_divide, then slice the rest)",
+              "catlayout inner-partition '(8,6):(1,8)' '<4,3>' '(1,1)'"),
+      algebra("outer-partition", "outer_partition", {A::layout, A::tiler, A::coord}, {}, "outer-partition L TILER COORD",
+              "CuTe outer_partition: element COORD of every tile (zipped_divide, then slice the tile)",
+              "catlayout outer-partition '(8,6):(1,8)' '<4,3>' '(1,1)'"),
+      algebra("upcast", "upcast", {A::layout, A::integer}, {}, "upcast L N",
+              "CuTe upcast<N>: the same memory in elements N times larger", "catlayout upcast '(4,4):(4,1)' 4"),
+      algebra("downcast", "downcast", {A::layout, A::integer}, {}, "downcast L N",
+              "CuTe downcast<N>: the same memory in elements N times smaller", "catlayout downcast '(4,4):(4,1)' 2"),
+      algebra("recast-layout", "recast_layout", {A::layout, A::integer, A::integer}, {}, "recast-layout L OLD_BITS NEW_BITS",
+              "CuTe recast_layout<Old,New> by element widths in bits",
+              "catlayout recast-layout 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)' 16 32"),
+      algebra("nullspace", "nullspace", {A::layout}, {}, "nullspace L", "the layout of the indices L maps to 0",
+              "catlayout nullspace '(2,4,6):(1,2,0)'"),
+      algebra("coalesce-z", "coalesce_z", {A::layout}, {A::profile}, "coalesce-z L [PROFILE]",
+              "PyCuTe coalesce_z: coalesce keeping the extended function", "catlayout coalesce-z '(2,1,6,1):(1,7,8,0)'"),
+      algebra("layout-add", "layout_add", {A::layout, A::layout}, {}, "layout-add A B",
+              "PyCuTe layout_add: R(i) = A(i) + B(i) (XOR for F2 strides)",
+              "catlayout layout-add '(4,3):(1,4)' '(4,3):(3,1)'"),
+      algebra("greatest-common-domain", "greatest_common_domain", {A::profile, A::profile}, {},
+              "greatest-common-domain SHAPE SHAPE", "PyCuTe greatest_common_domain of two shapes",
+              "catlayout greatest-common-domain '(6,35)' '(15,14)'"),
   };
 }
 

@@ -12,7 +12,7 @@
 #include "catlayout/core/limits.hpp"
 #include "op_args.hpp"
 #include "random_values.hpp"
-#include "wire_values.hpp"
+#include "catlayout/conformance/wire.hpp"
 
 namespace catlayout::conformance {
 

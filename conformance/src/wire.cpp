@@ -1,4 +1,4 @@
-#include "wire_values.hpp"
+#include "catlayout/conformance/wire.hpp"
 
 namespace catlayout::conformance::wire {
 

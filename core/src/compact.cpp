@@ -3,10 +3,20 @@
 #include <algorithm>
 
 #include "catlayout/core/checked.hpp"
+#include "catlayout/core/text.hpp"
 
 namespace catlayout {
 
 std::string_view major_name(Major m) { return m == Major::left ? "LayoutLeft" : "LayoutRight"; }
+
+Result<Order> parse_order(std::string_view text) {
+  if (text == "LayoutLeft" || text == "GenColMajor") return Order(Major::left);
+  if (text == "LayoutRight" || text == "GenRowMajor") return Order(Major::right);
+  if (text.starts_with("Step<") && text.ends_with(">"))  // CuTe's Step<_1,_0>: the same tuple
+    return parse_order(std::string("(") + std::string(text.substr(5, text.size() - 6)) + ")");
+  CL_TRY(t, parse_int_tuple(text));
+  return Order(std::move(t));
+}
 
 Result<IntTuple> compact_major(IntTuple const& shape, Major m, Int current) {
   auto s = shape.values();

@@ -1,5 +1,7 @@
 #include "catlayout/core/partition.hpp"
 
+#include <cctype>
+
 #include "catlayout/core/divide.hpp"
 #include "catlayout/core/structural.hpp"
 
@@ -9,6 +11,26 @@ std::string to_string(Projection const& p) {
   std::string out = "(";
   for (std::size_t i = 0; i < p.keep.size(); ++i) out += (i ? "," : "") + std::string(p.keep[i] ? "_1" : "X");
   return out + ")";
+}
+
+Result<Projection> parse_projection(std::string_view text) {
+  std::string_view t = text;
+  if (t.starts_with("Step<") && t.ends_with(">")) t = t.substr(5, t.size() - 6);  // CuTe's spelling
+  else if (t.starts_with("(") && t.ends_with(")")) t = t.substr(1, t.size() - 2);
+  else return fail(ErrorKind::invalid_input, "expected a projection such as (_1,X,_1) or Step<_1,X,_1>, found '", text, "'");
+  Projection p;
+  for (std::size_t start = 0; start <= t.size();) {
+    std::size_t comma = t.find(',', start);
+    if (comma == std::string_view::npos) comma = t.size();
+    std::string_view e = t.substr(start, comma - start);
+    while (!e.empty() && std::isspace(static_cast<unsigned char>(e.front()))) e.remove_prefix(1);
+    while (!e.empty() && std::isspace(static_cast<unsigned char>(e.back()))) e.remove_suffix(1);
+    if (e == "X" || e == "_") p.keep.push_back(false);
+    else if (e == "1" || e == "_1") p.keep.push_back(true);
+    else return fail(ErrorKind::invalid_input, "a projection entry is _1 or X, found '", e, "' in '", text, "'");
+    start = comma + 1;
+  }
+  return p;
 }
 
 static Result<void> same_rank(Projection const& p, std::size_t rank, bool is_tuple, std::string const& what) {

@@ -1,6 +1,8 @@
 #include "catlayout/core/slice.hpp"
 
+#include "catlayout/core/limits.hpp"
 #include "catlayout/core/structural.hpp"
+#include "catlayout/core/text.hpp"
 
 namespace catlayout {
 
@@ -20,6 +22,60 @@ std::string to_string(SliceCoord const& c) {
   std::string out = "(";
   for (std::size_t i = 0; i < c.children.size(); ++i) out += (i ? "," : "") + to_string(c.children[i]);
   return out + ")";
+}
+
+namespace {
+
+struct SliceCoordParser : TextCursor {
+  std::size_t depth = 0;
+
+  Result<SliceCoord> coord() {
+    skip();
+    if (peek() == '(') {
+      if (++depth > limits::max_depth) return error("nesting deeper than the limit");
+      ++pos_;
+      std::vector<SliceCoord> c;
+      skip();
+      if (peek() == ')') {
+        ++pos_;
+        --depth;
+        return SliceCoord::tuple(std::move(c));
+      }
+      while (true) {
+        CL_TRY(x, coord());
+        c.push_back(std::move(x));
+        skip();
+        if (peek() == ',') {
+          ++pos_;
+          continue;
+        }
+        if (peek() != ')') return expected("',' or ')'");
+        ++pos_;
+        --depth;
+        return SliceCoord::tuple(std::move(c));
+      }
+    }
+    // '_' alone is a hole; '_' followed by an integer is CuTe's static mark on it.
+    if (peek() == '_') {
+      char next = pos_ + 1 < text_.size() ? text_[pos_ + 1] : '\0';
+      if (!std::isdigit(static_cast<unsigned char>(next)) && next != '-') {
+        ++pos_;
+        return SliceCoord::hole();
+      }
+    }
+    CL_TRY(v, scan_integer(text_, pos_));
+    return SliceCoord::of(v);
+  }
+};
+
+}  // namespace
+
+Result<SliceCoord> parse_slice_coord(std::string_view text) {
+  SliceCoordParser p{{text}};
+  CL_TRY(c, p.coord());
+  p.skip();
+  if (p.pos_ != text.size()) return p.expected("the end of the coordinate");
+  return c;
 }
 
 // CuTe's lift_slice: a hole keeps its whole mode as one mode of the result, an integer keeps

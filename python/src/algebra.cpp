@@ -84,11 +84,14 @@ void bind_algebra(nb::module_& m) {
         nb::arg("a"), nb::arg("b"));
 
   m.def("make_layout", [](nb::args modes) {
+    if (modes.size() == 2 && nb::isinstance<Major>(modes[1]))  // CuTe make_layout(shape, LayoutLeft{} / LayoutRight{})
+      return unwrap(make_layout(int_tuple_from_py(modes[0], "shape"), nb::cast<Major>(modes[1])));
     std::vector<Layout> ls;
     std::size_t i = 0;
     for (nb::handle h : modes) ls.push_back(layout_from_py(h, str("mode ", i++)));
     return unwrap(make_layout(ls));
-  }, "Nested concatenation (A, B, ...) of layouts.");
+  }, "Nested concatenation (A, B, ...) of layouts; make_layout(shape, LayoutLeft | LayoutRight) is CuTe's compact "
+     "column- or row-major layout.");
   m.def("flatten", [](LayoutArg l) { return flatten(l.get("layout")); }, nb::arg("layout"));
   m.def("squeeze", [](LayoutArg l) { return squeeze(l.get("layout")); }, nb::arg("layout"));
   m.def("filter_zeros", [](LayoutArg l) { return filter_zeros(l.get("layout")); }, nb::arg("layout"));

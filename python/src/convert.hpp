@@ -118,6 +118,7 @@ void bind_algorithms(nb::module_& m);
 void bind_conformance(nb::module_& m);
 void bind_viz(nb::module_& m);
 void bind_analysis(nb::module_& m);
+void bind_cute_api(nb::module_& m);
 
 }  // namespace catlayout::python
 

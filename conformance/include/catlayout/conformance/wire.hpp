@@ -1,6 +1,6 @@
 #pragma once
-// Conformance-internal: the JSON forms of the values issue-era operations take and give (docs/
-// algebra.md "Wire forms"), and a reader that tells the layout kinds apart by their form:
+// The JSON forms of the values the newer operations take and give (docs/algebra.md "Wire forms"),
+// and a reader that tells the layout kinds apart by their form:
 //   layout            {"shape": T, "stride": T}                         (SCHEMA.md)
 //   coordinate layout stride entries {"basis": [...], "scale": k}       (docs/beyond-integers.md)
 //   F2 layout         stride entries {"f2": v} (and 0)                   PyCuTe's F<v>

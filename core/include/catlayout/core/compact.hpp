@@ -16,6 +16,8 @@ enum class Major { left, right };
 using Order = std::variant<Major, IntTuple>;
 
 std::string_view major_name(Major m);  // "LayoutLeft" / "LayoutRight"
+// LayoutLeft / GenColMajor, LayoutRight / GenRowMajor, else an int tuple (CuTe's Step, _N allowed).
+Result<Order> parse_order(std::string_view text);
 
 // CuTe compact_major<Major>(shape, current): the compact strides, starting at `current`; a
 // size-1 entry gets stride 0 (CuTe's static 1). Left walks the leaves first to last at every level,

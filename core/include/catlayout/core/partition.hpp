@@ -15,6 +15,8 @@ struct Projection {
   std::vector<bool> keep;
 };
 std::string to_string(Projection const& p);  // (_1,X,_1)
+// (_1,X,_1), (1,X,1) or CuTe's Step<_1,X,_1>; errors name the column.
+Result<Projection> parse_projection(std::string_view text);
 
 // CuTe dice(proj, x): the entries of x where the projection has no X, as a tuple. pre (else
 // invalid_input): the projection has x's rank.

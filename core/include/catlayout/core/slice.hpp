@@ -20,6 +20,9 @@ struct SliceCoord {
 };
 
 std::string to_string(SliceCoord const& c);  // (_,1)
+// CuTe's notation of a coordinate with holes: integers (with or without CuTe's static mark, _2),
+// _ for a hole, nested tuples: (1,_,(2,_)). Errors name the column.
+Result<SliceCoord> parse_slice_coord(std::string_view text);
 
 struct SliceResult {
   Layout layout;  // the modes under the holes, concatenated in order (CuTe flattens the levels)

@@ -551,3 +551,152 @@ Result<void> witness_cute_api(std::string const& op, Json const& args, Json cons
 }
 
 }  // namespace catlayout::conformance
+
+// ---------------------------------------------------------------------------------------------
+// Operands of other kinds: F2 layouts
+
+namespace catlayout::conformance {
+namespace {
+
+using namespace random_values;
+
+// A random F2 layout: mostly power-of-two modes (F2-linear maps), now and then 3 or 6 (clmul still
+// defined, no merge across them); strides random bit patterns, some F0.
+F2Layout random_f2(Rng& g, Int max_stride = 1 << 10) {
+  static constexpr Int sizes[] = {1, 2, 2, 4, 4, 8, 3, 6};
+  std::vector<IntTuple> modes;
+  Ints d;
+  for (Int i = 0, n = uniform(g, 1, 4); i < n; ++i) {
+    modes.push_back(IntTuple(sizes[uniform(g, 0, coin(g, 4) ? 7 : 5)]));
+    d.push_back(coin(g, 6) ? 0 : uniform(g, 1, max_stride));
+  }
+  IntTuple s = modes.size() == 1 && coin(g, 2) ? modes[0] : nest(g, modes);
+  return *F2Layout::make(s, IntTuple::with_profile(s, d));
+}
+
+// Carry-less product and an F2 layout's value from its JSON, written here again on purpose: the
+// witness does not use the engine's evaluator.
+std::optional<Int> f2_value(Json const& layout, Int i) {
+  std::vector<Int> s, d;
+  std::function<void(Json const&, Json const&)> leaves = [&](Json const& a, Json const& b) {
+    if (a.is_array()) {
+      for (std::size_t k = 0; k < a.size(); ++k) leaves(a[k], b[k]);
+      return;
+    }
+    s.push_back(a.get<Int>());
+    d.push_back(b.is_object() ? b["f2"].get<Int>() : b.get<Int>());
+  };
+  leaves(layout["shape"], layout["stride"]);
+  std::uint64_t r = 0;
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    Int c = k + 1 == s.size() ? i : i % s[k];
+    i = k + 1 == s.size() ? 0 : i / s[k];
+    for (int bit = 0; c >> bit; ++bit)
+      if ((c >> bit) & 1) {
+        if (bit >= 62 || (static_cast<std::uint64_t>(d[k]) >> (62 - bit)) != 0) return std::nullopt;
+        r ^= static_cast<std::uint64_t>(d[k]) << bit;
+      }
+  }
+  return static_cast<Int>(r);
+}
+
+Int size_of(Json const& layout) {
+  Int n = 1;
+  std::function<void(Json const&)> walk = [&](Json const& a) {
+    if (a.is_array()) {
+      for (auto const& x : a) walk(x);
+    } else {
+      n *= a.get<Int>();
+    }
+  };
+  walk(layout["shape"]);
+  return n;
+}
+
+}  // namespace
+
+Result<std::vector<Json>> random_kind_args(std::string const& kind, std::string const& op, Rng& g, int count) {
+  static std::set<std::string> const f2_ops = {"evaluate", "coalesce", "coalesce_z", "composition", "layout_add",
+                                               "nullspace"};
+  if (kind != "f2" || !f2_ops.count(op))
+    return fail(ErrorKind::invalid_input, "no random operands of kind '", kind, "' for ", op,
+                " (f2 with evaluate, coalesce, coalesce_z, composition, layout_add, nullspace)");
+  std::vector<Json> out;
+  for (int n = 0; n < count; ++n) {
+    F2Layout a = random_f2(g);
+    if (op == "coalesce_z") {  // size-1 modes, trailing ones included
+      Ints s(a.shape().values().begin(), a.shape().values().end());
+      for (auto& x : s)
+        if (coin(g, 3)) x = 1;
+      a = *F2Layout::make(IntTuple::with_profile(a.shape(), s), a.stride());
+    }
+    if (op == "nullspace" && coin(g, 2)) {  // equal strides cancel: A(i) == 0 off the stride-0 modes too
+      Ints d(a.stride().values().begin(), a.stride().values().end());
+      if (d.size() > 1) d.back() = d.front();
+      a = *F2Layout::make(a.shape(), IntTuple::with_profile(a.stride(), d));
+    }
+    Json args = Json::array({wire::to_json(a)});
+    if (op == "composition") {  // B walks A in power-of-two steps mostly, else in steps of 3
+      Int size = a.size();
+      Int step = coin(g, 4) ? 3 : Int{1} << uniform(g, 0, 2);
+      Int m = std::max<Int>(1, size / step);
+      Layout b = coin(g, 2) ? *Layout::make(IntTuple(m), IntTuple(step))
+                            : *Layout::make(tup(std::max<Int>(1, m / 2), 2), tup(step, std::max<Int>(1, m / 2) * step));
+      args.push_back(catlayout::to_json(b));
+    }
+    if (op == "layout_add") {  // the same size: the same shape with other strides, or one flat mode
+      Ints d;
+      for (std::size_t k = 0; k < a.stride().values().size(); ++k) d.push_back(uniform(g, 0, 1 << 10));
+      F2Layout b = coin(g, 2) ? *F2Layout::make(a.shape(), IntTuple::with_profile(a.stride(), d))
+                              : *F2Layout::make(IntTuple(a.size()), IntTuple(uniform(g, 0, 64)));
+      args.push_back(wire::to_json(b));
+    }
+    out.push_back(std::move(args));
+  }
+  return out;
+}
+
+std::optional<Result<void>> witness_other_kinds(std::string const& op, Json const& args, Json const& result) {
+  if (!args.is_array() || args.empty() || wire::kind_of(args[0]) != Kind::f2) return std::nullopt;
+  auto bad = [&](std::string const& why) -> Result<void> { return disagrees(op, args, why); };
+  Json const& a = args[0];
+  Int n = size_of(a);
+  if (n > (Int{1} << 16)) return Result<void>{};
+  auto fa = [&](Int i) { return f2_value(a, i); };
+  if (op == "evaluate") {
+    for (Int i = 0; i < n; ++i)
+      if (fa(i) != result[static_cast<std::size_t>(i)].get<Int>()) return bad(str("value at ", i));
+    return Result<void>{};
+  }
+  if (op == "coalesce" || op == "coalesce_z") {
+    for (Int i = 0; i < n; ++i)
+      if (fa(i) != f2_value(result, i)) return bad(str("the function changed at ", i));
+    return Result<void>{};
+  }
+  if (op == "layout_add") {
+    for (Int i = 0; i < n; ++i) {
+      auto x = fa(i), y = f2_value(args[1], i), z = f2_value(result, i);
+      if (!x || !y || !z || (*x ^ *y) != *z) return bad(str("R(", i, ") is not A(i) ^ B(i)"));
+    }
+    return Result<void>{};
+  }
+  if (op == "nullspace") {
+    auto r = layout_from_json(result, "r");
+    if (!r) return bad("the result is no layout");
+    std::vector<Int> kernel;
+    for (Int i = 0; i < n; ++i)
+      if (fa(i) == 0) kernel.push_back(i);
+    if (tabulate(*r) != kernel) return bad("the result does not enumerate the kernel in order");
+    return Result<void>{};
+  }
+  if (op == "composition") {
+    auto b = layout_from_json(args[1], "b");
+    if (!b) return bad("B is no layout");
+    for (Int i = 0; i < b->size(); ++i)
+      if (f2_value(result, i) != fa((*b)(i))) return bad(str("R(", i, ") is not A(B(", i, "))"));
+    return Result<void>{};
+  }
+  return Result<void>{};
+}
+
+}  // namespace catlayout::conformance

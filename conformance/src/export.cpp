@@ -144,6 +144,7 @@ Result<void> categorical_witness(std::string const& op, Json const& args, Json c
 }
 
 Result<void> witness(std::string const& op, Json const& args, Json const& result) {
+  if (auto w = witness_other_kinds(op, args, result)) return *w;
   auto const& api = cute_api_ops();
   if (std::find(api.begin(), api.end(), op) != api.end()) return witness_cute_api(op, args, result);
   if (op.starts_with("nest.") || op == "layout.to_nest") return categorical_witness(op, args, result);
@@ -421,13 +422,20 @@ Result<Json> retag_document(Json doc, std::string const& file) {
   return doc;
 }
 
-Result<Json> export_op(std::string const& op, ExportOptions const& opt) {
+Result<Json> export_op(std::string const& name, ExportOptions const& opt) {
+  // "KIND:OP" is OP's cases with operands of another kind (f2:coalesce: F2 layouts), in their own file.
+  auto colon = name.find(':');
+  std::string kind = colon == std::string::npos ? "" : name.substr(0, colon);
+  std::string op = colon == std::string::npos ? name : name.substr(colon + 1);
   if (!is_known_op(op)) return fail(ErrorKind::invalid_input, "op '", op, "' is not implemented in this build");
-  Rng g(opt.seed ^ std::hash<std::string>{}(op));
-  std::vector<Json> all = corner_args(op);
+  Rng g(opt.seed ^ std::hash<std::string>{}(name));
+  std::vector<Json> all = kind.empty() ? corner_args(op) : std::vector<Json>{};
   auto const& beyond = beyond_ops();
   auto const& api = cute_api_ops();
-  if (std::find(beyond.begin(), beyond.end(), op) != beyond.end()) {
+  if (!kind.empty()) {
+    CL_TRY(more, random_kind_args(kind, op, g, opt.count));
+    all.insert(all.end(), more.begin(), more.end());
+  } else if (std::find(beyond.begin(), beyond.end(), op) != beyond.end()) {
     auto more = random_beyond_args(op, g, opt.count);
     all.insert(all.end(), more.begin(), more.end());
   } else if (std::find(api.begin(), api.end(), op) != api.end()) {
@@ -453,7 +461,7 @@ Result<Json> export_op(std::string const& op, ExportOptions const& opt) {
       expect = error_json(r.error());
     }
     char id[64];
-    std::snprintf(id, sizeof id, "%s/%04d", op.c_str(), n++);
+    std::snprintf(id, sizeof id, "%s/%04d", (kind.empty() ? op : op + "/" + kind).c_str(), n++);
     Json c{{"id", id}, {"op", op}, {"args", args}, {"expect", expect}};
     if (!tags.empty()) c["tags"] = tags;
     cases.push_back(std::move(c));
@@ -495,7 +503,9 @@ Result<std::vector<std::string>> export_vectors(ExportOptions const& opt, std::o
   std::vector<std::string> written;
   for (auto const& op : ops) {
     CL_TRY(doc, export_op(op, opt));
-    std::string path = (fs::path(opt.out_dir) / (op + ".json")).string();
+    std::string file = op;  // f2:coalesce -> f2.coalesce.json
+    if (auto colon = file.find(':'); colon != std::string::npos) file[colon] = '.';
+    std::string path = (fs::path(opt.out_dir) / (file + ".json")).string();
     CL_CHECK(write_atomically(path, doc.dump(1) + "\n", opt.force));
     log << path << ": " << doc["cases"].size() << " cases\n";
     written.push_back(path);

@@ -75,6 +75,7 @@ Result<Int> F2Layout::extended(Int i) const {
   if (i < 0) return fail(ErrorKind::invalid_input, "index ", i, " of ", to_string(*this), " is negative");
   if (i < size_) return (*this)(i);
   auto s = shape_.values(), d = stride_.values();
+  if (s.empty()) return fail(ErrorKind::invalid_input, "the empty layout has no extension past index 0");
   std::uint64_t r = 0;
   for (std::size_t k = 0; k + 1 < s.size(); ++k) {
     r ^= *clmul(bits(i % s[k]), bits(d[k]));
@@ -286,6 +287,9 @@ F2Layout to_f2(LinearLayout const& f) {
 
 Result<F2Layout> to_f2(Layout const& l) {
   CL_CHECK(to_linear(l));  // the integer sum is the XOR exactly there
+  for (Int d : l.flat_stride())  // to_linear passes a size-1 mode's negative stride, which F2 cannot keep
+    if (d < 0)
+      return fail(ErrorKind::not_representable, "the stride ", d, " of ", to_string(l), " is negative: an F2 stride is a bit pattern");
   return F2Layout::make(l.shape(), l.stride());
 }
 

@@ -71,7 +71,8 @@ Result<Layout> nullspace(CoordLayout const& l) {
   bool negative = false;
   for (auto const& b : flat.stride) {
     d.push_back(b.is_zero_integer() ? 0 : 1);  // CuTe's test: a stride that is the integer 0
-    negative |= b.scale < 0;
+    // A zero-scale basis stride (0@p) is zero too, but not CuTe's integer 0: tabulate then as well.
+    negative |= b.scale < 0 || (b.scale == 0 && !b.is_zero_integer());
   }
   CL_TRY(shadow, Layout::make(IntTuple::flat(s), IntTuple::flat(d)));
   Layout formula = nullspace_formula(shadow);

@@ -65,6 +65,18 @@ IntTuple place(IntTuple const& shape, IntTuple const& order, std::vector<IntTupl
   return out;
 }
 
+// Two parts of more than one element with the same order entry start at the same stride: CuTe's
+// layout is then not compact (make_ordered_layout((2,2),(0,0)) = (2,2):(1,1)), not what it promises.
+Result<void> distinct(std::vector<OrderedPart> const& parts, ErrorKind kind, std::string const& what) {
+  for (std::size_t a = 0; a < parts.size(); ++a)
+    for (std::size_t b = a + 1; b < parts.size(); ++b)
+      if (parts[a].size > 1 && parts[b].size > 1 && parts[a].order == parts[b].order)
+        return cute_misses(fail(kind, what, ": the parts ", to_string(parts[a].shape), " and ", to_string(parts[b].shape),
+                                " have the same order ", parts[a].order,
+                                ", so CuTe starts both at one stride and the layout is not compact"));
+  return {};
+}
+
 }  // namespace
 
 Result<IntTuple> compact_order(IntTuple const& shape, Order const& order) {
@@ -93,6 +105,12 @@ Result<Layout> make_layout(IntTuple const& shape, Major m) {
 }
 
 Result<Layout> make_ordered_layout(IntTuple const& shape, Order const& order) {
+  if (auto const* o = std::get_if<IntTuple>(&order)) {
+    std::vector<OrderedPart> parts;
+    CL_CHECK(collect_parts(shape, *o, parts));
+    CL_CHECK(distinct(parts, ErrorKind::invalid_input,
+                      str("make_ordered_layout(", to_string(shape), ", ", to_string(*o), ")")));
+  }
   CL_TRY(d, compact_order(shape, order));
   return Layout::make(shape, std::move(d));
 }
@@ -104,7 +122,11 @@ Result<Layout> make_layout_like(Layout const& l) {
   auto d = l.flat_stride();
   for (std::size_t i = 0; i < s.size(); ++i)
     if (d[i] == 0) s[i] = 1;
-  CL_TRY(strides, compact_order(IntTuple::with_profile(l.shape(), s), Order(l.stride())));
+  IntTuple counted = IntTuple::with_profile(l.shape(), s);
+  std::vector<OrderedPart> parts;
+  CL_CHECK(collect_parts(counted, l.stride(), parts));
+  CL_CHECK(distinct(parts, ErrorKind::inadmissible, "make_layout_like(" + to_string(l) + ")"));
+  CL_TRY(strides, compact_order(counted, Order(l.stride())));
   return Layout::make(l.shape(), std::move(strides));
 }
 

@@ -130,7 +130,7 @@ Result<SliceCoord> flat_coord_of(Layout const& tile, Int index) {
       Int c = 0;
       if (s[k] != 1) {
         if (d[k] == 0)
-          return fail(ErrorKind::inadmissible, "thread layout ", to_string(tile), ": its mode ", s[k],
+          return fail(ErrorKind::invalid_input, "thread layout ", to_string(tile), ": its mode ", s[k],
                       ":0 repeats every thread ", s[k], " times, so no coordinate belongs to thread ", index,
                       " alone (CuTe's get_flat_coord divides by the stride 0)");
         c = (index / d[k]) % s[k];  // CuTe idx2crd: C++'s truncating division
@@ -143,7 +143,7 @@ Result<SliceCoord> flat_coord_of(Layout const& tile, Int index) {
     modes.push_back(SliceCoord::of(colex));
   }
   if (!in_domain || value != index) {
-    auto e = fail(ErrorKind::inadmissible, "thread layout ", to_string(tile), " does not take the value ", index,
+    auto e = fail(ErrorKind::invalid_input, "thread layout ", to_string(tile), " does not take the value ", index,
                   " at CuTe's coordinate for it (get_flat_coord inverts compact layouts only): it gives ",
                   in_domain ? str(value) : std::string("a coordinate outside its shape"));
     return cute_misses(e);

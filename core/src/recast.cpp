@@ -103,7 +103,7 @@ Result<void> check_downcast(Layout const& l, Int n, std::string const& what) {
 
 Result<int> log2_of(Int n, char const* what) {
   if (n < 1 || !std::has_single_bit(static_cast<std::uint64_t>(n)))
-    return fail(ErrorKind::inadmissible, what, "<", n, "> of a swizzle: N must be a power of two");
+    return fail(ErrorKind::invalid_input, what, "<", n, "> of a swizzle: N must be a power of two");
   return std::countr_zero(static_cast<std::uint64_t>(n));
 }
 

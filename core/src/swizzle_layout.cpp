@@ -61,7 +61,7 @@ Result<void> agrees(Int n, Got got, Want want, std::string const& what, std::str
 // Layout o ComposedLayout as CuTe computes it, unchecked.
 Result<ComposedLayout> compose_raw(Layout const& a, ComposedLayout const& b) {
   if (b.offset != 0)
-    return fail(ErrorKind::inadmissible, "composition(", to_string(a), ", ", to_string(b), "): B's offset is ", b.offset,
+    return fail(ErrorKind::invalid_input, "composition(", to_string(a), ", ", to_string(b), "): B's offset is ", b.offset,
                 ", and CuTe requires 0 (\"Require offset == 0.\")");
   CL_TRY(sw, swizzle_after(a, b.sw));
   CL_TRY(inner, composition(a, b.layout));
@@ -161,7 +161,10 @@ Result<ComposedLayout> swizzled_inverse(ComposedLayout const& c, Inverse inverse
         c.size(),
         [&](Int i) -> Result<Int> {
           CL_TRY(x, evaluate(c, i));
-          return evaluate_extended(r, x);
+          if (x < 0 || x >= r.size())  // R's domain must hold C's values, as core's left_inverse's does
+            return cute_misses(fail(ErrorKind::inadmissible, what, " is not a left inverse: C(", i, ") = ", x,
+                                    " lies outside R's domain [0, ", r.size(), ")"));
+          return evaluate(r, x);
         },
         [](Int i) -> Result<Int> { return i; }, what, "a left inverse, R(C(i)) == i"));
   }

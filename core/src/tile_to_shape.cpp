@@ -7,7 +7,7 @@ namespace catlayout {
 Result<Layout> tile_to_shape(Layout const& block, IntTuple const& shape, Order const& order, Convention c) {
   std::size_t r = shape.rank();
   if (block.rank() > r)
-    return fail(ErrorKind::inadmissible, "tile_to_shape: block ", to_string(block), " has rank ", block.rank(),
+    return fail(ErrorKind::invalid_input, "tile_to_shape: block ", to_string(block), " has rank ", block.rank(),
                 ", more than the rank ", r, " of the target shape ", to_string(shape));
   Layout padded = append_rank(block, r);
   Ints repeats;

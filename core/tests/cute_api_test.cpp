@@ -59,7 +59,7 @@ TEST(Partition, LocalTileIsTheTileAtTheCoordinate) {
 TEST(Partition, ThreadIndexMustBelongToTheThreadLayout) {
   auto broadcast = local_partition(L("(8,6):(1,8)"), L("(2,3):(0,1)"), 1);
   ASSERT_FALSE(broadcast);
-  EXPECT_EQ(broadcast.error().kind, ErrorKind::inadmissible);
+  EXPECT_EQ(broadcast.error().kind, ErrorKind::invalid_input);
   auto gap = local_partition(L("(8,6):(1,8)"), L("(2,3):(1,4)"), 2);  // 2 is no thread of (2,3):(1,4)
   ASSERT_FALSE(gap);
   EXPECT_TRUE(gap.error().cute_answers) << gap.error().what();

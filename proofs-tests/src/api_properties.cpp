@@ -283,6 +283,18 @@ Outcome ordered_layout_property(IntTuple const& shape, IntTuple const& order) {
 Outcome layout_like_property(Layout const& l) {
   std::string call = "make_layout_like(" + describe(l) + ")";
   auto r = make_layout_like(l);
+  {  // equal nonzero strides on modes of more than one element: CuTe's answer is not compact, refused
+    auto s0 = values(l.shape()), d0 = values(l.stride());
+    bool tie = false;
+    for (std::size_t a = 0; a < s0.size(); ++a)
+      for (std::size_t b = a + 1; b < s0.size(); ++b)
+        tie |= s0[a] > 1 && s0[b] > 1 && d0[a] != 0 && d0[a] == d0[b];
+    if (tie) {
+      if (r) return Outcome::fail(call + " = " + describe(*r) + ", but equal strides make CuTe's answer overlap");
+      if (!r.error().cute_answers) return Outcome::fail(call + ": the refusal of a tie is not flagged cute_answers");
+      return refused(r.error(), {ErrorKind::inadmissible}, call);
+    }
+  }
   if (!r) return refused(r.error(), {}, call);
   call += " = " + describe(*r);
   if (!(r->shape() == l.shape())) return Outcome::fail(call + ": the shape changed");
@@ -595,7 +607,7 @@ Outcome local_partition_property(Layout const& l, Layout const& threads, Int ind
     broadcast |= threads.flat_shape()[k] > 1 && threads.flat_stride()[k] == 0;
   if (broadcast) {
     if (r) return Outcome::fail(call + " = " + partition_text(*r) + ", but the thread layout broadcasts (a mode s:0, s > 1)");
-    return refused(r.error(), {ErrorKind::inadmissible}, call);
+    return refused(r.error(), {ErrorKind::invalid_input}, call);
   }
   // CuTe's coordinate for idx (get_flat_coord): per flat entry (idx / d) % s, each mode colexicographic.
   std::vector<Int> c;
@@ -621,7 +633,7 @@ Outcome local_partition_property(Layout const& l, Layout const& threads, Int ind
     if (r)
       return Outcome::fail(call + " = " + partition_text(*r) + ", but CuTe's coordinate " + table_text(c) +
                            " for thread " + num(index) + " is not its: T there is " + num(value));
-    return refused(r.error(), {ErrorKind::inadmissible}, call);
+    return refused(r.error(), {ErrorKind::invalid_input}, call);
   }
   // CuTe product_each(shape(T)): the tiler of the thread layout's mode sizes.
   Tiler tiler;
@@ -810,6 +822,7 @@ Outcome downcast_composed_property(ComposedLayout const& c, Int n) {
   if (!r) {
     auto const& e = r.error();
     if (overflow(e)) return Outcome::skip(e.what());
+    if (e.kind == ErrorKind::invalid_input && !pow2(n)) return Outcome::skip(e.what());  // CuTe: N a power of two
     if (e.kind != ErrorKind::inadmissible) return refused(e, {}, call);
     if (!e.cute_answers) {
       if (pow2(n) && has_stride_one(d))
@@ -836,6 +849,7 @@ Outcome upcast_composed_property(ComposedLayout const& c, Int n) {
   if (!r) {
     auto const& e = r.error();
     if (overflow(e)) return Outcome::skip(e.what());
+    if (e.kind == ErrorKind::invalid_input && !pow2(n)) return Outcome::skip(e.what());  // CuTe: N a power of two
     if (e.kind != ErrorKind::inadmissible) return refused(e, {}, call);
     if (!e.cute_answers) {
       if (pow2(n) && c.offset % n == 0 && divides_either(d, n))
@@ -1120,6 +1134,7 @@ Outcome composition_layout_composed_property(Layout const& a, ComposedLayout con
   auto r = composition(a, b);
   if (!r) {
     auto const& e = r.error();
+    if (e.kind == ErrorKind::invalid_input && b.offset != 0) return Outcome::skip(e.what());  // CuTe: offset 0
     if (e.kind != ErrorKind::inadmissible) return refused(e, {}, call);
     // CuTe's preconditions (offset 0, make_swizzle's static_asserts) and A o L_B's own refusals.
     if (b.offset != 0 || !cute_sw || !inner) return Outcome::skip(e.what());
@@ -1156,6 +1171,7 @@ Outcome composition_composed_composed_property(ComposedLayout const& a, Composed
         return Outcome::fail(call + " refused (" + e.what() + "), but CuTe's inner swizzle is the identity: one swizzle");
       return Outcome::skip(e.what());
     }
+    if (e.kind == ErrorKind::invalid_input && b.offset != 0) return Outcome::skip(e.what());  // CuTe: offset 0
     if (e.kind != ErrorKind::inadmissible) return refused(e, {}, call);
     // CuTe's preconditions (offset 0, make_swizzle's static_asserts) and L_A o L_B's own refusals.
     if (b.offset != 0 || !cute_sw || !inner) return Outcome::skip(e.what());
@@ -1177,7 +1193,7 @@ Outcome composition_composed_composed_property(ComposedLayout const& a, Composed
 }
 
 namespace {
-// C(R(i)) == i on R's domain (right) / R(C(i)) == i on C's domain (left, R extended): the first
+// C(R(i)) == i on R's domain (right) / R(C(i)) == i on C's domain with C's values in R's (left): the first
 // index where it fails, or "" (R given by its value function and size).
 template <class RAt>
 std::string right_inverse_violation(ComposedLayout const& c, Int rsize, RAt r_at) {
@@ -1189,10 +1205,11 @@ std::string right_inverse_violation(ComposedLayout const& c, Int rsize, RAt r_at
   return {};
 }
 template <class RAt>
-std::string left_inverse_violation(ComposedLayout const& c, RAt r_at) {
+std::string left_inverse_violation(ComposedLayout const& c, Int rsize, RAt r_at) {
   for (Int i = 0; i < c.size(); ++i) {
     Int x = composed_at(c, i);
     if (x < 0) return "C(" + num(i) + ") = " + num(x) + " is negative";
+    if (x >= rsize) return "C(" + num(i) + ") = " + num(x) + " is outside R's domain [0, " + num(rsize) + ")";
     if (r_at(x) != i) return "R(C(" + num(i) + ")) = R(" + num(x) + ") = " + num(r_at(x));
   }
   return {};
@@ -1248,13 +1265,13 @@ Outcome composed_left_inverse_property(ComposedLayout const& c) {
     if (!e.cute_answers)
       return Outcome::fail(call + " refused as CuTe's precondition (" + e.what() + "), but left_inverse(L) = " +
                            describe(*inv) + " and CuTe's make_swizzle gives " + describe(*cute_sw));
-    if (left_inverse_violation(c, [&](Int x) { return sw_apply(*cute_sw, fi(x)); }).empty())
+    if (left_inverse_violation(c, inv->size(), [&](Int x) { return sw_apply(*cute_sw, fi(x)); }).empty())
       return Outcome::fail(call + " refused (" + e.what() + "), but CuTe's answer " + describe(*cute_sw) + " o 0 o " +
                            describe(*inv) + " is a left inverse");
     return Outcome::skip(e.what());
   }
   call += " = " + describe(*r);
-  auto bad = left_inverse_violation(c, [&](Int x) { return composed_at(*r, x); });
+  auto bad = left_inverse_violation(c, r->size(), [&](Int x) { return composed_at(*r, x); });
   if (!bad.empty()) return Outcome::fail(call + ": " + bad);
   return Outcome::ok();
 }

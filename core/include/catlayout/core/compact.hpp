@@ -32,10 +32,13 @@ Result<IntTuple> compact_order(IntTuple const& shape, Order const& order);
 
 // CuTe make_layout(shape, LayoutLeft{} / LayoutRight{}).
 Result<Layout> make_layout(IntTuple const& shape, Major m);
-// CuTe make_ordered_layout(shape, order) = shape : compact_order(shape, order).
+// CuTe make_ordered_layout(shape, order) = shape : compact_order(shape, order). pre (else
+// invalid_input, flagged cute_answers): parts of more than one element have distinct order entries
+// (CuTe answers a layout that is not compact there).
 Result<Layout> make_ordered_layout(IntTuple const& shape, Order const& order);
 // CuTe make_layout_like(L): L's shape, with the compact strides that follow the order of L's
-// strides; a stride-0 mode keeps stride 0 (its shape counts as 1 in the order).
+// strides; a stride-0 mode keeps stride 0 (its shape counts as 1 in the order). pre (else inadmissible,
+// flagged cute_answers): L's modes of more than one element and nonzero stride have distinct strides.
 Result<Layout> make_layout_like(Layout const& l);
 
 }  // namespace catlayout

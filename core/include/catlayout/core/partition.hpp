@@ -36,8 +36,9 @@ Result<SliceResult> local_tile(Layout const& l, Tiler const& tiler, SliceCoord c
 
 // CuTe's get_flat_coord(idx) of a thread layout: per flat mode (idx / d) % s (0 for a size-1 mode),
 // then each top-level mode's coordinate as one colexicographic index; an integer for rank 1.
-// CuTe's formula inverts only compact-like layouts: where tile(result) != idx, inadmissible (CuTe
-// partitions for a coordinate that is not idx's), and a mode s:0 with s > 1 (CuTe divides by 0).
+// CuTe's formula inverts only compact-like layouts: where tile(result) != idx (idx is no thread of
+// the layout, or not where CuTe looks for it), invalid_input flagged cute_answers (CuTe partitions for
+// some other thread), and a mode s:0 with s > 1 (CuTe divides by 0).
 Result<SliceCoord> flat_coord_of(Layout const& tile, Int index);
 // CuTe local_partition(T, tile, idx[, proj]) = outer_partition(T, product_each(shape(tile')),
 // tile'.get_flat_coord(idx)) with tile' = dice(proj, tile): thread idx's elements of every tile.

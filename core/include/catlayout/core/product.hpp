@@ -16,8 +16,9 @@ Result<Layout> raked_product(Layout const& a, Layout const& b, Convention c = Co
 
 // CuTe tile_to_shape(block, shape, order): block repeated until it fills `shape`, the repeats
 // laid out in `order` (default column-major): blocked_product(append<R>(block),
-// make_ordered_layout(shape / block_shape, order)), R = rank(shape). pre (else inadmissible): rank(block)
-// <= R and each mode's size of the block divides the size of the shape's mode (CuTe's static_asserts).
+// make_ordered_layout(shape / block_shape, order)), R = rank(shape). pre (CuTe's static_asserts):
+// rank(block) <= R (else invalid_input) and each mode's size of the block divides the size of the
+// shape's mode (else inadmissible).
 Result<Layout> tile_to_shape(Layout const& block, IntTuple const& shape, Order const& order = Major::left,
                              Convention c = Convention::cute);
 

@@ -23,7 +23,7 @@ Result<Layout> upcast(Layout const& l, Int n);
 // CuTe downcast<N>(L); pre: N >= 1; some stride is 1 (CuTe: "Downcast requires adjacent elements").
 Result<Layout> downcast(Layout const& l, Int n);
 // CuTe upcast<N>(Swizzle<B,M,S>): Sw<B,M-log2 N,S>, or Sw<max(B+M-log2 N,0),0,S> below bit 0;
-// downcast<N>: Sw<B,M+log2 N,S>. pre: N a power of two (else inadmissible).
+// downcast<N>: Sw<B,M+log2 N,S>. pre: N a power of two (else invalid_input).
 Result<Swizzle> upcast(Swizzle const& s, Int n);
 Result<Swizzle> downcast(Swizzle const& s, Int n);
 // CuTe on ComposedLayout: each of swizzle, offset (upcast: offset / N, which must divide; downcast:

@@ -21,7 +21,7 @@ Result<Swizzle> make_swizzle(Int y, Int z);
 // extended function); a plain layout when Sw' is the identity. Checked on [0, size(A)): A(B(i)).
 Result<ComposedLayout> composition(Layout const& a, Swizzle const& b);
 // CuTe composition(Layout A, ComposedLayout B) = composition(A, sw_B) o L_B = Sw' o 0 o (A o L_B); pre:
-// B's offset is 0 (CuTe's static_assert; else inadmissible). Checked: R(i) == A(sw_B(L_B(i))).
+// B's offset is 0 (CuTe's static_assert; else invalid_input). Checked: R(i) == A(sw_B(L_B(i))).
 Result<ComposedLayout> composition(Layout const& a, ComposedLayout const& b);
 // CuTe composition(ComposedLayout A, ComposedLayout B) = sw_A o off_A o (L_A o B). CuTe nests the
 // two swizzles (Sw_A o off_A o Sw' o 0 o L); catlayout's composed layout holds one, so they are merged
@@ -31,7 +31,7 @@ Result<ComposedLayout> composition(ComposedLayout const& a, ComposedLayout const
 
 // CuTe right_inverse / left_inverse of sw o 0 o L (cute/swizzle_layout.hpp):
 // composition(inverse(L), sw) = Sw' o 0 o inverse(L). Checked: C(R(i)) == i on R's domain (right),
-// R(C(i)) == i on C's (left). A nonzero offset gives CuTe's inverse(L) o (-off) o sw, a layout after a
+// R(C(i)) == i on C's with every C(i) inside R's domain (left). A nonzero offset gives CuTe's inverse(L) o (-off) o sw, a layout after a
 // swizzle, which catlayout's composed layout (a swizzle after a layout) does not hold: not_representable.
 Result<ComposedLayout> right_inverse(ComposedLayout const& c);
 Result<ComposedLayout> left_inverse(ComposedLayout const& c);

@@ -415,15 +415,18 @@ int main() {
 """
 
 
-def write_harness(path, items):
-    """items: list of (id:int, case).  Returns {line_number: id} for case function lines."""
-    lines = HARNESS_PRELUDE.split("\n")
+def write_harness(path, items, harness=None):
+    """items: list of (id:int, case).  Returns {line_number: id} for case function lines.
+    harness: optional (case_body, prelude) replacing cpp_case_body and HARNESS_PRELUDE
+    (another oracle script's ops)."""
+    case_body, prelude = harness or (cpp_case_body, HARNESS_PRELUDE)
+    lines = prelude.split("\n")
     line_owner = {}
     for cid, c in items:
         start = len(lines) + 1
         label = re.sub(r"[^A-Za-z0-9_./:+-]", "_", str(c.get("id", "")))[:120]
         lines.append(f"static void oc_{cid}() {{  // {label}")
-        lines.extend(cpp_case_body(c))
+        lines.extend(case_body(c))
         lines.append("}")
         for ln in range(start, len(lines) + 1):
             line_owner[ln] = cid
@@ -477,7 +480,7 @@ def classify_compile_failure(msgs):
     return "compile_error", msgs[0][:300]
 
 
-def run_cute_batch(env, workdir, bidx, items, stats):
+def run_cute_batch(env, workdir, bidx, items, stats, harness=None):
     """Compile+run one batch.  Returns {id: outcome} with outcome
     ("value", v) | ("static_assert", msg) | ("compile_error", msg) | ("crash", msg)."""
     results = {}
@@ -486,7 +489,7 @@ def run_cute_batch(env, workdir, bidx, items, stats):
     src = os.path.join(workdir, fname)
     exe = os.path.join(workdir, f"oracle_batch{bidx}")
     for rnd in range(1, 13):
-        line_owner = write_harness(src, remaining)
+        line_owner = write_harness(src, remaining, harness)
         cmd = [env.cxx] + DEFAULT_CXXFLAGS + env.include_flags() + [fname, "-o", exe]
         t0 = time.time()
         r = subprocess.run(cmd, cwd=workdir, capture_output=True, text=True, errors="replace")
@@ -506,8 +509,8 @@ def run_cute_batch(env, workdir, bidx, items, stats):
             # cannot attribute: bisect
             log(f"[cute] batch {bidx}: unattributed compile errors, bisecting: {msg[:200]}")
             half = len(remaining) // 2
-            sub1 = run_cute_batch(env, workdir, f"{bidx}a", remaining[:half], stats)
-            sub2 = run_cute_batch(env, workdir, f"{bidx}b", remaining[half:], stats)
+            sub1 = run_cute_batch(env, workdir, f"{bidx}a", remaining[:half], stats, harness)
+            sub2 = run_cute_batch(env, workdir, f"{bidx}b", remaining[half:], stats, harness)
             results.update(sub1)
             results.update(sub2)
             return results
@@ -545,7 +548,7 @@ def run_cute_batch(env, workdir, bidx, items, stats):
     return results
 
 
-def cute_compute(env, cases, batch_size=250, jobs=2, keep_dir=None):
+def cute_compute(env, cases, batch_size=250, jobs=2, keep_dir=None, harness=None):
     """cases: list of case dicts (supported, validated).  Returns (list of outcomes, stats)."""
     uniq = {}
     order = []
@@ -568,7 +571,7 @@ def cute_compute(env, cases, batch_size=250, jobs=2, keep_dir=None):
     t0 = time.time()
     try:
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
-            futs = [ex.submit(run_cute_batch, env, workdir, i, b, stats)
+            futs = [ex.submit(run_cute_batch, env, workdir, i, b, stats, harness)
                     for i, b in enumerate(batches)]
             for f in futs:
                 results.update(f.result())

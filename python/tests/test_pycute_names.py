@@ -27,50 +27,9 @@ import pytest
 
 import catlayout
 
-# ------------------------------------------------------------------------------------------------
-# the shim under test: the source tree's package when the installed one is missing or older (the
-# same rule as test_pycute_shim.py)
+from conftest import load_shim  # the source tree's shim where the installed one is older
 
-_src = os.path.join(os.path.dirname(__file__), os.pardir, "catlayout", "pycute")
-
-
-def _stale_install(mod):
-    if not os.path.isdir(_src):
-        return False
-    inst = os.path.dirname(mod.__file__)
-    if os.path.basename(mod.__file__) != "__init__.py":
-        return True
-    for name in sorted(os.listdir(_src)):
-        if name.endswith(".py"):
-            try:
-                with open(os.path.join(inst, name), encoding="utf-8") as f, \
-                        open(os.path.join(_src, name), encoding="utf-8") as g:
-                    if f.read() != g.read():
-                        return True
-            except OSError:
-                return True
-    return False
-
-
-def _load_shim():
-    try:
-        import catlayout.pycute as mod
-        if not _stale_install(mod):
-            return mod
-    except ImportError:
-        pass
-    for k in [k for k in sys.modules if k == "catlayout.pycute" or k.startswith("catlayout.pycute.")]:
-        del sys.modules[k]
-    spec = importlib.util.spec_from_file_location(
-        "catlayout.pycute", os.path.join(_src, "__init__.py"), submodule_search_locations=[_src])
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["catlayout.pycute"] = mod
-    spec.loader.exec_module(mod)
-    catlayout.pycute = mod
-    return mod
-
-
-S = _load_shim()
+S = load_shim()
 
 
 @pytest.fixture(scope="module")

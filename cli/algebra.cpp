@@ -58,6 +58,7 @@ Result<Json> read_arg(Arg kind, std::string const& text, std::size_t i) {
       auto t = parse_tiler(text);
       if (t) return to_json(*t);
       if (auto any = read_any_layout(text)) return *any;  // a swizzled, coordinate or F2 layout as B
+      if (auto sw = parse_swizzle(text)) return to_json(*sw);  // a swizzle as B (CuTe composition(Layout, Swizzle))
       return where(t.error());
     }
     case Arg::profile: {

@@ -10,6 +10,8 @@ adapter process (adapters/NAME.py, protocol in README.md) running in a venv of i
 implementation is pip-installed from PyPI at the pinned or given version; nothing is vendored.
 This script owns the process: per-case timeouts, restarting an adapter that crashed or hung
 (the crash is that case's answer), and batch adapters (CuTe C++ compiles all cases at once).
+The ops are one list, adapters/protocol.py's OPS (the layout algebra and issue 41's operations);
+a case is counted in the row of its op and its operand kinds (composed, swizzle, coord, f2).
 
 Each answer is classified against the case's `expect` (for a CuTe-generated file, CuTe C++'s
 answer): exact, functional (the same function on [0, size), another form), differs, refuses
@@ -30,6 +32,8 @@ from collections import Counter, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ADAPTERS = os.path.join(HERE, "adapters")
+sys.path.insert(0, ADAPTERS)
+from protocol import OPS, case_label, is_composed  # noqa: E402  (the one list of ops; standard library only)
 
 # name -> pip requirement template, default version, pip flags, adapter, extra environment
 IMPLS = {
@@ -202,11 +206,20 @@ class Adapter:
 # --------------------------------------------------------------------------
 
 def flat(t):
-    return [t] if isinstance(t, int) else [x for c in t for x in flat(c)]
+    """The leaves of a nested list (a coordinate stride's dict is one leaf)."""
+    return [x for c in t for x in flat(c)] if isinstance(t, list) else [t]
 
 
 def table(layout):
+    """The function of a layout on [0, size), or None (F2 strides, too large). With coordinate
+    strides ({"basis": [p...], "scale": k}) each value is the sorted (path, value) pairs of its
+    non-zero entries, an integer stride the path ()."""
     s, d = flat(layout["shape"]), flat(layout["stride"])
+    if not all(isinstance(x, int) for x in s) or len(s) != len(d):
+        return None
+    coord = any(isinstance(x, dict) for x in d)
+    if coord and not all(isinstance(x, int) or (isinstance(x, dict) and "basis" in x) for x in d):
+        return None
     n = 1
     for x in s:
         n *= x
@@ -214,12 +227,40 @@ def table(layout):
         return None
     out = []
     for i in range(n):
-        off, rest = 0, i
+        rest, acc = i, {}
         for k in range(len(s)):
-            off += rest % s[k] * d[k]
+            c = rest % s[k]
             rest //= s[k]
-        out.append(off)
+            path, scale = ((), d[k]) if isinstance(d[k], int) else (tuple(d[k]["basis"]), d[k].get("scale", 1))
+            acc[path] = acc.get(path, 0) + c * scale
+        out.append(sorted((p, v) for p, v in acc.items() if v) if coord else acc.get((), 0))
     return out
+
+
+def swizzle(bms, x):
+    """CuTe's Swizzle<B,M,S>: the B bits at M + max(0,S) XORed into the B bits at M - min(0,S)."""
+    b, m, sh = bms
+    y = x & (((1 << b) - 1) << (m + max(0, sh)))
+    return x ^ (y >> sh if sh >= 0 else y << -sh)
+
+
+def tabulate(x):
+    """The function of a result on [0, size): a layout, a composed layout (Sw o k o L), a
+    partition ({"layout", "offset"}: the layout's values plus the offset) or a table an adapter gave
+    for a result the wire has no form for ({"table": [...]}); None otherwise."""
+    if not isinstance(x, dict):
+        return None
+    if set(x) == {"table"} and isinstance(x["table"], list):
+        return x["table"]
+    if "shape" in x and "stride" in x:
+        return table(x)
+    if is_composed(x) and isinstance(x.get("offset", 0), int):
+        t = tabulate(x["layout"])
+        return None if t is None else [swizzle(x["swizzle"], x.get("offset", 0) + v) for v in t]
+    if set(x) == {"layout", "offset"} and isinstance(x["offset"], int):
+        t = tabulate(x["layout"])
+        return None if t is None else [x["offset"] + v for v in t]
+    return None
 
 
 def is_error(v):
@@ -238,13 +279,12 @@ def classify(expect, reply):
         return "accepts what the reference refuses"
     if got == expect:
         return "exact"
-    if isinstance(got, dict) and isinstance(expect, dict) and "shape" in got and "shape" in expect:
-        try:
-            tg, te = table(got), table(expect)
-        except (TypeError, KeyError):
-            return "differs"
-        if tg is not None and tg == te:
-            return "functional"
+    try:
+        tg, te = tabulate(got), tabulate(expect)
+    except (TypeError, KeyError, ValueError, IndexError):
+        return "differs"
+    if tg is not None and tg == te:
+        return "functional"
     return "differs"
 
 
@@ -252,17 +292,32 @@ def classify(expect, reply):
 # running
 # --------------------------------------------------------------------------
 
-LAYOUT_OPS = ["evaluate", "coalesce", "composition", "complement", "logical_divide", "zipped_divide", "tiled_divide",
-              "flat_divide", "logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product",
-              "raked_product", "right_inverse", "left_inverse"]
+# catlayout's own op names for the standard ops with other operand kinds (conformance/src/beyond_ops.cpp),
+# read as the standard op: "swizzle.evaluate" of a composed layout is evaluate, and so on.
+ALIASES = {"swizzle.evaluate": "evaluate", "swizzle.composition": "composition", "coord.evaluate": "evaluate",
+           "coord.coalesce": "coalesce", "coord.composition": "composition"}
 
 
 def builtin_files():
+    """The built-in corpus's files with cases of OPS: seed-examples.json, catlayout/*.json (catlayout's
+    expectations) and cute-ops/*.json (CuTe C++'s answers to issue 41's ops, where they are the
+    operation's function)."""
     root = os.path.join(HERE, "..", "vectors")
     files = [os.path.join(root, "seed-examples.json")]
-    files += sorted(os.path.join(root, "catlayout", f) for f in os.listdir(os.path.join(root, "catlayout"))
-                    if f[:-5] in LAYOUT_OPS)
+    for sub in ("catlayout", "cute-ops"):
+        d = os.path.join(root, sub)
+        if os.path.isdir(d):
+            files += sorted(os.path.join(d, f) for f in os.listdir(d)
+                            if f.endswith(".json") and not f.endswith(".report.json"))
     return files
+
+
+def wire_op(c):
+    """The case's op in OPS (aliases resolved), or None."""
+    op = ALIASES.get(c.get("op"), c.get("op"))
+    if op == "evaluate" and c.get("op") == "swizzle.evaluate" and not (c["args"] and is_composed(c["args"][0])):
+        return None  # swizzle.evaluate [swizzle, offsets...]: a swizzle's values, not a layout's
+    return op if op in OPS else None
 
 
 def load_cases(files, sample, seed):
@@ -270,15 +325,17 @@ def load_cases(files, sample, seed):
     for f in files:
         doc = json.load(open(f))
         for c in doc["cases"]:
-            if c.get("op") in LAYOUT_OPS:
-                cases.append({"id": c["id"], "op": c["op"], "args": c["args"], "expect": c["expect"]})
+            op = wire_op(c)
+            if op:
+                cases.append({"id": c["id"], "op": op, "label": case_label(op, c["args"]), "args": c["args"],
+                              "expect": c["expect"]})
     if sample and len(cases) > sample:
-        by_op = defaultdict(list)
+        by_label = defaultdict(list)
         for c in cases:
-            by_op[c["op"]].append(c)
+            by_label[c["label"]].append(c)
         rng = random.Random(seed)
-        per = max(1, sample // len(by_op))
-        cases = [c for op in sorted(by_op) for c in rng.sample(by_op[op], min(per, len(by_op[op])))]
+        per = max(1, sample // len(by_label))
+        cases = [c for lb in sorted(by_label) for c in rng.sample(by_label[lb], min(per, len(by_label[lb])))]
     return cases
 
 
@@ -299,6 +356,8 @@ def run_impl(name, version, cases, opts):
         result["skipped"] = str(e)
         return result
     result["reported_version"] = hello.get("version")
+    result["ops"] = hello.get("ops", [])
+    result["kinds"] = hello.get("kinds", {})
     t0 = time.time()
     wire = [{"id": c["id"], "op": c["op"], "args": c["args"]} for c in cases]
     if hello.get("batch"):
@@ -315,7 +374,7 @@ def run_impl(name, version, cases, opts):
     answers = []
     for c, r in zip(cases, replies):
         cls = classify(c["expect"], r)
-        answers.append({"id": c["id"], "op": c["op"], "class": cls, "args": c["args"], "expect": c["expect"],
+        answers.append({"id": c["id"], "op": c["op"], "label": c.get("label", c["op"]), "class": cls, "args": c["args"], "expect": c["expect"],
                         "answer": {k: v for k, v in r.items() if k != "id"}})
     result["answers"] = answers
     return result
@@ -326,7 +385,7 @@ def summarize(res):
     total = Counter()
     examples = defaultdict(list)
     for a in res.get("answers", []):
-        per_op[a["op"]][a["class"]] += 1
+        per_op[a.get("label", a["op"])][a["class"]] += 1
         total[a["class"]] += 1
         examples[a["class"]].append(a)
     for k in examples:  # the three smallest of each kind
@@ -347,10 +406,12 @@ def text_report(res, out):
         return
     per_op, total, examples = summarize(res)
     print(f"{head}: {res['cases']} cases in {res['seconds']} s, {res['restarts']} adapter restarts", file=out)
-    print(f"{'op':18}" + "".join(f"{h:>12}" for h in SHORT), file=out)
+    print(f"serves {serves(res)}", file=out)
+    w = max([18] + [len(op) + 1 for op in per_op])
+    print(f"{'op':{w}}" + "".join(f"{h:>12}" for h in SHORT), file=out)
     for op in sorted(per_op):
-        print(f"{op:18}" + "".join(f"{per_op[op][c]:>12}" for c in CLASSES), file=out)
-    print(f"{'total':18}" + "".join(f"{total[c]:>12}" for c in CLASSES), file=out)
+        print(f"{op:{w}}" + "".join(f"{per_op[op][c]:>12}" for c in CLASSES), file=out)
+    print(f"{'total':{w}}" + "".join(f"{total[c]:>12}" for c in CLASSES), file=out)
     agree, has = agreement(total, res["cases"])
     print(f"agrees (exact, functional or refuses too) on {agree} of the {has} cases it has ({pct(agree, has)})", file=out)
     for c in CLASSES:
@@ -359,6 +420,13 @@ def text_report(res, out):
         print(f"  {c}:", file=out)
         for a in examples[c]:
             print(f"    {show_answer(a)}", file=out)
+
+
+def serves(res):
+    """The ops an adapter declared in its handshake, with the operand kinds beyond integer layouts."""
+    ops, kinds = res.get("ops", []), res.get("kinds", {})
+    listed = [op + (f" (+{', '.join(kinds[op])})" if kinds.get(op) else "") for op in OPS if op in ops]
+    return f"{len(listed)} of the {len(OPS)} ops: " + ", ".join(listed)
 
 
 def pct(n, d):
@@ -382,7 +450,7 @@ def agreement(total, cases):
 
 
 def markdown(results, files, opts):
-    names = ("the built-in corpus (seed-examples.json and catlayout/<op>.json, layout ops)"
+    names = ("the built-in corpus (seed-examples.json, catlayout/*.json and cute-ops/*.json: the cases of the runner's ops)"
              if [os.path.realpath(f) for f in files] == [os.path.realpath(f) for f in builtin_files()]
              else ", ".join(os.path.basename(f) for f in files))
     lines = [f"Vectors: {names}" + (f" (sample of {opts.sample})" if opts.sample else ""),
@@ -404,6 +472,7 @@ def markdown(results, files, opts):
         per_op, total, examples = summarize(r)
         lines += ["", f"### {r['impl']} {r.get('reported_version') or r['version']}", "",
                   f"{r['cases']} cases in {r['seconds']} s; {r['restarts']} adapter restarts.", "",
+                  f"Serves {serves(r)}.", "",
                   "| op | " + " | ".join(SHORT) + " |", "|---|" + "---:|" * len(SHORT)]
         for op in sorted(per_op):
             lines.append(f"| {op} | " + " | ".join(str(per_op[op][c]) for c in CLASSES) + " |")
@@ -460,7 +529,7 @@ def main():
     files = opts.files or builtin_files()
     cases = load_cases(files, opts.sample, opts.seed)
     if not cases:
-        log("no layout-op cases in the files")
+        log("no cases of the runner's ops in the files")
         return 2
     impls = [opts.impl] if opts.cmd == "run" else [x for x in opts.impls.split(",") if x]
     for n in impls:

@@ -27,6 +27,55 @@ class Classify(unittest.TestCase):
         self.assertEqual(runner.classify(L(4, 1), {"na": "no such op"}), "not available")
         self.assertEqual(runner.classify([0, 2, 4], {"result": [0, 2, 5]}), "differs")
 
+    def test_other_kinds_by_their_function(self):
+        sw = {"swizzle": [1, 0, 1], "offset": 0, "layout": L(4, 1)}
+        self.assertEqual(runner.classify(sw, {"result": sw}), "exact")
+        self.assertEqual(runner.classify(sw, {"result": dict(sw, layout=L([2, 2], [1, 2]))}), "functional")
+        self.assertEqual(runner.classify(sw, {"result": {"table": [0, 1, 3, 2]}}), "functional")  # 2 <-> 3
+        self.assertEqual(runner.classify(sw, {"result": dict(sw, swizzle=[1, 0, 2])}), "differs")
+        self.assertEqual(runner.classify(sw, {"result": {"swizzle": [0, 4, 3], "offset": 0, "layout": L(4, 1)}}),
+                         "differs")
+        part = {"layout": L([2, 2], [1, 4]), "offset": 8}
+        self.assertEqual(runner.classify(part, {"result": {"layout": L([2, 2], [1, 4]), "offset": 8}}), "exact")
+        self.assertEqual(runner.classify(part, {"result": {"layout": L([[2], 2], [[1], 4]), "offset": 8}}),
+                         "functional")
+        self.assertEqual(runner.classify(part, {"result": {"layout": L([2, 2], [1, 4]), "offset": 0}}), "differs")
+        e = {"basis": [0], "scale": 1}
+        self.assertEqual(runner.classify(L([2, 1], [e, 7]), {"result": L(2, e)}), "functional")
+        self.assertEqual(runner.classify(L(2, e), {"result": L(2, 1)}), "differs")
+        self.assertEqual(runner.classify({"error": "not_representable"},
+                                         {"result": {"unrepresentable": "layout o offset o swizzle"}}),
+                         "accepts what the reference refuses")
+        self.assertEqual(runner.classify(L(2, {"f2": 3}), {"result": L(2, {"f2": 5})}), "differs")
+
+    def test_labels_and_aliases(self):
+        sw = {"swizzle": [1, 0, 1], "offset": 0, "layout": L(4, 1)}
+        self.assertEqual(runner.case_label("composition", [L(4, 1), L(2, 2)]), "composition")
+        self.assertEqual(runner.case_label("composition", [sw, {"tiler": [2]}]), "composition [composed]")
+        self.assertEqual(runner.case_label("composition", [L(4, 1), {"swizzle": [1, 0, 1]}]), "composition [swizzle]")
+        self.assertEqual(runner.case_label("nullspace", [L([2, 2], [{"f2": 1}, 0])]), "nullspace [f2]")
+        self.assertEqual(runner.wire_op({"op": "swizzle.evaluate", "args": [sw]}), "evaluate")
+        self.assertIsNone(runner.wire_op({"op": "swizzle.evaluate", "args": [{"swizzle": [1, 0, 1]}, 3]}))
+        self.assertEqual(runner.wire_op({"op": "coord.coalesce", "args": [L(2, 1)]}), "coalesce")
+        self.assertIsNone(runner.wire_op({"op": "nest.compose", "args": []}))
+        self.assertEqual(runner.wire_op({"op": "upcast", "args": []}), "upcast")
+
+
+class Capabilities(unittest.TestCase):
+    def test_not_served(self):
+        sys.path.insert(0, runner.ADAPTERS)
+        import protocol
+        caps = protocol.capabilities({"composition": ["composed"], "evaluate": []})
+        sw = {"swizzle": [1, 0, 1], "offset": 0, "layout": L(4, 1)}
+        self.assertIsNone(protocol.not_served("x", caps, {"op": "composition", "args": [sw, L(2, 1)]}))
+        self.assertIn("no upcast", protocol.not_served("x", caps, {"op": "upcast", "args": [L(2, 1), 2]}))
+        self.assertIn("composed", protocol.not_served("x", caps, {"op": "evaluate", "args": [sw]}))
+        self.assertEqual(protocol.hello("x", "1", caps)["kinds"], {"composition": ["composed"]})
+        self.assertEqual(protocol.major_order("LayoutRight", [[2, 4], 8]), ((2, 1), 0))
+        self.assertEqual(protocol.major_order("LayoutLeft", [2, [4, 8]]), (0, (1, 2)))
+        self.assertEqual(protocol.major_order([1, 0], [2, 3]), (1, 0))
+        self.assertEqual(set(protocol.OPS), set(protocol.LAYOUT_OPS) | set(protocol.NEW_OPS))
+
 
 FAKE = textwrap.dedent("""
     import json, os, sys, time

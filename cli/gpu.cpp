@@ -62,9 +62,22 @@ std::vector<Command> gpu_commands() {
     if (a.pos.size() < 2) return usage_error(x, "expected REPORT.json... and OUT.json");
     std::vector<std::string> reports(a.pos.begin(), a.pos.end() - 1);
     auto r = gpu::write_vectors(reports, a.pos.back(), a.has("--cutlass") ? a.value("--cutlass") : "");
-    return r ? 0 : report_error(r.error());
+    if (!r) return report_error(r.error());
+    std::cout << *r << "\n";
+    return 0;
   };
-  return {l, v, s, x};
+  Command y{"gpu verify", "gpu verify [--vectors OUT.json] [--cutlass RESULTS.json] REPORT.json...",
+            "re-decode every row of validate reports from the raw words the device wrote, independently of the "
+            "run's verdicts, and (--vectors) rebuild the golden vectors from them; exit 1 when a row does not verify",
+            "catlayout gpu verify report-mma.json", {{"--vectors", 1}, {"--cutlass", 1}}, nullptr};
+  y.run = [y](Args const& a) {
+    if (a.pos.empty()) return usage_error(y, "expected REPORT.json...");
+    auto r = gpu::verify(a.pos, std::cout, a.has("--vectors") ? a.value("--vectors") : "",
+                         a.has("--cutlass") ? a.value("--cutlass") : "");
+    if (!r) return report_error(r.error());
+    return r->ok() ? 0 : 1;
+  };
+  return {l, v, s, x, y};
 #endif
 }
 

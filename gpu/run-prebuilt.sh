@@ -5,9 +5,12 @@
 # Each class of instruction runs in its own process, so that a kernel that faults (a sticky CUDA
 # error) costs only its class. Writes to $OUT (at most 8 files):
 #   validate.txt                         device, the table instruction x operand -> confirmed / MISMATCH, gpu_tests
-#   report-{mma,wgmma,copy,smem}.json    the reports (observed tables, digests for large confirmed ones)
+#   report-{mma,wgmma,copy,smem}.json    the reports: device UUID, versions, per-row time, observed tables
+#                                        (digests for large confirmed ones) and the raw words the device wrote
+#   verify.txt                           every row re-decoded from the raw words (catlayout-gpu-probe verify)
 #   mma-fragment-vectors.json            golden vectors (mma.fragment, wgmma.smem_layout) of every confirmed operand
-# Exit status: 0 all confirmed, 1 a mismatch or failed kernel, 3 no GPU.
+# Exit status: 0 all confirmed and verified, 1 a mismatch, failed kernel, failed verification or
+# conversion, or (EXPECT_CONFIRMED=N) another number of confirmed rows; 3 no GPU.
 # SIMULATE=1 runs the same plan against the CPU simulator (an end-to-end test without a GPU).
 set -uo pipefail
 build="${1:?usage: run-prebuilt.sh BUILD_DIR}"
@@ -27,8 +30,22 @@ for chunk in "mma ^mma." "wgmma ^wgmma.m64" "copy ldmatrix stmatrix movmatrix" "
   grep -E "MISMATCH|error|JIT" "$log" | tail -5
   if [ "$r" -ne 0 ] && [ "$rc" -eq 0 ]; then rc=$r; fi
 done
-grep -c " confirmed" "$log" | sed 's/^/confirmed rows: /' | tee -a "$log"
-"$probe" vectors "$OUT"/report-*.json "$OUT/mma-fragment-vectors.json" >> "$log" 2>&1 || echo "vector conversion failed" | tee -a "$log"
+confirmed=$(grep -c " confirmed" "$log")
+echo "confirmed rows: $confirmed" | tee -a "$log"
+if [ -n "${EXPECT_CONFIRMED:-}" ] && [ "$confirmed" -ne "$EXPECT_CONFIRMED" ]; then
+  echo "expected $EXPECT_CONFIRMED confirmed rows, found $confirmed" | tee -a "$log"
+  [ "$rc" -eq 0 ] && rc=1
+fi
+# Every row re-decoded from the raw words the device wrote, independently of the run's verdicts.
+"$probe" verify "$OUT"/report-*.json > "$OUT/verify.txt" 2>&1
+r=$?
+tail -1 "$OUT/verify.txt" | tee -a "$log"
+if [ "$r" -ne 0 ]; then echo "verify failed (exit $r)" | tee -a "$log"; [ "$rc" -eq 0 ] && rc=1; fi
+if ! "$probe" vectors "$OUT"/report-*.json "$OUT/mma-fragment-vectors.json" >> "$log" 2>&1; then
+  echo "vector conversion failed" | tee -a "$log"
+  [ "$rc" -eq 0 ] && rc=1
+fi
+tail -1 "$log"
 if [ -x "$build/gpu/gpu_tests" ]; then
   timeout 120 "$build/gpu/gpu_tests" --gtest_filter='GpuProbe*:Validate*' >> "$log" 2>&1 || echo "gpu_tests failed" | tee -a "$log"
   tail -3 "$log"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages catlayout builds with, only those that are missing.
 set -euo pipefail
-packages=(g++ cmake make libgtest-dev librapidcheck-dev libboost-dev nlohmann-json3-dev libbenchmark-dev
+packages=(g++ cmake make libgtest-dev librapidcheck-dev libboost-dev nlohmann-json3-dev libbenchmark-dev zlib1g-dev
           python3-dev python3-venv)
 missing=()
 for p in "${packages[@]}"; do

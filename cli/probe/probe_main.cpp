@@ -84,7 +84,15 @@ int vectors(std::vector<std::string> const& args) {  // vectors [--cutlass FILE]
   std::string out = files.back();
   files.pop_back();
   auto r = catlayout::gpu::write_vectors(files, out, cutlass);
-  return r ? 0 : report(r.error());
+  if (!r) return report(r.error());
+  std::cout << *r << "\n";
+  return 0;
+}
+
+int verify(std::vector<std::string> const& args) {  // verify REPORT...
+  auto r = catlayout::gpu::verify(std::vector<std::string>(args.begin() + 1, args.end()), std::cout);
+  if (!r) return report(r.error());
+  return r->ok() ? 0 : 1;
 }
 
 }  // namespace
@@ -106,8 +114,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (cmd == "vectors" && args.size() >= 3) return vectors(args);
+  if (cmd == "verify" && args.size() >= 2) return verify(args);
   std::cerr << "usage: catlayout-gpu-probe validate [--simulate] [--json FILE] [INSTR...] | show INSTR [A|B|C] | "
-               "vectors [--cutlass FILE] REPORT... OUT | catalogue [OUT] | ptx KERNEL|all | "
+               "vectors [--cutlass FILE] REPORT... OUT | verify REPORT... | catalogue [OUT] | ptx KERNEL|all | "
                "tiled mma|copy_A|copy_B|copy_C INSTR ATOM_LAYOUT [PERM_M PERM_N PERM_K] | tiled copy THR VAL; "
                "tiled ... [--data A|B|C|TV LAYOUT]...\n";
   return 2;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <map>
@@ -101,6 +102,18 @@ struct DeviceBuffer {
   }
 };
 
+// The device UUID as nvidia-smi prints it: GPU-8-4-4-4-12 hex digits.
+std::string uuid_text(char const* bytes) {
+  std::string out = "GPU-";
+  char buf[3];
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
+    std::snprintf(buf, sizeof buf, "%02x", static_cast<unsigned char>(bytes[i]));
+    out += buf;
+  }
+  return out;
+}
+
 }  // namespace
 
 bool compiled_with_cuda() { return true; }
@@ -116,6 +129,9 @@ std::string query(Info& info) {
   cudaDriverGetVersion(&drv);
   cudaRuntimeGetVersion(&runtime);
   info.name = prop.name;
+  info.cuda_driver = drv;
+  info.cuda_runtime = runtime;
+  info.uuid = uuid_text(prop.uuid.bytes);
   info.major = prop.major;
   info.minor = prop.minor;
   info.driver = "CUDA driver " + std::to_string(drv / 1000) + "." + std::to_string(drv % 1000 / 10) + ", runtime " +

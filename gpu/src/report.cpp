@@ -25,11 +25,14 @@ std::string table_digest(ObservedMap const& m) {
 
 Json fragment_json(Fragment const& f) { return {{"tv_layout", to_json(f.tv)}, {"table", table_json(expected_map(f))}}; }
 
-Json report_json(device::Info const& info, std::string const& date, std::vector<ResultRow> const& rows) {
+Json report_json(device::Info const& info, std::string const& date, std::vector<ResultRow> const& rows,
+                 std::vector<RawObservation> const& raw) {
   Json results = Json::array();
   for (auto const& r : rows) {
     Json j = {{"instruction", r.instruction}, {"operand", std::string(operand_name(r.operand))},
               {"status", r.status}, {"message", r.message}};
+    if (r.raw) j["raw"] = *r.raw;
+    if (!r.observed_at.empty()) j["observed_at"] = r.observed_at, j["seconds"] = r.seconds;
     if (SmemLayout const* s = find_smem_layout(r.instruction)) {
       Instruction const& probe = smem_probe_instruction(s->elem_bits);
       j["ptx"] = probe.ptx;
@@ -55,13 +58,34 @@ Json report_json(device::Info const& info, std::string const& date, std::vector<
     }
     results.push_back(std::move(j));
   }
-  return {{"schema", "catlayout.gpu-validate/1"},
+  Json raw_json = Json::array();
+  for (auto const& o : raw) {
+    Json batches = Json::array();
+    for (auto const& b : o.batches) batches.push_back(raw_batch_json(b));
+    raw_json.push_back({{"subject", o.subject},
+                        {"operand", o.operand ? Json(std::string(operand_name(*o.operand))) : Json()},
+                        {"batches", std::move(batches)}});
+  }
+  return {{"schema", "catlayout.gpu-validate/2"},
           {"device",
            {{"name", info.name},
             {"driver", info.driver},
-            {"compute_capability", std::to_string(info.major) + "." + std::to_string(info.minor)}}},
+            {"compute_capability", std::to_string(info.major) + "." + std::to_string(info.minor)},
+            {"uuid", info.uuid},
+            {"cuda_driver", info.cuda_driver},
+            {"cuda_runtime", info.cuda_runtime},
+            {"simulated", info.simulated}}},
           {"date", date},
-          {"results", std::move(results)}};
+          {"results", std::move(results)},
+          {"raw_observations", std::move(raw_json)}};
+}
+
+std::string provenance(Json const& report) {
+  Json const& d = report.value("device", Json::object());
+  if (d.value("simulated", false) || d.value("name", "").starts_with("CPU simulator")) return "simulator";
+  bool has_raw = report.value("schema", "") == "catlayout.gpu-validate/2" && report.contains("raw_observations");
+  if (has_raw && d.value("uuid", "").starts_with("GPU-")) return "hardware";
+  return "hardware-unverified";
 }
 
 namespace {
@@ -148,15 +172,48 @@ Result<Json> smem_case(Json const& r, SmemLayout const& s, std::string const& op
   return smem_vector_json(s, *op);
 }
 
+namespace {
+
+// A "hardware" row's raw words: the entry it names exists, is its subject's, and every batch inflates
+// to its sha256. checked: the entries already checked.
+Result<void> check_raw(Json const& report, Json const& row, std::string const& instr, std::string const& path,
+                       std::vector<bool>& checked) {
+  if (!row.contains("raw") || !row["raw"].is_number_unsigned())
+    return fail(ErrorKind::invalid_input, path, ".raw: a hardware row needs the index of its raw words");
+  auto i = row["raw"].get<std::size_t>();
+  Json const& all = report["raw_observations"];
+  if (!all.is_array() || i >= all.size())
+    return fail(ErrorKind::invalid_input, path, ".raw: ", i, " is not an entry of $.raw_observations");
+  std::string at = str("$.raw_observations[", i, "]");
+  if (all[i].value("subject", "") != instr)
+    return fail(ErrorKind::invalid_input, at, ".subject: ", all[i].value("subject", "(missing)"), " is not ", instr);
+  if (checked.size() < all.size()) checked.resize(all.size(), false);
+  if (checked[i]) return {};
+  Json const& batches = all[i].value("batches", Json::array());
+  if (batches.empty()) return fail(ErrorKind::invalid_input, at, ".batches: no batch recorded");
+  for (std::size_t b = 0; b < batches.size(); ++b) {
+    CL_TRY(x, raw_batch_from_json(batches[b], str(at, ".batches[", b, "]")));
+    (void)x;
+  }
+  checked[i] = true;
+  return {};
+}
+
+}  // namespace
+
 Result<Json> vectors_from_report(Json const& report, std::vector<std::string> const& cutlass_agree) {
-  if (!report.is_object() || report.value("schema", "") != "catlayout.gpu-validate/1")
-    return fail(ErrorKind::invalid_input, "$.schema: expected \"catlayout.gpu-validate/1\"");
+  std::string schema = report.is_object() ? report.value("schema", "") : "";
+  if (schema != "catlayout.gpu-validate/1" && schema != "catlayout.gpu-validate/2")
+    return fail(ErrorKind::invalid_input, "$.schema: expected \"catlayout.gpu-validate/2\" (or /1)");
   if (!report.contains("device") || !report.contains("results") || !report["results"].is_array())
     return fail(ErrorKind::invalid_input, "$: expected \"device\" and an array \"results\"");
   CL_TRY(name, string_at(report["device"], "name", "$.device"));
   CL_TRY(driver, string_at(report["device"], "driver", "$.device"));
   CL_TRY(date, string_at(report, "date", "$"));
-  std::string confirmed_on = name + ", driver " + driver + ", " + date;
+  std::string const source = provenance(report);
+  std::string device = name + (source == "hardware" ? " " + report["device"]["uuid"].get<std::string>() : "") +
+                       ", driver " + driver;
+  std::vector<bool> raw_checked;
 
   Json cases = Json::array();
   auto const& results = report["results"];
@@ -167,7 +224,10 @@ Result<Json> vectors_from_report(Json const& report, std::vector<std::string> co
     if (status != "confirmed") continue;
     CL_TRY(instr, string_at(r, "instruction", path));
     CL_TRY(op_name, string_at(r, "operand", path));
-    Json sources = {"ptx-formula", "hardware"};
+    if (source == "hardware") CL_CHECK(check_raw(report, r, instr, path, raw_checked));
+    // A row's own time; merged reports of schema /1 carry their report's date in each row.
+    std::string const confirmed_on = device + ", " + r.value("observed_at", date);
+    Json sources = {"ptx-formula", source};
     std::string key = instr + "/" + op_name;
     if (std::find(cutlass_agree.begin(), cutlass_agree.end(), key) != cutlass_agree.end() ||
         std::find(cutlass_agree.begin(), cutlass_agree.end(), instr) != cutlass_agree.end())
@@ -208,8 +268,9 @@ Result<Json> vectors_from_report(Json const& report, std::vector<std::string> co
                       }()}});
   }
   return Json{{"schema", "catlayout.vectors/1"},
-              {"source", "catlayout gpu validate: fragment maps observed on " + confirmed_on +
-                             " (see gpu/README.md, ops mma.fragment and wgmma.smem_layout)"},
+              {"source", "catlayout gpu validate: fragment maps observed on " + device + ", " + date + " (" + source +
+                             "; see gpu/README.md, ops mma.fragment and wgmma.smem_layout)"},
+              {"provenance", source},
               {"cases", std::move(cases)}};
 }
 

@@ -117,16 +117,18 @@ std::string joined(std::vector<std::string> const& v) {
 
 Result<void> list(std::string const& vectors_path, std::ostream& out) {
   std::map<std::string, std::vector<std::string>> sources;
-  std::string confirmed_on = "none";
+  std::string observed = "none";
   if (!vectors_path.empty()) {
     CL_TRY(v, read_json(vectors_path));
     sources = sources_of(v);
-    if (!v["cases"].empty()) confirmed_on = v["cases"][0]["expect"].value("confirmed_on", "?");
+    if (!v["cases"].empty()) observed = v.value("provenance", "hardware-unverified") + " on " + v["cases"][0]["expect"].value("confirmed_on", "?");
   }
   out << "# " << catalogue().size() << " instructions, " << smem_layouts().size()
       << " shared-memory layouts; sources: ptx-formula (catalogue formula = layout, gpu_tests), cutlass (CuTe "
-         "traits agree), hardware (confirmed on "
-      << confirmed_on << ")\n";
+         "traits agree), hardware (a device with a UUID, raw words kept and re-decodable: gpu verify), "
+         "hardware-unverified (a device's decoded tables, raw words not kept), simulator (the CPU simulator); "
+         "vectors: "
+      << observed << "\n";
   auto line = [&](std::string const& name, std::string const& kind, std::string const& arch, std::string const& op,
                   std::string const& layout) {
     auto it = sources.find(name + "/" + op);
@@ -144,21 +146,35 @@ Result<void> list(std::string const& vectors_path, std::ostream& out) {
 }
 
 
-Result<void> write_vectors(std::vector<std::string> const& report_paths, std::string const& out_path,
-                           std::string const& cutlass_path) {
-  if (report_paths.empty()) return fail(ErrorKind::invalid_input, "no report to turn into vectors");
-  // Reports of one device are merged: results concatenated, device and date from the first.
+Result<Json> merge_reports(std::vector<std::string> const& report_paths) {
+  if (report_paths.empty()) return fail(ErrorKind::invalid_input, "no report given");
   Json report;
   for (auto const& path : report_paths) {
     CL_TRY(j, read_json(path));
+    if (!j.is_object() || !j.contains("results") || !j["results"].is_array())
+      return fail(ErrorKind::invalid_input, path, ": not a validate report (no array \"results\")");
+    std::string date = j.value("date", "");
+    std::size_t shift = report.is_null() ? 0 : report.value("raw_observations", Json::array()).size();
+    for (auto& r : j["results"]) {
+      if (!r.contains("observed_at") && !date.empty()) r["observed_at"] = date;
+      if (r.contains("raw") && r["raw"].is_number_unsigned()) r["raw"] = r["raw"].get<std::size_t>() + shift;
+    }
     if (report.is_null()) {
       report = std::move(j);
       continue;
     }
-    if (!j.contains("results") || !j["results"].is_array() || j.value("device", Json{}) != report["device"])
-      return fail(ErrorKind::invalid_input, path, ": not a report of the same device as ", report_paths[0]);
+    if (j.value("device", Json{}) != report["device"] || j.value("schema", "") != report.value("schema", ""))
+      return fail(ErrorKind::invalid_input, path, ": not a report of the same device and schema as ", report_paths[0]);
     for (auto& r : j["results"]) report["results"].push_back(std::move(r));
+    for (auto& r : j.value("raw_observations", Json::array())) report["raw_observations"].push_back(std::move(r));
   }
+  return report;
+}
+
+Result<std::string> write_vectors(std::vector<std::string> const& report_paths, std::string const& out_path,
+                                  std::string const& cutlass_path) {
+  if (report_paths.empty()) return fail(ErrorKind::invalid_input, "no report to turn into vectors");
+  CL_TRY(report, merge_reports(report_paths));
   // The CUTLASS cross-check's results (conformance/oracle/cutlass_fragments.py --json): the keys it agrees on.
   std::vector<std::string> agree;
   if (!cutlass_path.empty()) {
@@ -176,7 +192,11 @@ Result<void> write_vectors(std::vector<std::string> const& report_paths, std::st
   std::ofstream out(out_path);
   out << vectors->dump() << "\n";
   if (!out) return fail(ErrorKind::invalid_input, "cannot write ", out_path);
-  return {};
+  std::string source = (*vectors)["provenance"].get<std::string>();
+  return str((*vectors)["cases"].size(), " cases written to ", out_path, ", source \"", source, "\"",
+             source == "hardware"            ? " (a device with a UUID; raw words kept: `gpu verify` re-decodes them)"
+             : source == "simulator"         ? " (the CPU simulator, not a device)"
+                                             : " (a device's decoded tables without raw words: not re-decodable)");
 }
 
 }  // namespace catlayout::gpu

@@ -56,6 +56,7 @@ Result<Validation> validate(std::vector<std::string> const& instr_filter, std::s
     if (selected(s.name, instr_filter)) layouts.push_back(&s);
   if (chosen.empty() && layouts.empty()) return fail(ErrorKind::invalid_input, "no catalogued instruction matches the filter");
   device::Info info{"CPU simulator (PTX ISA formulas)", "none", 9, 0};
+  info.simulated = on_simulator;
   if (!on_simulator)
     if (std::string why = device::query(info); !why.empty()) return Validation{why, {}};
   Runner runner = [on_simulator](device::Batch& b) { return on_simulator ? simulate(b) : device::run(b); };
@@ -76,37 +77,36 @@ Result<Validation> validate(std::vector<std::string> const& instr_filter, std::s
   out << "JIT-compiled " << kernels.size() << " kernels in "
       << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s\n";
   std::vector<ResultRow> rows;
+  std::vector<RawObservation> raw;
+  // Each subject's batches are recorded as the device answered them, with its start time and duration.
+  auto observed = [&](std::string const& subject, std::optional<Operand> op, auto&& run_rows) {
+    RawObservation o{subject, op, {}};
+    std::string at = utc_now();
+    auto t = std::chrono::steady_clock::now();
+    std::vector<ResultRow> got = run_rows(recording(runner, o.batches));
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+    for (auto& r : got) {
+      r.observed_at = at;
+      r.seconds = seconds;
+      if (!o.batches.empty()) r.raw = raw.size();
+      rows.push_back(std::move(r));
+    }
+    if (!o.batches.empty()) raw.push_back(std::move(o));
+  };
   for (Instruction const* ins : chosen) {
     if (std::string why = unsupported(*ins, info); !why.empty()) {
       for (auto const& f : ins->fragments) rows.push_back({ins->name, f.operand, "skipped", why, std::nullopt, std::nullopt});
       continue;
     }
-    auto obs = observe(*ins, runner);
-    if (!obs) {
-      for (auto const& f : ins->fragments)
-        rows.push_back({ins->name, f.operand, "error", obs.error().message, std::nullopt, std::nullopt});
-      continue;
-    }
-    for (auto& o : obs->operands)
-      rows.push_back({ins->name, o.operand, o.verdict.confirmed ? "confirmed" : "MISMATCH", o.verdict.message,
-                      std::move(o.map), std::nullopt});
+    observed(ins->name, std::nullopt, [&](Runner const& run) { return observe_rows(*ins, run); });
   }
   for (SmemLayout const* s : layouts) {
     if (info.major != 9) {
       for (Operand op : {Operand::A, Operand::B}) rows.push_back({s->name, op, "skipped", "needs sm_90a", std::nullopt, std::nullopt});
       continue;
     }
-    for (Operand op : {Operand::A, Operand::B}) {
-      auto obs = observe_smem(*s, op, runner);
-      if (!obs) {
-        rows.push_back({s->name, op, "error", obs.error().message, std::nullopt, std::nullopt});
-        continue;
-      }
-      ResultRow r{s->name, op, obs->verdict.confirmed ? "confirmed" : "MISMATCH", obs->verdict.message,
-                  std::move(obs->map), std::nullopt};
-      r.placement = obs->placement;
-      rows.push_back(std::move(r));
-    }
+    for (Operand op : {Operand::A, Operand::B})
+      observed(s->name, op, [&](Runner const& run) { return std::vector<ResultRow>{observe_smem_row(*s, op, run)}; });
   }
   for (auto const& r : rows) {
     out << std::left << std::setw(38) << r.instruction << " " << operand_name(r.operand) << "  " << r.status;
@@ -115,11 +115,11 @@ Result<Validation> validate(std::vector<std::string> const& instr_filter, std::s
   }
   if (!json_out.empty()) {
     std::ofstream f(json_out);
-    f << report_json(info, utc_now(), rows).dump() << "\n";
+    f << report_json(info, utc_now(), rows, raw).dump() << "\n";
     if (!f) return fail(ErrorKind::invalid_input, "cannot write ", json_out);
     out << "report: " << json_out << "\n";
   }
-  return Validation{std::nullopt, std::move(rows)};
+  return Validation{std::nullopt, std::move(rows), std::move(raw)};
 }
 
 }  // namespace catlayout::gpu

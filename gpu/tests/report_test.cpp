@@ -30,7 +30,7 @@ Json sample_report() {
 
 TEST(Report, CarriesStatusLayoutAndObservation) {
   Json r = sample_report();
-  EXPECT_EQ(r["schema"], "catlayout.gpu-validate/1");
+  EXPECT_EQ(r["schema"], "catlayout.gpu-validate/2");
   EXPECT_EQ(r["device"]["compute_capability"], "9.0");
   ASSERT_EQ(r["results"].size(), 7u);
   EXPECT_EQ(r["results"][0]["status"], "confirmed");
@@ -58,6 +58,8 @@ TEST(Report, VectorsHoldOnlyConfirmedFragments) {
   EXPECT_EQ(c0["expect"]["tv_layout"], expect["tv_layout"]);
   EXPECT_EQ(c0["expect"]["table"], expect["table"]);
   EXPECT_EQ(c0["expect"]["confirmed_on"], "NVIDIA Test GPU, driver CUDA driver 13.0, runtime 13.0, 2025-01-01T00:00:00Z");
+  // No UUID and no raw words: the rows are the device's word, not re-decodable evidence.
+  EXPECT_EQ(c0["expect"]["sources"], (Json{"ptx-formula", "hardware-unverified"}));
   for (auto const& c : cases) EXPECT_NE(c["id"], "mma.fragment/mma.m16n8k8.f32.tf32.tf32.f32/B");
 }
 

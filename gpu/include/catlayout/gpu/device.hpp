@@ -19,6 +19,9 @@ struct Batch {
 struct Info {
   std::string name, driver;
   int major = 0, minor = 0;
+  std::string uuid{};                   // "GPU-xxxxxxxx-xxxx-...", as nvidia-smi prints it; "" when none
+  int cuda_driver = 0, cuda_runtime = 0;  // cudaDriverGetVersion / cudaRuntimeGetVersion (13000 = 13.0)
+  bool simulated = false;               // the CPU simulator answered, not a device
 };
 
 bool compiled_with_cuda();

@@ -78,6 +78,9 @@ void bind_gpu(nb::module_& parent) {
       "gpu", "Tensor-core fragments as CuTe TV layouts (thread, value) -> offset into the column-major operand tile "
              "(A M x K, B N x K, C M x N; copies 8 x rows), the check of a layout against them, and CuTe's tiled "
              "MMAs and copies built from them.");
+  // Importable by its own name (catlayout._catlayout.gpu; stubgen's `-m _catlayout.gpu` for gpu.pyi);
+  // catlayout/__init__.py adds catlayout.gpu.
+  nb::module_::import_("sys").attr("modules")[m.attr("__name__")] = m;
 
   nb::class_<Instruction>(m, "Instruction", "A catalogued instruction (read only).")
       .def_ro("name", &Instruction::name)

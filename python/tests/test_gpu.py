@@ -4,8 +4,7 @@ and the tiling's own definition."""
 import pytest
 
 import catlayout as C
-
-gpu = pytest.importorskip("catlayout.gpu")
+import catlayout.gpu as gpu
 
 MMA = "mma.m16n8k16.f32.f16.f16.f32"
 
@@ -47,6 +46,20 @@ def test_fragment_is_the_ptx_formula(op, formula, rows, values):
     assert table(tv, 32, rows) == {(t, v): formula(t, v) for t in range(32) for v in range(values)}
 
 
+def test_gpu_is_an_importable_submodule():
+    from catlayout.gpu import check, fragment  # noqa: F401
+
+    assert C.gpu is gpu and gpu.__name__.endswith("gpu")
+
+
+def test_gpu_stub_is_installed():
+    import pathlib
+
+    stub = (pathlib.Path(C.__file__).parent / "gpu.pyi").read_text()
+    for name in ["def check", "def fragment", "def make_tiled_mma", "class TiledMma", "class CheckResult"]:
+        assert name in stub
+
+
 def test_instructions_list_the_catalogue():
     ins = gpu.instructions()
     names = [i.name for i in ins]
@@ -77,7 +90,7 @@ def test_every_fragment_checks_equal_to_itself():
 
 # A permutation P of the domain (here: swapping thread bits 0 and 1) composed into the fragment:
 # the check must name the first flat index t + 32 v at which frag(P(i)) != frag(i), computed here.
-@pytest.mark.parametrize("perm", ["(2,2,8,4):(2,1,4,32)", "(32,(2,2)):(1,(64,32))", "((4,8),4):((8,1),32)"])
+@pytest.mark.parametrize("perm", ["((2,2,8),4):((2,1,4),32)", "(32,(2,2)):(1,(64,32))", "((4,8),4):((8,1),32)"])
 def test_check_names_the_first_perturbed_thread_value(perm):
     tv = gpu.fragment(MMA, "C")
     moved = C.composition(tv, C.Layout(perm))
@@ -140,7 +153,7 @@ def test_nearest_ranks_equal_first_then_agreement():
     assert only[0].equal and only[0].names == [f"{MMA} A"]
     # A perturbed accumulator: the best C entry agrees as often as any C entry of its shape,
     # counted here by brute force over the catalogue.
-    moved = C.composition(gpu.fragment(MMA, "C"), C.Layout("(2,2,8,4):(2,1,4,32)"))
+    moved = C.composition(gpu.fragment(MMA, "C"), C.Layout("((2,2,8),4):((2,1,4),32)"))
     near = gpu.check(None, "C", moved, top=100)
     assert not near[0].equal
     best = 0

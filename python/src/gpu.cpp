@@ -136,7 +136,12 @@ void bind_gpu(nb::module_& parent) {
         return coord_or_offset(x.got_at, x.got, x.expected_at.row >= 0);
       }, "The layout's (row, col) (atoms: the element offset; None: outside the tile).")
       .def("__repr__", [](Mismatch const& x) {
-        return catlayout::str("Mismatch(thread=", x.thread, ", value=", x.value, ", expected=", x.expected, ", got=", x.got, ")");
+        auto at = [&](Coord c, Int off) {
+          if (x.expected_at.row < 0) return catlayout::str(off);  // an atom: element offsets
+          return c.row < 0 ? std::string("None") : catlayout::str("(", c.row, ", ", c.col, ")");
+        };
+        return catlayout::str("Mismatch(thread=", x.thread, ", value=", x.value, ", expected=", at(x.expected_at, x.expected),
+                              ", got=", at(x.got_at, x.got), ")");
       });
   nb::class_<CheckResult>(m, "CheckResult", "A layout compared with one catalogued entry at every (thread, value).")
       .def_ro("name", &CheckResult::name)
@@ -151,7 +156,11 @@ void bind_gpu(nb::module_& parent) {
       .def_prop_ro("equal", &CheckResult::equal)
       .def_ro("first", &CheckResult::first, "The first Mismatch, or None when equal.")
       .def("__bool__", &CheckResult::equal)
-      .def("__str__", [](CheckResult const& r) { return describe(r); })
+      .def("__str__", [](CheckResult const& r) {
+        std::string s = describe(r);
+        if (!s.empty() && s.back() == '\n') s.pop_back();  // print() adds its own
+        return s;
+      })
       .def("__repr__", [](CheckResult const& r) {
         return catlayout::str("CheckResult(", r.name, r.operand.empty() ? "" : " ", r.operand, ", equal=", r.equal() ? "True" : "False",
                    ", agree=", r.agree, "/", r.total(), ")");

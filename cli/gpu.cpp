@@ -3,6 +3,7 @@
 #include <iostream>
 
 #ifdef CATLAYOUT_HAVE_GPU
+#include "catlayout/gpu/check.hpp"
 #include "catlayout/gpu/validate.hpp"
 #endif
 #include "command.hpp"
@@ -19,6 +20,35 @@ int validate_exit(Result<gpu::Validation> const& v) {
     return 3;
   }
   return v->failed() ? 1 : 0;
+}
+
+// `gpu check [NAME] [OPERAND] LAYOUT`: NAME and OPERAND (or a shared-memory layout's NAME) compare
+// with one entry; otherwise the closest entries, restricted to the operand or instruction given.
+// 0 equal (nearest: some entry is equal), 1 differs, 2 bad input.
+int check_main(Command const& c, Args const& a) {
+  if (a.pos.empty() || a.pos.size() > 3) return usage_error(c, "expected [NAME] [OPERAND] LAYOUT");
+  auto layout = parse_any_layout(a.pos.back());
+  if (!layout) return report_error(layout.error());
+  std::string name, operand;
+  if (a.pos.size() == 3) {
+    name = a.pos[0];
+    operand = a.pos[1];
+  } else if (a.pos.size() == 2) {
+    if (gpu::parse_operand(a.pos[0])) operand = a.pos[0];
+    else name = a.pos[0];
+  }
+  if (!name.empty() && (!operand.empty() || gpu::find_smem_layout(name))) {
+    auto r = gpu::check_layout(name, operand, *layout);
+    if (!r) return report_error(r.error());
+    std::cout << gpu::describe(*r);
+    return r->equal() ? 0 : 1;
+  }
+  auto top = bounded_option(a, "--top", 1, 1000, 5);
+  if (!top) return report_error(top.error());
+  auto near = gpu::nearest(*layout, operand, name, *top);
+  if (!near) return report_error(near.error());
+  std::cout << gpu::describe(*near, *layout);
+  return !near->empty() && near->front().result.equal() ? 0 : 1;
 }
 #endif
 
@@ -77,7 +107,13 @@ std::vector<Command> gpu_commands() {
     if (!r) return report_error(r.error());
     return r->ok() ? 0 : 1;
   };
-  return {l, v, s, x, y};
+  Command c{"gpu check", "gpu check [NAME] [OPERAND] LAYOUT [--top N]",
+            "is LAYOUT (a TV layout (thread, value) -> tile offset, any notation) NAME's OPERAND fragment? equal, or "
+            "the first (thread, value) that differs; without NAME or OPERAND the closest catalogued entries",
+            "catlayout gpu check mma.m16n8k16.f32.f16.f16.f32 C '((4,8),(2,2)):((32,1),(16,8))'", {{"--top", 1}},
+            nullptr};
+  c.run = [c](Args const& a) { return check_main(c, a); };
+  return {l, v, s, c, x, y};
 #endif
 }
 

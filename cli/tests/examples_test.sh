@@ -118,6 +118,26 @@ done
 if "$cl" gpu list > gpu.txt 2>/dev/null; then
   [ "$(grep -c '+hardware' gpu.txt)" -ge 1087 ] || { echo "FAIL: gpu list sources"; fail=1; }
 fi
+# gpu check: equal (0), the first differing (thread, value) (1), shape errors (2), the nearest entries
+if "$cl" --help | grep -q "gpu check"; then
+m16=mma.m16n8k16.f32.f16.f16.f32
+"$cl" gpu check $m16 C '((4,8),(2,2)):((32,1),(16,8))' | grep -q "^  agree at 128 of 128 (thread, value)" \
+  || { echo "FAIL: gpu check equal"; fail=1; }
+"$cl" gpu check $m16 C '((4,8),(2,2)):((32,1),(8,16))' > chk.txt; rc=$?
+[ $rc -eq 1 ] && grep -q "first difference at (thread 0, value 1): catalogue (m,n) = (0,1) (offset 16), layout (8,0) (offset 8)" chk.txt \
+  && grep -q "agree at 64 of 128" chk.txt || { echo "FAIL: gpu check differs rc=$rc"; cat chk.txt; fail=1; }
+"$cl" gpu check $m16 C '(16,4):(1,16)' 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "has 16 threads x 4 values (sizes of its modes 0 and 1); $m16 C has 32 threads x 4 values" err.txt \
+  || { echo "FAIL: gpu check thread count rc=$rc"; cat err.txt; fail=1; }
+"$cl" gpu check $m16 C '((4,8),(2,2)):((32,1),(16,128))' 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "(thread 0, value 2) to offset 128, outside $m16 C's 16x8 tile" err.txt \
+  || { echo "FAIL: gpu check outside rc=$rc"; cat err.txt; fail=1; }
+"$cl" gpu check A '((4,8),(2,2,2)):((32,1),(16,8,128))' | grep -q "^  1. equal" || { echo "FAIL: gpu check nearest A"; fail=1; }
+"$cl" gpu check 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)' > chk.txt && grep -q "wgmma.smem.16b.K.SW128" chk.txt \
+  || { echo "FAIL: gpu check nearest atom"; cat chk.txt; fail=1; }
+"$cl" gpu check wgmma.smem.16b.K.SW128 '(8,64):(64,1)' | grep -q "first difference at (mn " || { echo "FAIL: gpu check atom"; fail=1; }
+"$cl" gpu check $m16 C '((4,8),(2,2):((32,1),(16,8))' 2>/dev/null; [ $? -eq 2 ] || { echo "FAIL: gpu check bad text"; fail=1; }
+fi
 # export, then check the export: 100%
 "$cl" export --out vec --seed 5 --count 20 >/dev/null || { echo "FAIL: export"; fail=1; }
 "$cl" check vec/*.json > check.txt || { echo "FAIL: check of the export"; tail -5 check.txt; fail=1; }

@@ -9,6 +9,14 @@ from ._catlayout import *  # noqa: F401,F403
 
 __version__ = "0.1.0"
 
+# catlayout.gpu (the fragment catalogue, its check, tiled MMAs and copies) is a submodule of the
+# native module; registered so that `import catlayout.gpu` and `from catlayout.gpu import check` work.
+if hasattr(_catlayout, "gpu"):
+    import sys as _sys
+
+    gpu = _catlayout.gpu
+    _sys.modules[__name__ + ".gpu"] = gpu
+
 # `from catlayout import *` must not shadow Python's built-ins filter and slice (use
 # catlayout.filter and catlayout.slice by name).
 __all__ = sorted(n for n in dir(_catlayout) if not n.startswith("_") and n not in ("filter", "slice"))

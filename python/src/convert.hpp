@@ -119,6 +119,7 @@ void bind_conformance(nb::module_& m);
 void bind_viz(nb::module_& m);
 void bind_analysis(nb::module_& m);
 void bind_cute_api(nb::module_& m);
+void bind_gpu(nb::module_& m);  // catlayout.gpu (gpu.cpp), where the gpu room is built
 
 }  // namespace catlayout::python
 

@@ -14,4 +14,7 @@ NB_MODULE(_catlayout, m) {
   bind_conformance(m);
   bind_viz(m);
   bind_analysis(m);
+#ifdef CATLAYOUT_PY_GPU
+  bind_gpu(m);
+#endif
 }

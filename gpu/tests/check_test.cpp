@@ -1,0 +1,238 @@
+// "Is my layout this fragment?" (check.hpp): every catalogued entry recognises its own layout in
+// any notation, a perturbed layout is caught at the first (thread, value) where it differs (found
+// here by evaluating both layouts directly), shape errors name their numbers, and nearest ranks.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "catlayout/core/text.hpp"
+#include "catlayout/gpu/check.hpp"
+
+using namespace catlayout;
+using namespace catlayout::gpu;
+
+namespace {
+
+AnyLayout A(char const* text) {
+  auto l = parse_any_layout(text);
+  if (!l) throw std::invalid_argument(l.error().what());  // a typo in a test is a failed test, not UB
+  return *l;
+}
+
+constexpr char const* kMma = "mma.m16n8k16.f32.f16.f16.f32";
+
+// The first flat index i = t + threads * v at which two integer layouts differ, and how many agree.
+std::pair<Int, Int> first_and_agree(Layout const& want, Layout const& got) {
+  Int first = -1, agree = 0;
+  for (Int i = 0; i < want.size(); ++i) {
+    if (want(i) == got(i)) ++agree;
+    else if (first < 0) first = i;
+  }
+  return {first, agree};
+}
+
+}  // namespace
+
+TEST(Check, EveryFragmentEqualsItsOwnLayoutInBothNotations) {
+  int n = 0;
+  for (auto const& ins : catalogue())
+    for (auto const& f : ins.fragments) {
+      std::string op(operand_name(f.operand));
+      for (Notation nt : {Notation::catlayout, Notation::cute}) {
+        auto r = check_layout(ins.name, op, to_string(f.tv, nt));
+        ASSERT_TRUE(r) << ins.name << " " << op << ": " << r.error().what();
+        EXPECT_TRUE(r->equal()) << describe(*r);
+        EXPECT_EQ(r->agree, f.threads * f.values);
+        EXPECT_EQ(r->threads, f.threads);
+      }
+      ++n;
+    }
+  EXPECT_GT(n, 1000);
+}
+
+TEST(Check, EverySharedMemoryAtomEqualsItself) {
+  for (auto const& s : smem_layouts()) {
+    auto r = check_layout(s.name, "", to_string(s.layout, Notation::cute));
+    ASSERT_TRUE(r) << s.name << ": " << r.error().what();
+    EXPECT_TRUE(r->equal()) << describe(*r);
+    EXPECT_EQ(r->agree, s.rows * s.cols);
+  }
+}
+
+// Swapping the two value strides of the m16n8k16 accumulator ((16,8) -> (8,16)) exchanges c1
+// (the next column) with c2 (8 rows down): values 0 and 3 still agree, so half of 128.
+TEST(Check, SwappedValueStridesDifferFirstAtThread0Value1) {
+  auto r = check_layout(kMma, "C", A("((4,8),(2,2)):((32,1),(8,16))"));
+  ASSERT_TRUE(r) << r.error().what();
+  EXPECT_FALSE(r->equal());
+  ASSERT_TRUE(r->first);
+  Fragment const& f = *find_instruction(kMma)->fragment(Operand::C);
+  EXPECT_EQ(r->first->thread, 0);
+  EXPECT_EQ(r->first->value, 1);
+  EXPECT_EQ(r->first->expected_at, f.layout_at(0, 1));
+  EXPECT_EQ(r->first->got_at, (Coord{8, 0}));
+  auto [first, agree] = first_and_agree(f.tv, parse_layout("((4,8),(2,2)):((32,1),(8,16))").value());
+  EXPECT_EQ(first, 32);  // (thread 0, value 1)
+  EXPECT_EQ(r->agree, agree);
+  EXPECT_EQ(r->agree, 64);
+  EXPECT_NE(describe(*r).find("first difference at (thread 0, value 1)"), std::string::npos) << describe(*r);
+}
+
+// A swizzle XORing offset bit 5 into bit 4 moves thread 1's c0 (offset 32, column 2) to column 3;
+// one acting on bit 7 and above is the identity on a 128-element tile: equal as a function.
+TEST(Check, SwizzledLayoutsAreComparedAsFunctions) {
+  Fragment const& f = *find_instruction(kMma)->fragment(Operand::C);
+  auto same = check_layout(kMma, "C", A("Sw<1,4,3> o ((4,8),(2,2)):((32,1),(16,8))"));
+  ASSERT_TRUE(same) << same.error().what();
+  EXPECT_TRUE(same->equal()) << describe(*same);
+  auto r = check_layout(kMma, "C", A("Sw<1,4,1> o ((4,8),(2,2)):((32,1),(16,8))"));
+  ASSERT_TRUE(r) << r.error().what();
+  ASSERT_TRUE(r->first);
+  EXPECT_EQ(r->first->thread, 1);
+  EXPECT_EQ(r->first->value, 0);
+  EXPECT_EQ(r->first->expected_at, f.layout_at(1, 0));
+  EXPECT_EQ(r->first->got_at, (Coord{0, 3}));
+  Swizzle sw = Swizzle::make(1, 4, 1).value();
+  Int agree = 0;
+  for (Int i = 0; i < f.tv.size(); ++i) agree += sw(f.tv(i)) == f.tv(i);
+  EXPECT_EQ(r->agree, agree);
+}
+
+// The same fragment with coordinate strides: 1@0 steps m, 1@1 steps n (offset 32 = column 2).
+TEST(Check, CoordinateLayoutsGiveRowAndColumn) {
+  auto r = check_layout(kMma, "C", A("((4,8),(2,2)):((2@1,1@0),(1@1,8@0))"));
+  ASSERT_TRUE(r) << r.error().what();
+  EXPECT_TRUE(r->equal()) << describe(*r);
+  auto swapped = check_layout(kMma, "C", A("((4,8),(2,2)):((2@1,1@0),(8@0,1@1))"));
+  ASSERT_TRUE(swapped) << swapped.error().what();
+  ASSERT_TRUE(swapped->first);
+  EXPECT_EQ(swapped->first->value, 1);
+  EXPECT_EQ(swapped->first->got_at, (Coord{8, 0}));
+  auto bad = check_layout(kMma, "C", A("((4,8),(2,2)):((2@1,1@0),(1@1,1@2))"));
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("another mode"), std::string::npos) << bad.error().message;
+}
+
+TEST(Check, ShapeErrorsNameTheNumbers) {
+  auto threads = check_layout(kMma, "C", A("(16,4):(1,16)"));
+  ASSERT_FALSE(threads);
+  EXPECT_EQ(threads.error().kind, ErrorKind::invalid_input);
+  EXPECT_NE(threads.error().message.find("has 16 threads x 4 values"), std::string::npos) << threads.error().message;
+  EXPECT_NE(threads.error().message.find("C has 32 threads x 4 values"), std::string::npos);
+  auto values = check_layout(kMma, "A", A("(32,4):(1,32)"));
+  ASSERT_FALSE(values);
+  EXPECT_NE(values.error().message.find("32 threads x 8 values"), std::string::npos) << values.error().message;
+  auto outside = check_layout(kMma, "C", A("((4,8),(2,2)):((32,1),(16,128))"));
+  ASSERT_FALSE(outside);
+  EXPECT_NE(outside.error().message.find("(thread 0, value 2) to offset 128, outside"), std::string::npos)
+      << outside.error().message;
+  EXPECT_NE(outside.error().message.find("16x8 tile (offsets [0, 128))"), std::string::npos);
+  auto rank = check_layout(kMma, "C", A("128:1"));
+  ASSERT_FALSE(rank);
+  EXPECT_NE(rank.error().message.find("has rank 1"), std::string::npos) << rank.error().message;
+  auto op = check_layout(kMma, "src", A("(32,4):(1,32)"));
+  ASSERT_FALSE(op);
+  EXPECT_NE(op.error().message.find("it has: A B C"), std::string::npos) << op.error().message;
+  auto name = check_layout("mma.m16n8k99", "C", A("(32,4):(1,32)"));
+  ASSERT_FALSE(name);
+  EXPECT_NE(name.error().message.find("unknown instruction"), std::string::npos);
+  auto text = check_layout(kMma, "C", std::string_view("((4,8),(2,2):((32,1),(16,8))"));
+  ASSERT_FALSE(text);
+  EXPECT_NE(text.error().message.find("column"), std::string::npos) << text.error().message;
+  auto atom = check_layout("wgmma.smem.16b.K.SW128", "", A("(8,32):(32,1)"));
+  ASSERT_FALSE(atom);
+  EXPECT_NE(atom.error().message.find("is 8 x 32"), std::string::npos) << atom.error().message;
+  EXPECT_NE(atom.error().message.find("8 (MN) x 64 (K)"), std::string::npos);
+}
+
+// The unswizzled K-major atom agrees with SW128 exactly where the swizzle moves nothing.
+TEST(Check, SharedMemoryAtomWithoutItsSwizzleDiffers) {
+  SmemLayout const& s = *find_smem_layout("wgmma.smem.16b.K.SW128");
+  auto r = check_layout(s.name, "A", A("(8,64):(64,1)"));
+  ASSERT_TRUE(r) << r.error().what();
+  ASSERT_TRUE(r->first);
+  Layout plain = parse_layout("(8,64):(64,1)").value();
+  Int first = -1, agree = 0;
+  for (Int i = 0; i < s.rows * s.cols; ++i) {
+    bool same = s.at(i % s.rows, i / s.rows) == plain(i);
+    agree += same;
+    if (!same && first < 0) first = i;
+  }
+  EXPECT_EQ(r->first->thread, first % s.rows);
+  EXPECT_EQ(r->first->value, first / s.rows);
+  EXPECT_EQ(r->first->expected, s.at(first % s.rows, first / s.rows));
+  EXPECT_EQ(r->first->got, plain(first));
+  EXPECT_EQ(r->agree, agree);
+  EXPECT_NE(describe(*r).find("(mn "), std::string::npos) << describe(*r);
+}
+
+TEST(Check, NearestFindsEachMmaSyncAndCopyFragmentFirst) {
+  for (auto const& ins : catalogue()) {
+    if (ins.kind == Kind::wgmma && ins.N != 64) continue;  // every wgmma shape is the same check; N = 64 samples it
+    for (auto const& f : ins.fragments) {
+      std::string label = ins.name + " " + std::string(operand_name(f.operand));
+      auto near = nearest(AnyLayout{f.tv}, "", "", 1000);
+      ASSERT_TRUE(near) << near.error().what();
+      // Its group is equal, and so is every group before it (another text of the same function).
+      bool found = false;
+      for (auto const& g : *near) {
+        EXPECT_TRUE(g.result.equal()) << label << " after " << g.names.front();
+        if (std::find(g.names.begin(), g.names.end(), label) != g.names.end()) {
+          found = true;
+          break;
+        }
+      }
+      EXPECT_TRUE(found) << label;
+    }
+  }
+}
+
+// The accumulator with its value strides swapped is no accumulator, but it is the s8 A fragment
+// of m8n8k16 (((4,8),4):((32,1),8)) as a function. Closest first: the best C group agrees at least
+// as often as any C entry of its shape, and the list is ordered.
+TEST(Check, NearestRanksByAgreement) {
+  AnyLayout l = A("((4,8),(2,2)):((32,1),(8,16))");
+  auto any = nearest(l);
+  ASSERT_TRUE(any);
+  ASSERT_FALSE(any->empty());
+  EXPECT_TRUE(any->front().result.equal()) << describe(*any, l);
+  EXPECT_EQ(any->front().result.catalogue_layout, "((4,8),4):((32,1),8)");
+  auto near = nearest(l, "C", "", 100);
+  ASSERT_TRUE(near) << near.error().what();
+  ASSERT_FALSE(near->empty());
+  EXPECT_FALSE(near->front().result.equal()) << describe(*near, l);
+  Int best = 0;
+  for (auto const& ins : catalogue())
+    for (auto const& f : ins.fragments)
+      if (f.operand == Operand::C && f.threads == 32 && f.values == 4) {
+        auto r = check_layout(ins.name, operand_name(f.operand), l);
+        if (r) best = std::max(best, r->agree);  // an entry of a smaller tile refuses offsets outside it
+      }
+  EXPECT_EQ(near->front().result.agree, best);
+  for (std::size_t i = 1; i < near->size(); ++i) {
+    auto const& a = (*near)[i - 1].result;
+    auto const& b = (*near)[i].result;
+    EXPECT_TRUE(a.same_shape >= b.same_shape && (a.same_shape != b.same_shape || a.agree >= b.agree)) << i;
+  }
+  // Restricted to one instruction without an operand: which of its operands the layout is.
+  auto a = nearest(AnyLayout{find_instruction(kMma)->fragment(Operand::A)->tv}, "", kMma);
+  ASSERT_TRUE(a);
+  ASSERT_FALSE(a->empty());
+  EXPECT_TRUE(a->front().result.equal());
+  EXPECT_EQ(a->front().result.operand, "A");
+  EXPECT_EQ(a->front().names, std::vector<std::string>{std::string(kMma) + " A"});
+  // No entry has 7 elements; an unknown operand is an error.
+  auto none = nearest(A("(7,1):(1,0)"));
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->empty());
+  EXPECT_FALSE(nearest(A("(32,4):(1,32)"), "Q"));
+}
+
+TEST(Check, NearestOfASwizzledAtomIsTheSharedMemoryLayout) {
+  auto near = nearest(A("Sw<3,3,3> o (8,64):(64,1)"));
+  ASSERT_TRUE(near) << near.error().what();
+  ASSERT_FALSE(near->empty());
+  EXPECT_TRUE(near->front().result.equal());
+  EXPECT_EQ(near->front().names.front(), "wgmma.smem.16b.K.SW128");
+}

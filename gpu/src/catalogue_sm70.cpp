@@ -16,10 +16,8 @@ namespace catlayout::gpu {
 
 Int quad_pair_lane(Int t, Int q) { return t % 4 + 16 * (t / 4) + 4 * q; }
 
-std::vector<Int> mma_lanes(Fragment const& f, Int t) {
-  if (f.threads != 8) return {t};
-  return {quad_pair_lane(t, 0), quad_pair_lane(t, 1), quad_pair_lane(t, 2), quad_pair_lane(t, 3)};
-}
+Int mma_copies(Fragment const& f) { return f.threads == 8 ? 4 : 1; }
+Int mma_lane(Fragment const& f, Int t, Int q) { return f.threads == 8 ? quad_pair_lane(t, q) : t; }
 
 namespace {
 

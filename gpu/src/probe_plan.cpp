@@ -164,19 +164,18 @@ std::uint32_t const* thread_words(std::uint32_t const* base, Fragment const& f, 
   return base + t * f.words();
 }
 
-// Writes slot (t, v) of an mma.sync fragment in every lane holding it (mma_lanes: the four
+// Writes slot (t, v) of an mma.sync fragment in every lane holding it (mma_lane: the four
 // quad-pairs of mma.m8n8k4 .f16 get the same inputs, so they compute the same MMA).
 void put_slot(Fragment const& f, std::uint32_t* base, Int t, Int v, Int value) {
-  for (Int lane : mma_lanes(f, t)) put(f, thread_words(base, f, lane), v, value);
+  for (Int q = 0; q < mma_copies(f); ++q) put(f, thread_words(base, f, mma_lane(f, t, q)), v, value);
 }
 
 // Reads accumulator slot (t, v) of a trial; NaN when the lanes holding it (the quad-pairs'
 // copies) disagree.
 double read(Plan const& p, Fragment const& C, Int trial, Int t, Int v) {
-  auto lanes = mma_lanes(C, t);
-  double x = get(C, thread_words(p.d(trial), C, lanes[0]), v);
-  for (std::size_t i = 1; i < lanes.size(); ++i)
-    if (get(C, thread_words(p.d(trial), C, lanes[i]), v) != x) return std::nan("");
+  double x = get(C, thread_words(p.d(trial), C, mma_lane(C, t, 0)), v);
+  for (Int q = 1; q < mma_copies(C); ++q)
+    if (get(C, thread_words(p.d(trial), C, mma_lane(C, t, q)), v) != x) return std::nan("");
   return x;
 }
 

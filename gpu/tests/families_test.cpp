@@ -169,7 +169,7 @@ TEST(QuadPair, TheFourMmaComputationsPartitionTheWarp) {
   std::set<Int> all;
   for (Int q = 0; q < 4; ++q) {
     std::set<Int> lanes;
-    for (Int t = 0; t < 8; ++t) lanes.insert(mma_lanes(c, t)[static_cast<std::size_t>(q)]);
+    for (Int t = 0; t < 8; ++t) lanes.insert(mma_lane(c, t, q));
     std::set<Int> table;
     for (Int i = 0; i < 4; ++i) table.insert({4 * q + i, 4 * q + 16 + i});
     EXPECT_EQ(lanes, table) << "computation " << q + 1;
@@ -177,7 +177,9 @@ TEST(QuadPair, TheFourMmaComputationsPartitionTheWarp) {
   }
   EXPECT_EQ(all.size(), 32u);
   Fragment const& m16 = *find_instruction("mma.m16n8k8.f32.f16.f16.f32")->fragment(Operand::C);
-  EXPECT_EQ(mma_lanes(m16, 17), std::vector<Int>{17});
+  EXPECT_EQ(mma_copies(c), 4);
+  EXPECT_EQ(mma_copies(m16), 1);
+  EXPECT_EQ(mma_lane(m16, 17, 0), 17);
 }
 
 TEST(QuadPair, EveryMajornessAndBothAccumulators) {

@@ -86,8 +86,10 @@ struct Instruction {
 // SM70_QuadPair ThrID, its fragments are over the 8 threads of one quad-pair: fragment thread t is
 // lane (t % 4) + 16 (t / 4) + 4 q of quad-pair q. Every other mma.sync fragment is over 32 lanes.
 Int quad_pair_lane(Int t, Int q);
-// The warp lanes holding thread t of an mma.sync fragment: {t} (32 threads) or the quad-pairs' 4.
-std::vector<Int> mma_lanes(Fragment const& f, Int t);
+// The copies of an mma.sync fragment in a warp: 1, or 4 (the quad-pairs); and the lane holding
+// thread t in copy q: t itself, or quad_pair_lane(t, q).
+Int mma_copies(Fragment const& f);
+Int mma_lane(Fragment const& f, Int t, Int q);
 
 // Every catalogued instruction: SM80/SM90 mma.sync, SM90 wgmma, then the copy atoms; built once.
 std::vector<Instruction> const& catalogue();

@@ -97,6 +97,8 @@ class CuteIndex:
 # --------------------------------------------------------------------------
 
 RE_MMA = re.compile(r"^mma\.m(\d+)n(\d+)k(\d+)\.(\w+)\.(\w+)\.(\w+)\.(\w+)((?:\.[\w]+)*)$")
+# mma.m8n8k4 .f16 names carry a majorness other than .row.col: "mma.m8n8k4.col.row.f16...".
+RE_MAJOR = re.compile(r"^(mma\.m\d+n\d+k\d+)\.(row|col)\.(row|col)(\..*)$")
 RE_WGMMA = re.compile(r"^wgmma\.m64n(\d+)k(\d+)\.(\w+)\.(\w+)\.(\w+)((?:\.[\w]+)*)$")
 
 
@@ -119,6 +121,12 @@ def map_instruction(ins, idx):
     name = ins.get("name", "")
     kind = ins.get("kind", "")
     arch = ins.get("arch", "")
+    # CuTe's majorness letters: A .row (K-major) T, .col N; B .col (K-major) N, .row T.
+    major = "TN"
+    mj = RE_MAJOR.match(name)
+    if mj:
+        name = mj.group(1) + mj.group(4)
+        major = ("T" if mj.group(2) == "row" else "N") + ("N" if mj.group(3) == "col" else "T")
     m = RE_MMA.match(name)
     if m and kind in ("mma", ""):
         M, N, K, d, a, b, c, extra = m.groups()
@@ -126,7 +134,7 @@ def map_instruction(ins, idx):
         suf = _suffix(extra)
         if None in ts or suf is None:
             return None, f"no CuTe spelling for the types/modifiers of {name}"
-        tail = f"_{M}x{N}x{K}_{''.join(ts)}_TN{suf}"
+        tail = f"_{M}x{N}x{K}_{''.join(ts)}_{major}{suf}"
         pref = ARCH_PREFIX.get(arch)
         order = ([pref] if pref else []) + [p for p in PREFIX_ORDER if p != pref]
         for p in order:

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "catlayout/core/text.hpp"
+#include "catalogue_parts.hpp"
 
 namespace catlayout::gpu {
 
@@ -368,6 +369,9 @@ std::vector<Instruction> const& catalogue() {
   static std::vector<Instruction> const cat = [] {
     std::vector<Instruction> c;
     add_sm80(c);
+    add_b1_and_popc(c);  // needs the .xor.popc rows of add_sm80
+    add_sm89_fp8(c);
+    add_sm70_quad_pair(c);
     add_sm90(c);
     add_copies(c);
     return c;

@@ -164,9 +164,19 @@ std::uint32_t const* thread_words(std::uint32_t const* base, Fragment const& f, 
   return base + t * f.words();
 }
 
-// Reads accumulator slot (t, v) of a trial.
+// Writes slot (t, v) of an mma.sync fragment in every lane holding it (mma_lane: the four
+// quad-pairs of mma.m8n8k4 .f16 get the same inputs, so they compute the same MMA).
+void put_slot(Fragment const& f, std::uint32_t* base, Int t, Int v, Int value) {
+  for (Int q = 0; q < mma_copies(f); ++q) put(f, thread_words(base, f, mma_lane(f, t, q)), v, value);
+}
+
+// Reads accumulator slot (t, v) of a trial; NaN when the lanes holding it (the quad-pairs'
+// copies) disagree.
 double read(Plan const& p, Fragment const& C, Int trial, Int t, Int v) {
-  return get(C, thread_words(p.d(trial), C, t), v);
+  double x = get(C, thread_words(p.d(trial), C, mma_lane(C, t, 0)), v);
+  for (Int q = 1; q < mma_copies(C); ++q)
+    if (get(C, thread_words(p.d(trial), C, mma_lane(C, t, q)), v) != x) return std::nan("");
+  return x;
 }
 
 // Bit-plane decoding of slot (t, v) across `planes` trials from `first`, each reading 0 or `unit`
@@ -178,6 +188,10 @@ Int read_code(Plan const& p, Fragment const& C, Int first, Int planes, Int t, In
   bool lit = false;
   for (Int q = 0; q < planes; ++q) {
     double x = read(p, C, first + q, t, v);
+    if (std::isnan(x)) {
+      note = "the quad-pairs' copies of this accumulator disagree (they compute one MMA on the same inputs)";
+      return -1;
+    }
     if (base >= 0) {
       double diff = x - read(p, C, base + q, t, v);
       if (!(diff == 0 || diff == 1 || diff == -1)) {
@@ -224,12 +238,11 @@ Result<ObservedMap> observe_mma_c(Instruction const& ins, Runner const& run) {
   Plan p(ins.name + "/rr", pm + pn, 32 * A.words(), 32 * B.words(), 32 * C.words());
   for (Int q = 0; q < pm + pn; ++q) {
     bool m_phase = q < pm;
-    for (Int t = 0; t < 32; ++t) {
-      for (Int v = 0; v < A.values; ++v)
-        put(A, thread_words(p.a(q), A, t), v, m_phase ? bit(A.layout_at(t, v).row + 1, q) : other);
+    for (Int t = 0; t < A.threads; ++t)
+      for (Int v = 0; v < A.values; ++v) put_slot(A, p.a(q), t, v, m_phase ? bit(A.layout_at(t, v).row + 1, q) : other);
+    for (Int t = 0; t < B.threads; ++t)
       for (Int v = 0; v < B.values; ++v)
-        put(B, thread_words(p.b(q), B, t), v, m_phase ? other : bit(B.layout_at(t, v).row + 1, q - pm));
-    }
+        put_slot(B, p.b(q), t, v, m_phase ? other : bit(B.layout_at(t, v).row + 1, q - pm));
   }
   CL_TRY(ok, execute(p, run));
   (void)ok;
@@ -244,20 +257,20 @@ Result<ObservedMap> observe_mma_ab(Instruction const& ins, Operand which, Observ
   Fragment const &A = *ins.fragment(Operand::A), &B = *ins.fragment(Operand::B), &C = *ins.fragment(Operand::C);
   Fragment const& hot = which == Operand::A ? A : B;
   Fragment const& code = which == Operand::A ? B : A;
-  Int slots = 32 * hot.values, planes = planes_for(32 * code.values);
+  Int slots = hot.threads * hot.values, code_slots = code.threads * code.values, planes = planes_for(code_slots);
   Int shift = ins.xor_popc ? 0 : 1;                  // codes j + 1 (product), j (xor-popc)
   Int base = ins.xor_popc ? slots * planes : -1;     // first baseline trial
   Plan p(ins.name + "/rr", slots * planes + (ins.xor_popc ? planes : 0), 32 * A.words(), 32 * B.words(),
          32 * C.words());
   auto fill_codes = [&](Int trial, Int q) {
     std::uint32_t* code_base = which == Operand::A ? p.b(trial) : p.a(trial);
-    for (Int t = 0; t < 32; ++t)
-      for (Int v = 0; v < code.values; ++v) put(code, thread_words(code_base, code, t), v, bit(t + 32 * v + shift, q));
+    for (Int t = 0; t < code.threads; ++t)
+      for (Int v = 0; v < code.values; ++v) put_slot(code, code_base, t, v, bit(t + code.threads * v + shift, q));
   };
   for (Int s = 0; s < slots; ++s)
     for (Int q = 0; q < planes; ++q) {
       Int trial = s * planes + q;
-      put(hot, thread_words(which == Operand::A ? p.a(trial) : p.b(trial), hot, s % 32), s / 32, 1);
+      put_slot(hot, which == Operand::A ? p.a(trial) : p.b(trial), s % hot.threads, s / hot.threads, 1);
       fill_codes(trial, q);
     }
   if (ins.xor_popc)
@@ -265,22 +278,22 @@ Result<ObservedMap> observe_mma_ab(Instruction const& ins, Operand which, Observ
   CL_TRY(ok, execute(p, run));
   (void)ok;
   Int expect_lit = which == Operand::A ? ins.N : ins.M;
-  ObservedMap obs(32, hot.values);
+  ObservedMap obs(hot.threads, hot.values);
   for (Int s = 0; s < slots; ++s) {
-    Int ht = s % 32, hv = s / 32, lit = 0;
+    Int ht = s % hot.threads, hv = s / hot.threads, lit = 0;
     Coord found;
     std::string note;
-    for (Int t = 0; t < 32 && note.empty(); ++t)
+    for (Int t = 0; t < C.threads && note.empty(); ++t)
       for (Int v = 0; v < C.values && note.empty(); ++v) {
         Int c = read_code(p, C, s * planes, planes, t, v, note, 1, base);
         if (c <= 0) continue;
         ++lit;
         Coord mn = obs_c.get(t, v);  // the accumulator slot's observed (m, n)
-        if (c > 32 * code.values) {
+        if (c > code_slots) {
           note = str("slot code ", c, " out of range");
           break;
         }
-        Coord other = code.layout_at((c - 1) % 32, (c - 1) / 32);  // catalogue (row, k) of the coded slot
+        Coord other = code.layout_at((c - 1) % code.threads, (c - 1) / code.threads);  // catalogue (row, k) of the coded slot
         Coord here = which == Operand::A ? Coord{mn.row, other.col} : Coord{mn.col, other.col};
         Int shared = which == Operand::A ? mn.col : mn.row;  // must equal the coded slot's row
         if (mn.row < 0) note = str("accumulator (thread ", t, ", value ", v, ") has no observed (m,n)");

@@ -35,8 +35,8 @@ Int registers(Fragment const& f) { return f.values / f.per_reg(); }
 
 struct Ptx {
   std::ostringstream o;
-  explicit Ptx(bool extern_smem) {
-    o << ".version 8.4\n.target sm_90a\n.address_size 64\n";
+  explicit Ptx(bool extern_smem, char const* version = "8.4") {
+    o << ".version " << version << "\n.target sm_90a\n.address_size 64\n";
     if (extern_smem) o << ".extern .shared .align 1024 .b8 smem[];\n";
     o << ".visible .entry probe(.param .u64 pa, .param .u64 pb, .param .u64 pd, .param .u64 px,\n"
          "    .param .u32 trials, .param .u32 aw, .param .u32 bw, .param .u32 dw, .param .u32 xw)\n{\n"
@@ -90,7 +90,9 @@ struct Ptx {
 
 std::string mma_ptx(Instruction const& ins) {
   Fragment const &A = *ins.fragment(Operand::A), &B = *ins.fragment(Operand::B), &C = *ins.fragment(Operand::C);
-  Ptx p(false);
+  // mma.sync with 8-bit float A/B and .f16 accumulators needs PTX ISA 8.7 (ptxas says so for 8.4).
+  bool fp8 = A.elem == Elem::e4m3 || A.elem == Elem::e5m2;
+  Ptx p(false, fp8 && C.elem == Elem::f16 ? "8.7" : "8.4");
   p.declare("a", reg_type(A.elem), registers(A));
   p.declare("b", reg_type(B.elem), registers(B));
   p.declare("d", reg_type(C.elem), registers(C));

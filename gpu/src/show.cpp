@@ -47,8 +47,10 @@ void show_fragment(Instruction const& ins, Fragment const& f, std::ostream& out)
       << " * col; " << f.threads << " threads x " << f.values << " values of " << elem_name(f.elem) << " ("
       << f.per_reg() << " per " << (f.reg_words() == 2 ? "64" : "32") << "-bit register)\n"
       << "  from " << f.ptx_section << "\n"
-      << "  TV layout: " << to_string(f.tv) << "\n"
-      << "  thread value  reg elem   row col\n";
+      << "  TV layout: " << to_string(f.tv) << "\n";
+  if (ins.kind == Kind::mma && f.threads == 8)
+    out << "  threads of one quad-pair: thread t is %laneid (t % 4) + 16 (t / 4) + 4q in MMA computation q + 1\n";
+  out << "  thread value  reg elem   row col\n";
   for (Int t = 0; t < f.threads; ++t)
     for (Int v = 0; v < f.values; ++v) {
       Coord c = f.layout_at(t, v);

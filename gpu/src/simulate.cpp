@@ -23,12 +23,14 @@ Coord where(Fragment const& f, Fault const& fault, Int t, Int v) {
 
 using Matrix = std::vector<double>;  // column-major rows x cols
 
-Matrix from_registers(Fragment const& f, std::uint32_t const* words, Fault const& fault) {
+// The operand tile that copy q of the fragment's threads holds (q: the quad-pair of mma.m8n8k4
+// .f16, whose four MMAs are independent; 0 for every other fragment).
+Matrix from_registers(Fragment const& f, std::uint32_t const* words, Fault const& fault, Int q = 0) {
   Matrix m(static_cast<std::size_t>(f.rows * f.cols), 0.0);
   for (Int t = 0; t < f.threads; ++t)
     for (Int v = 0; v < f.values; ++v) {
       Coord c = where(f, fault, t, v);
-      m[static_cast<std::size_t>(c.row + f.rows * c.col)] = get(f, words + t * f.words(), v);
+      m[static_cast<std::size_t>(c.row + f.rows * c.col)] = get(f, words + mma_lane(f, t, q) * f.words(), v);
     }
   return m;
 }
@@ -78,28 +80,33 @@ std::string simulate_mma(Instruction const& ins, std::string const& mode, device
   Elem in = A->elem;
   auto T = static_cast<std::size_t>(batch.trials);
   std::size_t a_per = batch.a.size() / T, b_per = batch.b.size() / T, x_per = batch.aux.size() / T;
-  std::size_t d_per = static_cast<std::size_t>(C->threads * C->words());
-  if (!a_smem && a_per != static_cast<std::size_t>(A->threads * A->words()))
-    return str(batch.kernel, ": ", a_per, " A words a trial, expected ", A->threads * A->words());
+  // mma.sync: words of all 32 lanes, the quad-pair fragments' four copies included.
+  Int lanes = ins.kind == Kind::mma ? 32 : C->threads, copies = ins.kind == Kind::mma ? mma_copies(*C) : 1;
+  std::size_t d_per = static_cast<std::size_t>(lanes * C->words());
+  if (!a_smem && a_per != static_cast<std::size_t>(lanes * A->words()))
+    return str(batch.kernel, ": ", a_per, " A words a trial, expected ", lanes * A->words());
   if (b_smem && x_per < 2) return str(batch.kernel, ": no descriptors");
   batch.d.assign(d_per * T, 0);
   for (std::size_t s = 0; s < T; ++s) {
     std::uint64_t const* aux = batch.aux.data() + s * x_per;
-    Matrix a = a_smem ? from_smem(in, ins.M, ins.K, batch.a.data() + s * a_per, aux[0], ta, fault, Operand::A)
-                      : from_registers(*A, batch.a.data() + s * a_per, fault);
-    Matrix b = b_smem ? from_smem(ins.b_elem, ins.N, ins.K, batch.b.data() + s * b_per, aux[1], tb, fault, Operand::B)
-                      : from_registers(*B, batch.b.data() + s * b_per, fault);
-    std::uint32_t* d = batch.d.data() + s * d_per;
-    for (Int t = 0; t < C->threads; ++t)
-      for (Int v = 0; v < C->values; ++v) {
-        Coord mn = where(*C, fault, t, v);
-        double acc = 0;
-        for (Int k = 0; k < ins.K; ++k) {
-          double x = a[static_cast<std::size_t>(mn.row + ins.M * k)], y = b[static_cast<std::size_t>(mn.col + ins.N * k)];
-          acc += ins.xor_popc ? (x != y ? 1.0 : 0.0) : x * y;
+    for (Int q = 0; q < copies; ++q) {
+      Matrix a = a_smem ? from_smem(in, ins.M, ins.K, batch.a.data() + s * a_per, aux[0], ta, fault, Operand::A)
+                        : from_registers(*A, batch.a.data() + s * a_per, fault, q);
+      Matrix b = b_smem ? from_smem(ins.b_elem, ins.N, ins.K, batch.b.data() + s * b_per, aux[1], tb, fault, Operand::B)
+                        : from_registers(*B, batch.b.data() + s * b_per, fault, q);
+      std::uint32_t* d = batch.d.data() + s * d_per;
+      for (Int t = 0; t < C->threads; ++t)
+        for (Int v = 0; v < C->values; ++v) {
+          Coord mn = where(*C, fault, t, v);
+          double acc = 0;
+          for (Int k = 0; k < ins.K; ++k) {
+            double x = a[static_cast<std::size_t>(mn.row + ins.M * k)], y = b[static_cast<std::size_t>(mn.col + ins.N * k)];
+            // b1: D = C + popc(A xor B) or popc(A and B); otherwise the products.
+            acc += ins.xor_popc ? (x != y ? 1.0 : 0.0) : ins.and_popc ? (x != 0 && y != 0 ? 1.0 : 0.0) : x * y;
+          }
+          put(*C, d + mma_lane(*C, t, q) * C->words(), v, static_cast<Int>(std::llround(acc)));
         }
-        put(*C, d + t * C->words(), v, static_cast<Int>(std::llround(acc)));
-      }
+    }
   }
   return "";
 }

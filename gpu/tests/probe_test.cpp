@@ -238,5 +238,7 @@ TEST(Ptx, EveryKernelHasItsModeAndUnknownsAreRefused) {
   EXPECT_FALSE(kernel_spec("wgmma.m64n64k32.s32.s8.s8/ss.ta"));    // no transpose for 8-bit types
   EXPECT_FALSE(kernel_spec("mma.m16n8k16.f32.f16.f16.f32"));       // no mode
   EXPECT_FALSE(kernel_spec("nope/rr"));
-  EXPECT_EQ(all_kernels().size(), 39u + 456u * 2u + 3u * 3u + 13u);
+  // mma.sync: 39 SM80/SM90, 8 SM89 fp8, 3 .and.popc, 8 SM70 m8n8k4 .f16; wgmma ss + rs, N = 64's
+  // transposes; the copies.
+  EXPECT_EQ(all_kernels().size(), 39u + 8u + 3u + 8u + 456u * 2u + 3u * 3u + 13u);
 }

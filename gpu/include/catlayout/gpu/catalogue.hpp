@@ -49,7 +49,8 @@ struct Fragment {
   Operand operand;
   Elem elem;
   Int rows, cols;    // tile extent: A M x K, B N x K, C M x N
-  Int threads;       // 32 (mma.sync, copies), 128 (wgmma), 8 x (the address-giving threads of ld/stmatrix)
+  Int threads;       // 32 (mma.sync, copies), 128 (wgmma), 8 x (the address-giving threads of ld/stmatrix),
+                     // 8 (mma.m8n8k4 .f16: one quad-pair, see quad_pair_lane)
   Int values;        // elements per thread
   Layout tv;         // (threads, values) -> row + rows * col
   PtxFormula formula;
@@ -75,9 +76,20 @@ struct Instruction {
   bool xor_popc = false;  // b1: D = C + popc(A xor B) along k, not a product
   bool trans = false;     // ldmatrix / stmatrix .trans
   Elem b_elem = Elem::f16;  // wgmma: B's element type (B has no register fragment; A's may differ: e4m3.e5m2)
+  bool and_popc = false;  // b1: D = C + popc(A and B) along k (mma .bitOp .and); on bits AND is a product
   Fragment const* fragment(Operand op) const;  // nullptr when the catalogue holds none
   Int copy_matrices() const { return M / 8; }  // ldmatrix / stmatrix: x1, x2, x4
 };
+
+// mma.m8n8k4 with .f16 A/B (PTX ISA 9.7.14.5.1) is 4 independent 8x8x4 MMAs, MMA computation q
+// on the quad-pair of lanes 4q..4q+3 (low group) and 4q+16..4q+19 (high group). Like CuTe's
+// SM70_QuadPair ThrID, its fragments are over the 8 threads of one quad-pair: fragment thread t is
+// lane (t % 4) + 16 (t / 4) + 4 q of quad-pair q. Every other mma.sync fragment is over 32 lanes.
+Int quad_pair_lane(Int t, Int q);
+// The copies of an mma.sync fragment in a warp: 1, or 4 (the quad-pairs); and the lane holding
+// thread t in copy q: t itself, or quad_pair_lane(t, q).
+Int mma_copies(Fragment const& f);
+Int mma_lane(Fragment const& f, Int t, Int q);
 
 // Every catalogued instruction: SM80/SM90 mma.sync, SM90 wgmma, then the copy atoms; built once.
 std::vector<Instruction> const& catalogue();

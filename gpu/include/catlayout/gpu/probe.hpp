@@ -15,6 +15,9 @@
 //                 (m, n) reads A[m][n + gN] itself.
 //   copies    codes that name their element (ldmatrix) or their register slot (stmatrix, movmatrix).
 //   b1 xor-popc: zeros instead of ones, and baseline trials to difference against.
+//   b1 and-popc: on bits AND is the product, so the product plan above, as it is: exact, no baselines.
+//   mma.m8n8k4 .f16: the plan over one quad-pair's 8 threads, written to all four quad-pairs
+//                 (mma_lane); each accumulator is read from all four, which must agree.
 #include <functional>
 #include <vector>
 

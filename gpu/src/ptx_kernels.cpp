@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "catlayout/core/text.hpp"
+#include "catlayout/gpu/sparse.hpp"
 
 namespace catlayout::gpu {
 
@@ -88,9 +89,13 @@ struct Ptx {
   }
 };
 
-std::string mma_ptx(Instruction const& ins) {
+// mma.sync; mma.sp (an E fragment): also the lane's metadata word from aux[trial * xw + lane] and
+// the mode's sparsity selector (PTX ISA 9.7.14.6.3 "mma.sp"; ::ordered_metadata needs PTX ISA 8.5).
+std::string mma_ptx(Instruction const& ins, std::string const& mode) {
   Fragment const &A = *ins.fragment(Operand::A), &B = *ins.fragment(Operand::B), &C = *ins.fragment(Operand::C);
+  bool sparse = ins.fragment(Operand::E) != nullptr;
   Ptx p(false);
+  if (sparse) p.declare("e", ".b32", 1);
   p.declare("a", reg_type(A.elem), registers(A));
   p.declare("b", reg_type(B.elem), registers(B));
   p.declare("d", reg_type(C.elem), registers(C));
@@ -104,12 +109,19 @@ std::string mma_ptx(Instruction const& ins) {
   p.word_address(6, 1, "%t11");
   p.move(false, "b", registers(B), reg_type(B.elem), reg_bytes(B.elem), 6);
   p.zero("d", reg_type(C.elem), registers(C));
+  if (sparse)
+    p.o << "  mad.lo.u32 %t13, %t8, %t4, %t9;\n  mul.wide.u32 %q8, %t13, 8;\n  add.u64 %q8, %q3, %q8;\n"
+           "  ld.global.u64 %q9, [%q8];\n  cvt.u32.u64 %e0, %q9;\n";
   p.o << "  " << ins.ptx << " " << regs("d", registers(C)) << ", " << regs("a", registers(A)) << ", "
-      << regs("b", registers(B)) << ", " << regs("d", registers(C)) << ";\n";
+      << regs("b", registers(B)) << ", " << regs("d", registers(C));
+  if (sparse) p.o << ", %e0, " << sparse_mode_selector(mode);
+  p.o << ";\n";
   p.o << "  mul.lo.u32 %t12, %t8, %t3;\n  mad.lo.u32 %t12, %t9, " << C.words() << ", %t12;\n";
   p.word_address(7, 2, "%t12");
   p.move(true, "d", registers(C), reg_type(C.elem), reg_bytes(C.elem), 7);
-  return p.finish();
+  std::string text = p.finish();
+  if (sparse) text.replace(text.find(".version 8.4"), 12, ".version 8.5");
+  return text;
 }
 
 std::string wgmma_ptx(Instruction const& ins, std::string const& mode) {
@@ -197,7 +209,12 @@ std::string copy_ptx(Instruction const& ins) {
 
 std::vector<std::string> modes(Instruction const& ins) {
   switch (ins.kind) {
-    case Kind::mma: return {"rr"};
+    case Kind::mma: {
+      std::vector<std::string> m{"rr"};  // mma.sp: one mode a sparsity selector, "rr" is selector 0
+      if (Fragment const* e = ins.fragment(Operand::E))
+        for (Int sel = 1; sel < sparse_selectors(*e); ++sel) m.push_back(str("rr.s", sel));
+      return m;
+    }
     case Kind::wgmma:
       // The transposes only where the shared-memory layouts are probed (N = 64).
       if (elem_bits(ins.fragment(Operand::A)->elem) == 16 && ins.N == kSmemProbeN)
@@ -232,7 +249,7 @@ Result<KernelSpec> kernel_spec(std::string const& kernel) {
   k.instruction = ins;
   k.mode = mode;
   switch (ins->kind) {
-    case Kind::mma: k.block_threads = 128, k.trials_per_block = 4, k.ptx = mma_ptx(*ins); break;
+    case Kind::mma: k.block_threads = 128, k.trials_per_block = 4, k.ptx = mma_ptx(*ins, mode); break;
     case Kind::wgmma: k.block_threads = 128, k.ptx = wgmma_ptx(*ins, mode); break;
     default: k.block_threads = 32, k.ptx = copy_ptx(*ins); break;
   }

@@ -1,0 +1,274 @@
+// The probe of mma.sp::ordered_metadata (sparse.hpp). Anchored as the dense plans (probe.hpp):
+// rows of A and B from the catalogue, k of the other operand; the metadata is the sparse anchor.
+// Inputs are 0/1 bit planes; metadata nibbles are 0b0100 (indices 0,1: the chunk's first half of
+// k) or 0b1110 (indices 2,3: its second half), valid for every type and in increasing order.
+//   C  every stored A value of row m carries bit p of (m+1), B = 1, all metadata 0b0100: each
+//      accumulator reads 0 or K/2; then A = 1 and B[n][k] = bit p of (n+1).
+//   A  one stored slot = 1, B slot j = bit p of (j+1), metadata 0b0100: the lit row gives m, the
+//      code names B's slot, whose k the metadata maps back to the compressed column.
+//   B  one B slot = 1, A slot j = bit p of (j+1), once under 0b0100 and once under 0b1110 (a k is
+//      reached under one of them): the code names A's slot (m, c), and k = sparse_k(c, nibble).
+//   E  under each sparsity selector: A = 1; B[n][k] = bit p of (chunk of k + 1) on the second
+//      half of each chunk, 0 on the first; the selected lanes hold 0b0100 everywhere but the one
+//      probed nibble (0b1110), every other lane 0b1110 everywhere. Only the probed nibble's chunk
+//      reaches the second half: its row lights with `stored` x bit p, spelling (row, chunk). A
+//      hardware that read another lane or nibble lights other rows, or none.
+#include <bit>
+
+#include "catlayout/core/text.hpp"
+#include "catlayout/gpu/sparse.hpp"
+
+namespace catlayout::gpu {
+
+namespace {
+
+Int bit(Int x, Int p) { return (x >> p) & 1; }
+Int planes_for(Int n) { return std::bit_width(static_cast<std::uint64_t>(n)); }  // codes 1..n
+
+constexpr std::uint64_t kFirstHalf = 0x44444444u;   // every nibble 0b0100
+constexpr std::uint64_t kSecondHalf = 0xeeeeeeeeu;  // every nibble 0b1110
+
+struct Plan {
+  device::Batch batch;
+  std::size_t a_per, b_per, d_per;
+  Plan(std::string kernel, Int trials, Instruction const& ins)
+      : a_per(static_cast<std::size_t>(32 * ins.fragment(Operand::A)->words())),
+        b_per(static_cast<std::size_t>(32 * ins.fragment(Operand::B)->words())),
+        d_per(static_cast<std::size_t>(32 * ins.fragment(Operand::C)->words())) {
+    batch.kernel = std::move(kernel);
+    batch.trials = static_cast<int>(trials);
+    auto T = static_cast<std::size_t>(trials);
+    batch.a.assign(a_per * T, 0);
+    batch.b.assign(b_per * T, 0);
+    batch.d.assign(d_per * T, 0);
+    batch.aux.assign(32 * T, kFirstHalf);
+  }
+  std::uint32_t* a(Int trial, Fragment const& f, Int t) {
+    return batch.a.data() + a_per * static_cast<std::size_t>(trial) + t * f.words();
+  }
+  std::uint32_t* b(Int trial, Fragment const& f, Int t) {
+    return batch.b.data() + b_per * static_cast<std::size_t>(trial) + t * f.words();
+  }
+  std::uint64_t* meta(Int trial) { return batch.aux.data() + 32 * static_cast<std::size_t>(trial); }
+  double d(Fragment const& C, Int trial, Int t, Int v) const {
+    return get(C, batch.d.data() + d_per * static_cast<std::size_t>(trial) + t * C.words(), v);
+  }
+};
+
+Result<bool> execute(Plan& p, Runner const& run) {
+  if (auto e = run(p.batch); !e.empty()) return fail(ErrorKind::invalid_input, p.batch.kernel, ": ", e);
+  return true;
+}
+
+// The code that slot (t, v) spells over `planes` trials from `first`, each reading 0 or `unit`;
+// -1 with a note when a reading is neither.
+Int read_code(Plan const& p, Fragment const& C, Int first, Int planes, Int t, Int v, Int unit, std::string& note) {
+  Int code = 0;
+  for (Int q = 0; q < planes; ++q) {
+    double x = p.d(C, first + q, t, v);
+    if (x != 0 && x != static_cast<double>(unit)) {
+      note = str("accumulator read ", x, " in a trial whose answers are 0 or ", unit);
+      return -1;
+    }
+    code |= (x == 0 ? 0 : Int{1}) << q;
+  }
+  return code;
+}
+
+OperandObservation judged(Fragment const& f, ObservedMap m) {
+  Verdict v = compare(f, m);
+  return {f.operand, std::move(m), std::move(v)};
+}
+
+Result<ObservedMap> observe_c(Instruction const& ins, Runner const& run) {
+  Fragment const &A = *ins.fragment(Operand::A), &B = *ins.fragment(Operand::B), &C = *ins.fragment(Operand::C);
+  Int pm = planes_for(ins.M), pn = planes_for(ins.N);
+  Plan p(ins.name + "/rr", pm + pn, ins);
+  for (Int q = 0; q < pm + pn; ++q) {
+    bool m_phase = q < pm;
+    for (Int t = 0; t < 32; ++t) {
+      for (Int v = 0; v < A.values; ++v) put(A, p.a(q, A, t), v, m_phase ? bit(A.layout_at(t, v).row + 1, q) : 1);
+      for (Int v = 0; v < B.values; ++v) put(B, p.b(q, B, t), v, m_phase ? 1 : bit(B.layout_at(t, v).row + 1, q - pm));
+    }
+  }
+  CL_TRY(ok, execute(p, run));
+  (void)ok;
+  ObservedMap obs(32, C.values);
+  for (Int t = 0; t < 32; ++t)
+    for (Int v = 0; v < C.values; ++v) {
+      std::string note;
+      Int m = read_code(p, C, 0, pm, t, v, ins.K / 2, note);
+      Int n = note.empty() ? read_code(p, C, pm, pn, t, v, ins.K / 2, note) : -1;
+      if (!note.empty()) obs.add_note(t, v, note);
+      else if (m <= 0 || n <= 0 || m > ins.M || n > ins.N)
+        obs.add_note(t, v, str("row code ", m, ", column code ", n, " (0: no product reached this slot)"));
+      else obs.set(t, v, {m - 1, n - 1});
+    }
+  return obs;
+}
+
+// The compressed column whose value meets k when its chunk's nibble is `nibble`, or -1.
+Int compressed_column(Instruction const& ins, Int k, unsigned nibble) {
+  Elem a = ins.fragment(Operand::A)->elem;
+  for (Int c = 0; c < ins.K / 2; ++c)
+    if (sparse_k(a, c, nibble) == k) return c;
+  return -1;
+}
+
+// One-hot A or B, the other operand coded; B under both metadata halves.
+Result<ObservedMap> observe_ab(Instruction const& ins, Operand which, ObservedMap const& obs_c, Runner const& run) {
+  Fragment const &A = *ins.fragment(Operand::A), &B = *ins.fragment(Operand::B), &C = *ins.fragment(Operand::C);
+  Fragment const& hot = which == Operand::A ? A : B;
+  Fragment const& code = which == Operand::A ? B : A;
+  Int slots = 32 * hot.values, planes = planes_for(32 * code.values);
+  Int halves = which == Operand::A ? 1 : 2;
+  std::uint64_t const half_meta[2] = {kFirstHalf, kSecondHalf};
+  Plan p(ins.name + "/rr", slots * planes * halves, ins);
+  auto first_trial = [&](Int s, Int h) { return (s * halves + h) * planes; };
+  for (Int s = 0; s < slots; ++s)
+    for (Int h = 0; h < halves; ++h)
+      for (Int q = 0; q < planes; ++q) {
+        Int trial = first_trial(s, h) + q;
+        std::uint32_t* hot_words = which == Operand::A ? p.a(trial, A, s % 32) : p.b(trial, B, s % 32);
+        put(hot, hot_words, s / 32, 1);
+        for (Int t = 0; t < 32; ++t)
+          for (Int v = 0; v < code.values; ++v)
+            put(code, which == Operand::A ? p.b(trial, B, t) : p.a(trial, A, t), v, bit(t + 32 * v + 1, q));
+        for (Int l = 0; l < 32; ++l) p.meta(trial)[l] = half_meta[h];
+      }
+  CL_TRY(ok, execute(p, run));
+  (void)ok;
+  Int expect_lit = which == Operand::A ? ins.N : ins.M;
+  ObservedMap obs(32, hot.values);
+  for (Int s = 0; s < slots; ++s) {
+    Coord found;
+    std::string note;
+    Int lit_halves = 0;
+    for (Int h = 0; h < halves && note.empty(); ++h) {
+      Int lit = 0;
+      for (Int t = 0; t < 32 && note.empty(); ++t)
+        for (Int v = 0; v < C.values && note.empty(); ++v) {
+          Int c = read_code(p, C, first_trial(s, h), planes, t, v, 1, note);
+          if (c <= 0) continue;
+          ++lit;
+          Coord mn = obs_c.get(t, v);
+          if (c > 32 * code.values) {
+            note = str("slot code ", c, " out of range");
+            break;
+          }
+          Coord other = code.layout_at((c - 1) % 32, (c - 1) / 32);  // catalogue (row, col) of the coded slot
+          auto nibble = static_cast<unsigned>(half_meta[h] & 0xfu);
+          Coord here;
+          if (which == Operand::A) {  // other = (n, k) of B: the stored column that meets k
+            Int col = compressed_column(ins, other.col, nibble);
+            here = {mn.row, col};
+            if (col < 0) note = str("B's k ", other.col, " is not reached under metadata ", nibble);
+          } else {  // other = (m, c) of A: the k it meets
+            here = {mn.col, sparse_k(A.elem, other.col, nibble)};
+          }
+          Int shared = which == Operand::A ? mn.col : mn.row;
+          if (!note.empty()) break;
+          if (mn.row < 0) note = str("accumulator (thread ", t, ", value ", v, ") has no observed (m,n)");
+          else if (other.row != shared)
+            note = str("accumulator (thread ", t, ", value ", v, ") received the slot holding ", to_string(other),
+                       " of ", operand_name(code.operand), " but sits at ", to_string(mn));
+          else if (found.row >= 0 && here != found)
+            note = str("lit accumulators disagree: ", to_string(found), " and ", to_string(here));
+          else found = here;
+        }
+      if (note.empty() && lit != 0 && lit != expect_lit)
+        note = str(lit, " accumulator slots lit, expected ", expect_lit);
+      lit_halves += lit != 0;
+    }
+    if (note.empty() && lit_halves != 1)
+      note = str("lit under ", lit_halves, " metadata halves, expected exactly one");
+    if (!note.empty()) obs.add_note(s % 32, s / 32, note);
+    else obs.set(s % 32, s / 32, found);
+  }
+  return obs;
+}
+
+// E under one selector: (metadata thread, nibble) -> the (row, chunk) whose k it moved.
+Result<ObservedMap> observe_e(Instruction const& ins, Int selector, ObservedMap const& obs_c, Runner const& run) {
+  Fragment const &A = *ins.fragment(Operand::A), &B = *ins.fragment(Operand::B), &C = *ins.fragment(Operand::C),
+                 &E = *ins.fragment(Operand::E);
+  SparseChunk ch = sparse_chunk(A.elem);
+  Int planes = planes_for(E.cols), slots = E.threads * E.values;
+  std::string mode = selector == 0 ? "rr" : str("rr.s", selector);
+  Plan p(ins.name + "/" + mode, slots * planes, ins);
+  std::vector<char> selected(32, 0);
+  for (Int i = 0; i < E.threads; ++i) selected[static_cast<std::size_t>(sparse_lane(E, i, selector))] = 1;
+  for (Int s = 0; s < slots; ++s)
+    for (Int q = 0; q < planes; ++q) {
+      Int trial = s * planes + q, i = s % E.threads, j = s / E.threads;
+      for (Int t = 0; t < 32; ++t) {
+        for (Int v = 0; v < A.values; ++v) put(A, p.a(trial, A, t), v, 1);
+        for (Int v = 0; v < B.values; ++v) {
+          Coord nk = B.layout_at(t, v);
+          bool second = nk.col % ch.logical >= ch.logical / 2;
+          put(B, p.b(trial, B, t), v, second ? bit(nk.col / ch.logical + 1, q) : 0);
+        }
+      }
+      std::uint64_t* meta = p.meta(trial);
+      for (Int l = 0; l < 32; ++l) meta[l] = selected[static_cast<std::size_t>(l)] ? kFirstHalf : kSecondHalf;
+      std::uint64_t& mine = meta[sparse_lane(E, i, selector)];
+      mine = (mine & ~(std::uint64_t{0xf} << (4 * j))) | (std::uint64_t{0xe} << (4 * j));
+    }
+  CL_TRY(ok, execute(p, run));
+  (void)ok;
+  ObservedMap obs(E.threads, E.values);
+  for (Int s = 0; s < slots; ++s) {
+    Int i = s % E.threads, j = s / E.threads, lit = 0;
+    Coord found;
+    std::string note;
+    for (Int t = 0; t < 32 && note.empty(); ++t)
+      for (Int v = 0; v < C.values && note.empty(); ++v) {
+        Int c = read_code(p, C, s * planes, planes, t, v, ch.stored, note);
+        if (c <= 0) continue;
+        ++lit;
+        Coord mn = obs_c.get(t, v);
+        Coord here{mn.row, c - 1};
+        if (mn.row < 0) note = str("accumulator (thread ", t, ", value ", v, ") has no observed (m,n)");
+        else if (c > E.cols) note = str("chunk code ", c, " out of range");
+        else if (found.row >= 0 && here != found)
+          note = str("lit accumulators disagree: ", to_string(found), " and ", to_string(here));
+        else found = here;
+      }
+    if (note.empty() && lit != ins.N)
+      note = str(lit, " accumulator slots lit under selector ", selector, ", expected ", ins.N, " (one row)");
+    if (!note.empty()) obs.add_note(i, j, note);
+    else obs.set(i, j, found);
+  }
+  return obs;
+}
+
+}  // namespace
+
+Result<InstructionObservation> observe_sparse(Instruction const& ins, Runner const& run) {
+  Fragment const *A = ins.fragment(Operand::A), *B = ins.fragment(Operand::B), *C = ins.fragment(Operand::C),
+                 *E = ins.fragment(Operand::E);
+  if (!A || !B || !C || !E || ins.kind != Kind::mma)
+    return fail(ErrorKind::invalid_input, ins.name, ": the sparse probe needs an mma.sp with A, B, C and E fragments");
+  CL_TRY(obs_c, observe_c(ins, run));
+  CL_TRY(obs_a, observe_ab(ins, Operand::A, obs_c, run));
+  CL_TRY(obs_b, observe_ab(ins, Operand::B, obs_c, run));
+  // E: selector 0 is the catalogue's; every other selector must give the same map from its lanes.
+  CL_TRY(obs_e, observe_e(ins, 0, obs_c, run));
+  for (Int sel = 1; sel < sparse_selectors(*E); ++sel) {
+    CL_TRY(other, observe_e(ins, sel, obs_c, run));
+    for (Int i = 0; i < E->threads; ++i)
+      for (Int j = 0; j < E->values; ++j)
+        if (other.get(i, j) != obs_e.get(i, j) || !other.note_at(i, j).empty())
+          obs_e.add_note(i, j, str("under selector ", sel, " (lane ", sparse_lane(*E, i, sel), ") read ",
+                                   to_string(other.get(i, j)), other.note_at(i, j).empty() ? "" : " ",
+                                   other.note_at(i, j)));
+  }
+  InstructionObservation out{ins.name, {}};
+  out.operands.push_back(judged(*A, std::move(obs_a)));
+  out.operands.push_back(judged(*B, std::move(obs_b)));
+  out.operands.push_back(judged(*C, std::move(obs_c)));
+  out.operands.push_back(judged(*E, std::move(obs_e)));
+  return out;
+}
+
+}  // namespace catlayout::gpu

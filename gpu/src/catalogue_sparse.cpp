@@ -129,6 +129,71 @@ void add_mma_sp(std::vector<Instruction>& cat) {
     for (E b : {E::e4m3, E::e5m2}) mma(b64, a, b, E::f32, "sm89");
 }
 
+// ---- PTX ISA 9.7.15.6 "Asynchronous Warpgroup Level Matrix Multiply-Accumulate Operation using
+// wgmma.mma_async.sp instruction" (thread = index in the warpgroup, 0..127): warp w owns rows
+// 16w..16w+15, and within them each operand is as the mma.sp of the same K per warp.
+Int warp_rows(Int t) { return 16 * (t / 32); }
+// D: as the dense wgmma (9.7.15.5.1.1): row 16w + groupID (+8 when i % 4 >= 2), col (i / 4) * 8 + tig * 2 + (i & 1).
+Coord d_wgmma(Int t, Int i) {
+  return {warp_rows(t) + gid(t) + ((i % 4) < 2 ? 0 : 8), (i / 4) * 8 + tig(t) * 2 + (i & 1)};
+}
+Coord d_wgmma_b32(Int t, Int r, Int) { return d_wgmma(t, r); }
+Coord d_wgmma_f16x2(Int t, Int r, Int e) { return d_wgmma(t, 2 * r + e); }
+// A in registers (the .sp RS form): four registers, W stored values each, of row 16w + groupID
+// (+8 for odd r), the run starting at logical column threadID_in_group * 2W (+ 8W for r >= 2).
+template <Int W>
+Coord wgmma_sp_a(Int t, Int r, Int e) {
+  Coord c = sparse_a<W>(t, r, e);
+  return {warp_rows(t) + c.row, c.col};
+}
+// E: metadata thread i of warp w = i / (8q): the mma.sp map of its 16 rows (q = 2: pairs, 4: all).
+Coord wgmma_meta_pair(Int i, Int r, Int e) {
+  Coord c = meta_pair(i % 16, r, e);
+  return {16 * (i / 16) + c.row, c.col};
+}
+Coord wgmma_meta_all(Int i, Int r, Int e) {
+  Coord c = meta_all(i % 32, r, e);
+  return {16 * (i / 32) + c.row, c.col};
+}
+
+void add_wgmma_sp(std::vector<Instruction>& cat) {
+  auto const s_frag = [](std::string const& k, std::string const& what) {
+    return sec("9.7.15.6.1", "Register Fragments and Shared Memory Matrix Layouts for wgmma.mma_async.sp: m64nN" + k +
+                                 ", " + what);
+  };
+  auto const s_meta = sec("9.7.15.6.1", "Sparse matrix storage (wgmma.mma_async.sp metadata)");
+  auto wgmma = [&](Int N, Int K, Elem d, Elem a, Elem b, char const* a_tv, PtxFormula af) {
+    SparseChunk ch = sparse_chunk(a);
+    Int chunks = K / ch.logical;
+    bool all = chunks == 16;  // 8-bit k64: every lane holds metadata, else two lanes a group of four
+    std::string shape = str("m64n", N, "k", K), types = str(elem_name(d), ".", elem_name(a), ".", elem_name(b));
+    std::string ks = str("k", K);
+    std::string d_tv = str("((4,8,4),(2,2,", N / 8, ")):((128,1,16),(64,8,512))");
+    cat.push_back(Instruction{
+        "wgmma.sp." + shape + "." + types, "wgmma.mma_async.sp.sync.aligned." + shape + "." + types, "sm90a",
+        Kind::wgmma, 64, N, K,
+        {frag(Operand::C, d, 64, N, 128, d_tv, elem_bits(d) == 16 ? d_wgmma_f16x2 : d_wgmma_b32,
+              s_frag(ks, "Accumulator D")),
+         frag(Operand::A, a, 64, K / 2, 128, a_tv, af, s_frag(ks, "Multiplicand A in registers (compressed)")),
+         frag(Operand::E, Elem::u4, 64, chunks, all ? 128 : 64,
+              all ? "((2,2,8,4),8):((8,512,1,16),64)" : "((2,8,4),(4,2)):((256,1,16),(64,8))",
+              all ? wgmma_meta_all : wgmma_meta_pair, s_frag(ks, "Sparsity metadata") + ", " + s_meta)},
+        false, false, b});
+  };
+  auto const a_k32 = "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))";     // compressed 64 x 16
+  auto const a_k16 = "((4,8,4),(2,2)):((64,1,16),(8,256))";           // compressed 64 x 8
+  auto const a_k64 = "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))";    // compressed 64 x 32
+  using E = Elem;
+  for (Int N : {8, 64, 256}) {
+    wgmma(N, 32, E::f16, E::f16, E::f16, a_k32, wgmma_sp_a<2>);
+    wgmma(N, 32, E::f32, E::f16, E::f16, a_k32, wgmma_sp_a<2>);
+    wgmma(N, 32, E::f32, E::bf16, E::bf16, a_k32, wgmma_sp_a<2>);
+    wgmma(N, 16, E::f32, E::tf32, E::tf32, a_k16, wgmma_sp_a<1>);
+    wgmma(N, 64, E::f32, E::e4m3, E::e4m3, a_k64, wgmma_sp_a<4>);
+    wgmma(N, 64, E::s32, E::s8, E::s8, a_k64, wgmma_sp_a<4>);
+  }
+}
+
 }  // namespace
 
 SparseChunk sparse_chunk(Elem a) {
@@ -139,11 +204,12 @@ SparseChunk sparse_chunk(Elem a) {
   }
 }
 
-Int sparse_quad_lanes(Fragment const& E) { return E.threads / 8; }
+// A warp's metadata covers 16 rows (mma.sp: the whole tile; wgmma.sp: warp w rows 16w..16w+15).
+Int sparse_quad_lanes(Fragment const& E) { return E.threads / (8 * (E.rows / 16)); }
 Int sparse_selectors(Fragment const& E) { return 4 / sparse_quad_lanes(E); }
 Int sparse_lane(Fragment const& E, Int i, Int selector) {
-  Int q = sparse_quad_lanes(E);
-  return 4 * (i / q) + q * selector + i % q;
+  Int q = sparse_quad_lanes(E), per_warp = 8 * q, w = i / per_warp, x = i % per_warp;
+  return 32 * w + 4 * (x / q) + q * selector + x % q;
 }
 
 bool sparse_nibble_valid(Elem a, unsigned nibble) {
@@ -162,6 +228,9 @@ Int sparse_k(Elem a, Int c, unsigned nibble) {
   return chunk * ch.logical + off;
 }
 
-void add_sparse(std::vector<Instruction>& cat) { add_mma_sp(cat); }
+void add_sparse(std::vector<Instruction>& cat) {
+  add_mma_sp(cat);
+  add_wgmma_sp(cat);
+}
 
 }  // namespace catlayout::gpu

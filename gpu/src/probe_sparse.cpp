@@ -28,20 +28,53 @@ Int planes_for(Int n) { return std::bit_width(static_cast<std::uint64_t>(n)); } 
 constexpr std::uint64_t kFirstHalf = 0x44444444u;   // every nibble 0b0100
 constexpr std::uint64_t kSecondHalf = 0xeeeeeeeeu;  // every nibble 0b1110
 
+// wgmma.sp's B in shared memory: canonical K-major without swizzle (PTX ISA 9.7.15.5.1.2), the
+// K * element bytes = 64 of a row in four 16-byte core matrices LBO = 128 apart, 8-row groups
+// SBO = 512 apart.
+constexpr Int kSparseLbo = 128, kSparseSbo = 512;
+Int b_byte(Instruction const& ins, Int n, Int k) {
+  Int eb = elem_bits(ins.b_elem), per_row = 128 / eb;
+  return (n / 8) * kSparseSbo + (k / per_row) * kSparseLbo + (n % 8) * 16 + (k % per_row) * eb / 8;
+}
+
 struct Plan {
+  Instruction const& ins;
   device::Batch batch;
-  std::size_t a_per, b_per, d_per;
-  Plan(std::string kernel, Int trials, Instruction const& ins)
-      : a_per(static_cast<std::size_t>(32 * ins.fragment(Operand::A)->words())),
-        b_per(static_cast<std::size_t>(32 * ins.fragment(Operand::B)->words())),
-        d_per(static_cast<std::size_t>(32 * ins.fragment(Operand::C)->words())) {
+  std::size_t a_per, b_per, d_per, x_per, meta_at;
+  Plan(std::string kernel, Int trials, Instruction const& in)
+      : ins(in), a_per(static_cast<std::size_t>(in.fragment(Operand::A)->threads * in.fragment(Operand::A)->words())),
+        b_per(static_cast<std::size_t>(in.kind == Kind::wgmma ? in.N / 8 * kSparseSbo / 4
+                                                              : 32 * in.fragment(Operand::B)->words())),
+        d_per(static_cast<std::size_t>(in.fragment(Operand::C)->threads * in.fragment(Operand::C)->words())),
+        x_per(in.kind == Kind::wgmma ? 2 + 128 : 32), meta_at(in.kind == Kind::wgmma ? 2 : 0) {
     batch.kernel = std::move(kernel);
     batch.trials = static_cast<int>(trials);
     auto T = static_cast<std::size_t>(trials);
     batch.a.assign(a_per * T, 0);
     batch.b.assign(b_per * T, 0);
     batch.d.assign(d_per * T, 0);
-    batch.aux.assign(32 * T, kFirstHalf);
+    batch.aux.assign(x_per * T, kFirstHalf);
+    if (in.kind == Kind::wgmma)
+      for (std::size_t s = 0; s < T; ++s) {
+        batch.aux[s * x_per] = 0;
+        batch.aux[s * x_per + 1] = device::pack({0, kSparseLbo, kSparseSbo, 0});
+      }
+  }
+  // Every element (n, k) of B := value(n, k): through B's fragment (mma.sp) or the image (wgmma.sp).
+  template <class F>
+  void fill_b(Int trial, F const& value) {
+    std::uint32_t* base = batch.b.data() + b_per * static_cast<std::size_t>(trial);
+    if (ins.kind == Kind::wgmma) {
+      for (Int n = 0; n < ins.N; ++n)
+        for (Int k = 0; k < ins.K; ++k) put_byte(ins.b_elem, base, b_byte(ins, n, k), value(n, k));
+      return;
+    }
+    Fragment const& B = *ins.fragment(Operand::B);
+    for (Int t = 0; t < 32; ++t)
+      for (Int v = 0; v < B.values; ++v) {
+        Coord nk = B.layout_at(t, v);
+        put(B, base + t * B.words(), v, value(nk.row, nk.col));
+      }
   }
   std::uint32_t* a(Int trial, Fragment const& f, Int t) {
     return batch.a.data() + a_per * static_cast<std::size_t>(trial) + t * f.words();
@@ -49,7 +82,7 @@ struct Plan {
   std::uint32_t* b(Int trial, Fragment const& f, Int t) {
     return batch.b.data() + b_per * static_cast<std::size_t>(trial) + t * f.words();
   }
-  std::uint64_t* meta(Int trial) { return batch.aux.data() + 32 * static_cast<std::size_t>(trial); }
+  std::uint64_t* meta(Int trial) { return batch.aux.data() + x_per * static_cast<std::size_t>(trial) + meta_at; }
   double d(Fragment const& C, Int trial, Int t, Int v) const {
     return get(C, batch.d.data() + d_per * static_cast<std::size_t>(trial) + t * C.words(), v);
   }
@@ -80,21 +113,25 @@ OperandObservation judged(Fragment const& f, ObservedMap m) {
   return {f.operand, std::move(m), std::move(v)};
 }
 
+std::string mode_of(Instruction const& ins, Int selector) {
+  std::string m = ins.kind == Kind::wgmma ? "rs" : "rr";
+  return selector == 0 ? m : str(m, ".s", selector);
+}
+
 Result<ObservedMap> observe_c(Instruction const& ins, Runner const& run) {
-  Fragment const &A = *ins.fragment(Operand::A), &B = *ins.fragment(Operand::B), &C = *ins.fragment(Operand::C);
+  Fragment const &A = *ins.fragment(Operand::A), &C = *ins.fragment(Operand::C);
   Int pm = planes_for(ins.M), pn = planes_for(ins.N);
-  Plan p(ins.name + "/rr", pm + pn, ins);
+  Plan p(ins.name + "/" + mode_of(ins, 0), pm + pn, ins);
   for (Int q = 0; q < pm + pn; ++q) {
     bool m_phase = q < pm;
-    for (Int t = 0; t < 32; ++t) {
+    for (Int t = 0; t < A.threads; ++t)
       for (Int v = 0; v < A.values; ++v) put(A, p.a(q, A, t), v, m_phase ? bit(A.layout_at(t, v).row + 1, q) : 1);
-      for (Int v = 0; v < B.values; ++v) put(B, p.b(q, B, t), v, m_phase ? 1 : bit(B.layout_at(t, v).row + 1, q - pm));
-    }
+    p.fill_b(q, [&](Int n, Int) { return m_phase ? 1 : bit(n + 1, q - pm); });
   }
   CL_TRY(ok, execute(p, run));
   (void)ok;
-  ObservedMap obs(32, C.values);
-  for (Int t = 0; t < 32; ++t)
+  ObservedMap obs(C.threads, C.values);
+  for (Int t = 0; t < C.threads; ++t)
     for (Int v = 0; v < C.values; ++v) {
       std::string note;
       Int m = read_code(p, C, 0, pm, t, v, ins.K / 2, note);
@@ -190,27 +227,20 @@ Result<ObservedMap> observe_ab(Instruction const& ins, Operand which, ObservedMa
 
 // E under one selector: (metadata thread, nibble) -> the (row, chunk) whose k it moved.
 Result<ObservedMap> observe_e(Instruction const& ins, Int selector, ObservedMap const& obs_c, Runner const& run) {
-  Fragment const &A = *ins.fragment(Operand::A), &B = *ins.fragment(Operand::B), &C = *ins.fragment(Operand::C),
-                 &E = *ins.fragment(Operand::E);
+  Fragment const &A = *ins.fragment(Operand::A), &C = *ins.fragment(Operand::C), &E = *ins.fragment(Operand::E);
   SparseChunk ch = sparse_chunk(A.elem);
   Int planes = planes_for(E.cols), slots = E.threads * E.values;
-  std::string mode = selector == 0 ? "rr" : str("rr.s", selector);
-  Plan p(ins.name + "/" + mode, slots * planes, ins);
-  std::vector<char> selected(32, 0);
+  Plan p(ins.name + "/" + mode_of(ins, selector), slots * planes, ins);
+  std::vector<char> selected(static_cast<std::size_t>(C.threads), 0);
   for (Int i = 0; i < E.threads; ++i) selected[static_cast<std::size_t>(sparse_lane(E, i, selector))] = 1;
   for (Int s = 0; s < slots; ++s)
     for (Int q = 0; q < planes; ++q) {
       Int trial = s * planes + q, i = s % E.threads, j = s / E.threads;
-      for (Int t = 0; t < 32; ++t) {
+      for (Int t = 0; t < A.threads; ++t)
         for (Int v = 0; v < A.values; ++v) put(A, p.a(trial, A, t), v, 1);
-        for (Int v = 0; v < B.values; ++v) {
-          Coord nk = B.layout_at(t, v);
-          bool second = nk.col % ch.logical >= ch.logical / 2;
-          put(B, p.b(trial, B, t), v, second ? bit(nk.col / ch.logical + 1, q) : 0);
-        }
-      }
+      p.fill_b(trial, [&](Int, Int k) { return k % ch.logical >= ch.logical / 2 ? bit(k / ch.logical + 1, q) : 0; });
       std::uint64_t* meta = p.meta(trial);
-      for (Int l = 0; l < 32; ++l) meta[l] = selected[static_cast<std::size_t>(l)] ? kFirstHalf : kSecondHalf;
+      for (Int l = 0; l < C.threads; ++l) meta[l] = selected[static_cast<std::size_t>(l)] ? kFirstHalf : kSecondHalf;
       std::uint64_t& mine = meta[sparse_lane(E, i, selector)];
       mine = (mine & ~(std::uint64_t{0xf} << (4 * j))) | (std::uint64_t{0xe} << (4 * j));
     }
@@ -221,7 +251,7 @@ Result<ObservedMap> observe_e(Instruction const& ins, Int selector, ObservedMap 
     Int i = s % E.threads, j = s / E.threads, lit = 0;
     Coord found;
     std::string note;
-    for (Int t = 0; t < 32 && note.empty(); ++t)
+    for (Int t = 0; t < C.threads && note.empty(); ++t)
       for (Int v = 0; v < C.values && note.empty(); ++v) {
         Int c = read_code(p, C, s * planes, planes, t, v, ch.stored, note);
         if (c <= 0) continue;
@@ -242,16 +272,66 @@ Result<ObservedMap> observe_e(Instruction const& ins, Int selector, ObservedMap 
   return obs;
 }
 
+// wgmma.sp's A in registers: slot (t, v) carries bit planes of t + 128 v + 1, metadata 0b0100
+// everywhere, and B selects one stored column a column of D: B[n][k] = 1 iff k is the k that
+// stored column g N + n meets, so accumulator (m, n) of group g reads A's (m, g N + n) itself.
+Result<ObservedMap> observe_wgmma_a(Instruction const& ins, ObservedMap const& obs_c, Runner const& run) {
+  Fragment const &A = *ins.fragment(Operand::A), &C = *ins.fragment(Operand::C);
+  Int stored = ins.K / 2, planes = planes_for(128 * A.values), groups = (stored + ins.N - 1) / ins.N;
+  Plan p(ins.name + "/rs", planes * groups, ins);
+  for (Int g = 0; g < groups; ++g)
+    for (Int q = 0; q < planes; ++q) {
+      Int trial = g * planes + q;
+      for (Int t = 0; t < 128; ++t)
+        for (Int v = 0; v < A.values; ++v) put(A, p.a(trial, A, t), v, bit(t + 128 * v + 1, q));
+      p.fill_b(trial, [&](Int n, Int k) {
+        Int c = g * ins.N + n;
+        return c < stored && k == sparse_k(A.elem, c, 0x4u) ? 1 : 0;
+      });
+    }
+  CL_TRY(ok, execute(p, run));
+  (void)ok;
+  ObservedMap obs(128, A.values);
+  for (Int g = 0; g < groups; ++g)
+    for (Int t = 0; t < 128; ++t)
+      for (Int v = 0; v < C.values; ++v) {
+        Coord mn = obs_c.get(t, v);
+        Int c = g * ins.N + mn.col;
+        if (mn.row < 0 || c >= stored) continue;
+        std::string note;
+        Int code = read_code(p, C, g * planes, planes, t, v, 1, note);
+        if (!note.empty() || code <= 0 || code > 128 * A.values) continue;  // stays unobserved, noted below
+        Int st = (code - 1) % 128, sv = (code - 1) / 128;
+        Coord prev = obs.get(st, sv);
+        if (prev.row >= 0 && prev != Coord{mn.row, c})
+          obs.add_note(st, sv, str("read at both ", to_string(prev), " and ", to_string(Coord{mn.row, c})));
+        obs.set(st, sv, {mn.row, c});
+      }
+  for (Int t = 0; t < 128; ++t)
+    for (Int v = 0; v < A.values; ++v)
+      if (obs.get(t, v).row < 0) obs.add_note(t, v, "no accumulator read this slot");
+  return obs;
+}
+
 }  // namespace
 
 Result<InstructionObservation> observe_sparse(Instruction const& ins, Runner const& run) {
   Fragment const *A = ins.fragment(Operand::A), *B = ins.fragment(Operand::B), *C = ins.fragment(Operand::C),
                  *E = ins.fragment(Operand::E);
-  if (!A || !B || !C || !E || ins.kind != Kind::mma)
-    return fail(ErrorKind::invalid_input, ins.name, ": the sparse probe needs an mma.sp with A, B, C and E fragments");
+  bool wg = ins.kind == Kind::wgmma;
+  if (!A || !C || !E || (!wg && !B))
+    return fail(ErrorKind::invalid_input, ins.name, ": the sparse probe needs A, C and E fragments (mma.sp: and B)");
   CL_TRY(obs_c, observe_c(ins, run));
-  CL_TRY(obs_a, observe_ab(ins, Operand::A, obs_c, run));
-  CL_TRY(obs_b, observe_ab(ins, Operand::B, obs_c, run));
+  ObservedMap obs_a, obs_b;
+  if (wg) {
+    CL_TRY(a, observe_wgmma_a(ins, obs_c, run));
+    obs_a = std::move(a);
+  } else {
+    CL_TRY(a, observe_ab(ins, Operand::A, obs_c, run));
+    CL_TRY(b, observe_ab(ins, Operand::B, obs_c, run));
+    obs_a = std::move(a);
+    obs_b = std::move(b);
+  }
   // E: selector 0 is the catalogue's; every other selector must give the same map from its lanes.
   CL_TRY(obs_e, observe_e(ins, 0, obs_c, run));
   for (Int sel = 1; sel < sparse_selectors(*E); ++sel) {
@@ -263,11 +343,13 @@ Result<InstructionObservation> observe_sparse(Instruction const& ins, Runner con
                                    to_string(other.get(i, j)), other.note_at(i, j).empty() ? "" : " ",
                                    other.note_at(i, j)));
   }
+  // In the instruction's fragment order: mma.sp A, B, C, E; wgmma.sp C, A, E.
   InstructionObservation out{ins.name, {}};
-  out.operands.push_back(judged(*A, std::move(obs_a)));
-  out.operands.push_back(judged(*B, std::move(obs_b)));
-  out.operands.push_back(judged(*C, std::move(obs_c)));
-  out.operands.push_back(judged(*E, std::move(obs_e)));
+  for (Fragment const& f : ins.fragments) {
+    ObservedMap& m = f.operand == Operand::A ? obs_a : f.operand == Operand::B ? obs_b
+                     : f.operand == Operand::C ? obs_c : obs_e;
+    out.operands.push_back(judged(f, std::move(m)));
+  }
   return out;
 }
 

@@ -126,13 +126,15 @@ std::string mma_ptx(Instruction const& ins, std::string const& mode) {
 
 std::string wgmma_ptx(Instruction const& ins, std::string const& mode) {
   Fragment const &A = *ins.fragment(Operand::A), &C = *ins.fragment(Operand::C);
-  bool reg_a = mode == "rs";
+  bool reg_a = mode.starts_with("rs");
+  bool sparse = ins.fragment(Operand::E) != nullptr;  // wgmma.sp: "rs" / "rs.s1", metadata at aux[2 + thread]
   bool sixteen = elem_bits(A.elem) == 16;
   bool integer = C.elem == Elem::s32;
   bool ta = mode == "ss.ta" || mode == "ss.tab", tb = mode == "ss.tb" || mode == "ss.tab";
   Ptx p(true);
   if (reg_a) p.declare("a", ".b32", registers(A));
   p.declare("d", reg_type(C.elem), registers(C));
+  if (sparse) p.declare("e", ".b32", 1);
   p.o << "  mov.u32 %t10, smem;\n";
   // B's image starts at the first 1024-byte boundary after A's (0 when A is in registers).
   if (reg_a) p.o << "  mov.u32 %t15, 0;\n";
@@ -154,8 +156,13 @@ std::string wgmma_ptx(Instruction const& ins, std::string const& mode) {
   p.o << "  fence.proxy.async.shared::cta;\n  bar.sync 0;\n";
   p.zero("d", reg_type(C.elem), registers(C));
   p.o << "  mov.u32 %t27, 0;\n  setp.ne.b32 %p2, %t27, 0;\n";  // scale-d = false: D = A B
+  if (sparse)
+    p.o << "  mad.lo.u32 %t29, %t6, %t4, %t5;\n  add.u32 %t29, %t29, 2;\n  mul.wide.u32 %q11, %t29, 8;\n"
+           "  add.u64 %q11, %q3, %q11;\n  ld.global.u64 %q12, [%q11];\n  cvt.u32.u64 %e0, %q12;\n";
   p.o << "  wgmma.fence.sync.aligned;\n  " << ins.ptx << " " << regs("d", registers(C)) << ", "
-      << (reg_a ? regs("a", registers(A)) : std::string("%q7")) << ", %q8, %p2";
+      << (reg_a ? regs("a", registers(A)) : std::string("%q7")) << ", %q8";
+  if (sparse) p.o << ", %e0, " << sparse_mode_selector(mode);
+  p.o << ", %p2";
   if (!integer) p.o << ", 1, 1";                              // imm-scale-a, imm-scale-b
   if (sixteen) p.o << (reg_a ? "" : (ta ? ", 1" : ", 0")) << (tb ? ", 1" : ", 0");  // imm-trans-a, imm-trans-b
   p.o << ";\n  wgmma.commit_group.sync.aligned;\n  wgmma.wait_group.sync.aligned 0;\n";
@@ -216,6 +223,8 @@ std::vector<std::string> modes(Instruction const& ins) {
       return m;
     }
     case Kind::wgmma:
+      if (Fragment const* e = ins.fragment(Operand::E))  // wgmma.sp: A in registers, one mode a selector
+        return sparse_selectors(*e) == 2 ? std::vector<std::string>{"rs", "rs.s1"} : std::vector<std::string>{"rs"};
       // The transposes only where the shared-memory layouts are probed (N = 64).
       if (elem_bits(ins.fragment(Operand::A)->elem) == 16 && ins.N == kSmemProbeN)
         return {"ss", "rs", "ss.ta", "ss.tb", "ss.tab"};
@@ -229,7 +238,7 @@ std::vector<std::string> modes(Instruction const& ins) {
 std::size_t KernelSpec::smem_bytes(std::size_t a_words, std::size_t b_words, std::size_t d_words) const {
   if (!instruction) return 0;
   switch (instruction->kind) {
-    case Kind::wgmma: return mode == "rs" ? b_words * 4 : (a_words * 4 + 1023) / 1024 * 1024 + b_words * 4;
+    case Kind::wgmma: return mode.starts_with("rs") ? b_words * 4 : (a_words * 4 + 1023) / 1024 * 1024 + b_words * 4;
     case Kind::ldmatrix: return a_words * 4;
     case Kind::stmatrix: return d_words * 4;
     default: return 0;

@@ -41,7 +41,7 @@ TEST(Sparse, CataloguesTheSm80ShapesWithMetadata) {
     EXPECT_NE(ins->ptx.find("mma.sp::ordered_metadata.sync.aligned."), std::string::npos);
   }
   EXPECT_EQ(find_instruction("mma.sp.m16n8k64.f32.e4m3.e4m3.f32")->arch, "sm89");
-  EXPECT_EQ(sparse_instructions().size(), 6u + 2u + 8u + 8u + 4u);
+  EXPECT_EQ(sparse_instructions().size(), 6u + 2u + 8u + 8u + 4u + 6u * 3u);  // mma.sp, then wgmma.sp at N = 8, 64, 256
 }
 
 TEST(Sparse, MetadataNibblesAsTheIsaDefinesThem) {
@@ -91,13 +91,17 @@ TEST(Sparse, SelectorLanesMatchTheMetadataRows) {
       for (Int i = 0; i < E.threads; ++i) {
         Int lane = sparse_lane(E, i, sel);
         lanes.insert(lane);
-        for (Int j = 0; j < E.values; ++j) EXPECT_EQ(E.formula_at(i, j).row % 8, lane / 4) << ins->name << " " << i;
+        for (Int j = 0; j < E.values; ++j) {
+          EXPECT_EQ(E.formula_at(i, j).row % 8, (lane % 32) / 4) << ins->name << " " << i;
+          EXPECT_EQ(E.formula_at(i, j).row / 16, lane / 32) << ins->name << " " << i;  // wgmma: the warp's rows
+        }
       }
-    for (Int l = 0; l < 32; ++l) EXPECT_EQ(lanes.count(l), 1u) << ins->name << " lane " << l;
+    Int threads = ins->fragment(Operand::C)->threads;
+    for (Int l = 0; l < threads; ++l) EXPECT_EQ(lanes.count(l), 1u) << ins->name << " lane " << l;
     // The stored values of one chunk sit in one thread's register, at consecutive values.
     Fragment const& A = *ins->fragment(Operand::A);
     SparseChunk ch = sparse_chunk(A.elem);
-    for (Int t = 0; t < 32; ++t)
+    for (Int t = 0; t < A.threads; ++t)
       for (Int v = 0; v < A.values; v += ch.stored)
         for (Int p = 1; p < ch.stored; ++p)
           EXPECT_EQ(A.layout_at(t, v + p).col, A.layout_at(t, v).col + p) << ins->name;
@@ -173,7 +177,8 @@ void dense_product_check(Instruction const& ins, Int selector, std::mt19937& rng
 TEST(Sparse, SimulatorEqualsTheDenseProductOfTheExpandedA) {
   std::mt19937 rng(42);
   for (Instruction const* ins : sparse_instructions())
-    for (Int sel = 0; sel < sparse_selectors(*ins->fragment(Operand::E)); ++sel) dense_product_check(*ins, sel, rng);
+    if (ins->kind == Kind::mma)
+      for (Int sel = 0; sel < sparse_selectors(*ins->fragment(Operand::E)); ++sel) dense_product_check(*ins, sel, rng);
 }
 
 TEST(Sparse, InvalidMetadataIsRefusedByName) {
@@ -226,4 +231,52 @@ TEST(Sparse, KernelsCarryTheMetadataAndEverySelector) {
   EXPECT_FALSE(kernel_spec("mma.sp.m16n8k32.f32.f16.f16.f32/rr.s2"));  // two lanes a group: selectors 0, 1
   EXPECT_FALSE(kernel_spec("mma.sp.m16n8k64.s32.s8.s8.s32/rr.s1"));    // all four lanes: selector 0 only
   EXPECT_TRUE(kernel_spec("mma.sp.m16n8k64.s32.s4.s4.s32/rr.s1"));
+}
+
+TEST(Sparse, WgmmaSpFragmentsPerWarpAreTheMmaSpOnes) {
+  // Warp w of the warpgroup holds rows 16w.. of A, D and E as the mma.sp of the same K holds its 16.
+  Instruction const& wg = *find_instruction("wgmma.sp.m64n64k32.f32.f16.f16");
+  Instruction const& sp = *find_instruction("mma.sp.m16n8k32.f32.f16.f16.f32");
+  EXPECT_EQ(wg.ptx, "wgmma.mma_async.sp.sync.aligned.m64n64k32.f32.f16.f16");
+  EXPECT_EQ(wg.fragment(Operand::B), nullptr);
+  Fragment const &wa = *wg.fragment(Operand::A), &sa = *sp.fragment(Operand::A);
+  Fragment const &we = *wg.fragment(Operand::E), &se = *sp.fragment(Operand::E);
+  ASSERT_EQ(wa.values, sa.values);
+  ASSERT_EQ(we.threads, 4 * se.threads);
+  for (Int w = 0; w < 4; ++w) {
+    for (Int t = 0; t < 32; ++t)
+      for (Int v = 0; v < wa.values; ++v) {
+        Coord c = sa.layout_at(t, v);
+        EXPECT_EQ(wa.layout_at(32 * w + t, v), (Coord{16 * w + c.row, c.col}));
+      }
+    for (Int i = 0; i < se.threads; ++i)
+      for (Int j = 0; j < se.values; ++j) {
+        Coord c = se.layout_at(i, j);
+        EXPECT_EQ(we.layout_at(se.threads * w + i, j), (Coord{16 * w + c.row, c.col}));
+      }
+  }
+  // 8-bit k64: every lane holds metadata, selector 0 only.
+  Fragment const& e8 = *find_instruction("wgmma.sp.m64n8k64.s32.s8.s8")->fragment(Operand::E);
+  EXPECT_EQ(e8.threads, 128);
+  EXPECT_EQ(sparse_selectors(e8), 1);
+  auto k = kernel_spec("wgmma.sp.m64n8k32.f16.f16.f16/rs.s1");
+  ASSERT_TRUE(k) << k.error().what();
+  EXPECT_NE(k->ptx.find(", %q8, %e0, 1, %p2, 1, 1, 0;"), std::string::npos) << k->ptx;
+  EXPECT_FALSE(kernel_spec("wgmma.sp.m64n8k32.f16.f16.f16/ss"));
+}
+
+TEST(Sparse, WgmmaSpProbeNamesASwapInE) {
+  Instruction const& ins = *find_instruction("wgmma.sp.m64n8k16.f32.tf32.tf32");
+  auto ok = observe(ins, [](device::Batch& b) { return simulate(b); });
+  ASSERT_TRUE(ok) << ok.error().what();
+  for (auto const& o : ok->operands) EXPECT_TRUE(o.verdict.confirmed) << operand_name(o.operand) << ": " << o.verdict.message;
+  Fault f{Operand::E, 20, 2, 40, 7};
+  auto bad = observe(ins, [&](device::Batch& b) { return simulate(b, f); });
+  ASSERT_TRUE(bad) << bad.error().what();
+  auto const& e = bad->operands[2];
+  EXPECT_EQ(e.operand, Operand::E);
+  EXPECT_FALSE(e.verdict.confirmed);
+  EXPECT_EQ(e.verdict.thread, 20);
+  EXPECT_EQ(e.verdict.value, 2);
+  EXPECT_EQ(e.verdict.observed, ins.fragment(Operand::E)->layout_at(40, 7));
 }

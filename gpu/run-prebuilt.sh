@@ -5,7 +5,7 @@
 # Each class of instruction runs in its own process, so that a kernel that faults (a sticky CUDA
 # error) costs only its class. Writes to $OUT (at most 8 files):
 #   validate.txt                         device, the table instruction x operand -> confirmed / MISMATCH, gpu_tests
-#   report-{mma,wgmma,copy,smem}.json    the reports (observed tables, digests for large confirmed ones)
+#   report-{mma,wgmma,sparse,copy,smem}.json  the reports (mma.sp is in mma, wgmma.sp in sparse) (observed tables, digests for large confirmed ones)
 #   mma-fragment-vectors.json            golden vectors (mma.fragment, wgmma.smem_layout) of every confirmed operand
 # Exit status: 0 all confirmed, 1 a mismatch or failed kernel, 3 no GPU.
 # SIMULATE=1 runs the same plan against the CPU simulator (an end-to-end test without a GPU).
@@ -17,7 +17,7 @@ log="$OUT/validate.txt"
 t0=$(date +%s)
 { nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.max.sm --format=csv 2>&1; uname -a; } | tee "$log"
 rc=0
-for chunk in "mma ^mma." "wgmma ^wgmma.m64" "copy ldmatrix stmatrix movmatrix" "smem wgmma.smem"; do
+for chunk in "mma ^mma." "wgmma ^wgmma.m64" "sparse ^wgmma.sp." "copy ldmatrix stmatrix movmatrix" "smem wgmma.smem"; do
   set -- $chunk
   name=$1; shift
   echo "== $name ($(( $(date +%s) - t0 ))s)" | tee -a "$log"

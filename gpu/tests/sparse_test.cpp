@@ -6,6 +6,7 @@
 #include <random>
 #include <set>
 
+#include "catlayout/core/text.hpp"
 #include "catlayout/gpu/ptx.hpp"
 #include "catlayout/gpu/sparse.hpp"
 
@@ -279,4 +280,61 @@ TEST(Sparse, WgmmaSpProbeNamesASwapInE) {
   EXPECT_EQ(e.verdict.thread, 20);
   EXPECT_EQ(e.verdict.value, 2);
   EXPECT_EQ(e.verdict.observed, ins.fragment(Operand::E)->layout_at(40, 7));
+}
+
+// CuTe's sparse traits, as CUTLASS states them (facts, cited; the layouts are CuTe's, typed here):
+// their A and E layouts are over the LOGICAL M x K tile, A two logical values a stored element
+// (sparse_elem<2, T>), E one bit a logical k (sparse_elem<8, uint8_t>), with stride 0 over the lanes
+// a selector leaves out. Our A (compressed) and E (nibbles, selector 0) must say the same:
+// stored value v' of thread t is CuTe's values 2v', 2v'+1, at logical k 2c, 2c+1; nibble j of
+// metadata thread i is bits 4j..4j+3 of lane sparse_lane(i, 0), at logical k 4 chunk .. 4 chunk + 3.
+TEST(Sparse, AgreesWithCuTeSparseTraitsAsStated) {
+  struct Case {
+    char const* ins;
+    char const* cute_a;  // "" when CuTe's A is not comparable (no fragment stated)
+    char const* cute_e;
+    char const* source;
+  };
+  Case const cases[] = {
+      // include/cute/atom/mma_traits_sm90_gmma_sparse.hpp: GMMA_64xNx32_F32F16F16_RS, ALayout_64x32, ELayout_64x32
+      {"wgmma.sp.m64n64k32.f32.f16.f16", "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))",
+       "((2,2,8,4),(16,2)):((1024,0,1,16),(64,8))", "SM90 GMMA sparse f16"},
+      {"wgmma.sp.m64n8k32.f32.bf16.bf16", "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))",
+       "((2,2,8,4),(16,2)):((1024,0,1,16),(64,8))", "SM90 GMMA sparse bf16"},
+      // ELayout_64x64 (8-bit K = 64)
+      {"wgmma.sp.m64n256k64.s32.s8.s8", "", "((2,2,8,4),32):((8,2048,1,16),64)", "SM90 GMMA sparse s8"},
+      {"wgmma.sp.m64n64k64.f32.e4m3.e4m3", "", "((2,2,8,4),32):((8,2048,1,16),64)", "SM90 GMMA sparse e4m3"},
+      // include/cute/atom/mma_traits_sm120_sparse.hpp: SM120_SPARSE_16x8x64_TN (mma.sp::ordered_metadata
+      // kind::f8f6f4 m16n8k64 of sm_120, the same warp-level fragments as the sm_89 e4m3 m16n8k64)
+      {"mma.sp.m16n8k64.f32.e4m3.e4m3.f32", "((4,8),(8,2,2)):((128,1),(16,8,512))", "((2,2,8),32):((8,512,1),16)",
+       "SM120 sparse 16x8x64"},
+  };
+  for (Case const& c : cases) {
+    Instruction const& ins = *find_instruction(c.ins);
+    Fragment const &A = *ins.fragment(Operand::A), &E = *ins.fragment(Operand::E);
+    Int M = ins.M;
+    auto logical = [&](char const* text, Int t, Int v) {
+      Layout l = *parse_layout(text);
+      Int off = *l.at_coord(tup(t, v));
+      return Coord{off % M, off / M};
+    };
+    if (*c.cute_a) {
+      ASSERT_EQ(parse_layout(c.cute_a)->mode(1).size(), 2 * A.values) << c.source;
+      for (Int t = 0; t < A.threads; ++t)
+        for (Int v = 0; v < A.values; ++v)
+          for (Int p = 0; p < 2; ++p) {
+            Coord ours = A.layout_at(t, v), cute = logical(c.cute_a, t, 2 * v + p);
+            ASSERT_EQ((Coord{cute.row, cute.col / 2}), ours) << c.source << " A (thread " << t << ", value " << v << ")";
+            ASSERT_EQ(cute.col % 2, p) << c.source;
+          }
+    }
+    ASSERT_EQ(parse_layout(c.cute_e)->mode(1).size(), 32) << c.source;
+    for (Int i = 0; i < E.threads; ++i)
+      for (Int j = 0; j < E.values; ++j)
+        for (Int b = 4 * j; b < 4 * j + 4; ++b) {
+          Coord ours = E.layout_at(i, j), cute = logical(c.cute_e, sparse_lane(E, i, 0), b);
+          ASSERT_EQ((Coord{cute.row, cute.col / 4}), ours) << c.source << " E (metadata thread " << i << ", nibble " << j
+                                                            << ", bit " << b << ")";
+        }
+  }
 }

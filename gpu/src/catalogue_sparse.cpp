@@ -129,7 +129,7 @@ void add_mma_sp(std::vector<Instruction>& cat) {
     for (E b : {E::e4m3, E::e5m2}) mma(b64, a, b, E::f32, "sm89");
 }
 
-// ---- PTX ISA 9.7.15.6 "Asynchronous Warpgroup Level Matrix Multiply-Accumulate Operation using
+// ---- PTX ISA 9.7.15.6 "Asynchronous Warpgroup Level Multiply-and-Accumulate Operation using
 // wgmma.mma_async.sp instruction" (thread = index in the warpgroup, 0..127): warp w owns rows
 // 16w..16w+15, and within them each operand is as the mma.sp of the same K per warp.
 Int warp_rows(Int t) { return 16 * (t / 32); }
@@ -158,10 +158,10 @@ Coord wgmma_meta_all(Int i, Int r, Int e) {
 
 void add_wgmma_sp(std::vector<Instruction>& cat) {
   auto const s_frag = [](std::string const& k, std::string const& what) {
-    return sec("9.7.15.6.1", "Register Fragments and Shared Memory Matrix Layouts for wgmma.mma_async.sp: m64nN" + k +
-                                 ", " + what);
+    return sec("9.7.15.6.2", "Matrix fragments for warpgroup-level multiply-accumulate operation with sparse matrix A") +
+           ": m64nN" + k + ", " + what;
   };
-  auto const s_meta = sec("9.7.15.6.1", "Sparse matrix storage (wgmma.mma_async.sp metadata)");
+  auto const s_meta = sec("9.7.15.6.1", "Sparse matrix storage");
   auto wgmma = [&](Int N, Int K, Elem d, Elem a, Elem b, char const* a_tv, PtxFormula af) {
     SparseChunk ch = sparse_chunk(a);
     Int chunks = K / ch.logical;

@@ -15,6 +15,8 @@
 //                 (m, n) reads A[m][n + gN] itself.
 //   copies    codes that name their element (ldmatrix) or their register slot (stmatrix, movmatrix).
 //   b1 xor-popc: zeros instead of ones, and baseline trials to difference against.
+//   mma.sp / wgmma.sp (an E fragment): the same anchors with fixed metadata, and the metadata
+//                 nibble by nibble under every sparsity selector (probe_sparse.cpp).
 #include <functional>
 #include <vector>
 

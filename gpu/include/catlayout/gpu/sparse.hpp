@@ -1,7 +1,8 @@
 #pragma once
 // Sparse tensor-core instructions: mma.sp::ordered_metadata (PTX ISA 9.7.14.6 "Matrix
 // multiply-accumulate operation using mma.sp instruction with sparse matrix A") and
-// wgmma.mma_async.sp (9.7.15.6).
+// wgmma.mma_async.sp (9.7.15.6 "Asynchronous Warpgroup Level Multiply-and-Accumulate Operation using
+// wgmma.mma_async.sp instruction").
 //
 // A is M x K with half of each row zero; the instruction takes its K/2 stored values a row, so the
 // catalogue's A fragment is a TV layout onto the COMPRESSED M x K/2 tile: (thread, value) ->

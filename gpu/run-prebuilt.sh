@@ -5,8 +5,9 @@
 # Each class of instruction runs in its own process, so that a kernel that faults (a sticky CUDA
 # error) costs only its class. Writes to $OUT (at most 8 files):
 #   validate.txt                         device, the table instruction x operand -> confirmed / MISMATCH, gpu_tests
-#   report-{mma,wgmma,copy,smem}.json    the reports: device UUID, versions, per-row time, observed tables
-#                                        (digests for large confirmed ones) and the raw words the device wrote
+#   report-{mma,wgmma,sparse,copy,smem}.json  the reports (mma.sp is in mma, wgmma.sp in sparse): device UUID,
+#                                        versions, per-row time, observed tables (digests for large confirmed
+#                                        ones) and the raw words the device wrote
 #   verify.txt                           every row re-decoded from the raw words (catlayout-gpu-probe verify)
 #   mma-fragment-vectors.json            golden vectors (mma.fragment, wgmma.smem_layout) of every confirmed operand
 # Exit status: 0 all confirmed and verified, 1 a mismatch, failed kernel, failed verification or
@@ -20,7 +21,7 @@ log="$OUT/validate.txt"
 t0=$(date +%s)
 { nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.max.sm --format=csv 2>&1; uname -a; } | tee "$log"
 rc=0
-for chunk in "mma ^mma." "wgmma ^wgmma.m64" "copy ldmatrix stmatrix movmatrix" "smem wgmma.smem"; do
+for chunk in "mma ^mma." "wgmma ^wgmma.m64" "sparse ^wgmma.sp." "copy ldmatrix stmatrix movmatrix" "smem wgmma.smem"; do
   set -- $chunk
   name=$1; shift
   echo "== $name ($(( $(date +%s) - t0 ))s)" | tee -a "$log"

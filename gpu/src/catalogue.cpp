@@ -19,6 +19,7 @@ std::string_view operand_name(Operand op) {
     case Operand::C: return "C";
     case Operand::Src: return "src";
     case Operand::Dst: return "dst";
+    case Operand::E: return "E";
   }
   return "?";
 }
@@ -29,6 +30,7 @@ std::optional<Operand> parse_operand(std::string_view s) {
   if (s == "C" || s == "c" || s == "D" || s == "d") return Operand::C;
   if (s == "src" || s == "S" || s == "s" || s == "SRC") return Operand::Src;
   if (s == "dst" || s == "DST") return Operand::Dst;
+  if (s == "E" || s == "e" || s == "meta") return Operand::E;
   return std::nullopt;
 }
 
@@ -374,6 +376,7 @@ std::vector<Instruction> const& catalogue() {
     add_sm70_quad_pair(c);
     add_sm90(c);
     add_copies(c);
+    add_sparse(c);
     return c;
   }();
   return cat;

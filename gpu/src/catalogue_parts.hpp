@@ -21,4 +21,7 @@ void add_sm89_fp8(std::vector<Instruction>& cat);      // catalogue_sm89.cpp: mm
 void add_b1_and_popc(std::vector<Instruction>& cat);   // catalogue_b1.cpp: .and.popc (after the .xor.popc rows)
 void add_sm70_quad_pair(std::vector<Instruction>& cat);  // catalogue_sm70.cpp: mma.m8n8k4 .f16 (quad-pairs)
 
+// mma.sp::ordered_metadata (SM80 shapes) and wgmma.mma_async.sp (SM90a): catalogue_sparse.cpp.
+void add_sparse(std::vector<Instruction>& cat);
+
 }  // namespace catlayout::gpu

@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "catlayout/gpu/probe.hpp"
+#include "catlayout/gpu/sparse.hpp"
 
 namespace catlayout::gpu {
 
@@ -496,6 +497,7 @@ Result<std::vector<OperandObservation>> observe_copy(Instruction const& ins, Run
 }  // namespace
 
 Result<InstructionObservation> observe(Instruction const& ins, Runner const& run) {
+  if (ins.fragment(Operand::E)) return observe_sparse(ins, run);  // mma.sp: probe_sparse.cpp
   InstructionObservation out{ins.name, {}};
   if (ins.kind != Kind::mma && ins.kind != Kind::wgmma) {
     CL_TRY(ops, observe_copy(ins, run));

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "catlayout/core/text.hpp"
+#include "catlayout/gpu/sparse.hpp"
 
 namespace catlayout::gpu {
 
@@ -88,11 +89,15 @@ struct Ptx {
   }
 };
 
-std::string mma_ptx(Instruction const& ins) {
+// mma.sync; mma.sp (an E fragment): also the lane's metadata word from aux[trial * xw + lane] and
+// the mode's sparsity selector (PTX ISA 9.7.14.6.3 "mma.sp"; ::ordered_metadata needs PTX ISA 8.5).
+std::string mma_ptx(Instruction const& ins, std::string const& mode) {
   Fragment const &A = *ins.fragment(Operand::A), &B = *ins.fragment(Operand::B), &C = *ins.fragment(Operand::C);
   // mma.sync with 8-bit float A/B and .f16 accumulators needs PTX ISA 8.7 (ptxas says so for 8.4).
   bool fp8 = A.elem == Elem::e4m3 || A.elem == Elem::e5m2;
+  bool sparse = ins.fragment(Operand::E) != nullptr;
   Ptx p(false, fp8 && C.elem == Elem::f16 ? "8.7" : "8.4");
+  if (sparse) p.declare("e", ".b32", 1);
   p.declare("a", reg_type(A.elem), registers(A));
   p.declare("b", reg_type(B.elem), registers(B));
   p.declare("d", reg_type(C.elem), registers(C));
@@ -106,23 +111,32 @@ std::string mma_ptx(Instruction const& ins) {
   p.word_address(6, 1, "%t11");
   p.move(false, "b", registers(B), reg_type(B.elem), reg_bytes(B.elem), 6);
   p.zero("d", reg_type(C.elem), registers(C));
+  if (sparse)
+    p.o << "  mad.lo.u32 %t13, %t8, %t4, %t9;\n  mul.wide.u32 %q8, %t13, 8;\n  add.u64 %q8, %q3, %q8;\n"
+           "  ld.global.u64 %q9, [%q8];\n  cvt.u32.u64 %e0, %q9;\n";
   p.o << "  " << ins.ptx << " " << regs("d", registers(C)) << ", " << regs("a", registers(A)) << ", "
-      << regs("b", registers(B)) << ", " << regs("d", registers(C)) << ";\n";
+      << regs("b", registers(B)) << ", " << regs("d", registers(C));
+  if (sparse) p.o << ", %e0, " << sparse_mode_selector(mode);
+  p.o << ";\n";
   p.o << "  mul.lo.u32 %t12, %t8, %t3;\n  mad.lo.u32 %t12, %t9, " << C.words() << ", %t12;\n";
   p.word_address(7, 2, "%t12");
   p.move(true, "d", registers(C), reg_type(C.elem), reg_bytes(C.elem), 7);
-  return p.finish();
+  std::string text = p.finish();
+  if (auto at = text.find(".version 8.4"); sparse && at != std::string::npos) text.replace(at, 12, ".version 8.5");
+  return text;
 }
 
 std::string wgmma_ptx(Instruction const& ins, std::string const& mode) {
   Fragment const &A = *ins.fragment(Operand::A), &C = *ins.fragment(Operand::C);
-  bool reg_a = mode == "rs";
+  bool reg_a = mode.starts_with("rs");
+  bool sparse = ins.fragment(Operand::E) != nullptr;  // wgmma.sp: "rs" / "rs.s1", metadata at aux[2 + thread]
   bool sixteen = elem_bits(A.elem) == 16;
   bool integer = C.elem == Elem::s32;
   bool ta = mode == "ss.ta" || mode == "ss.tab", tb = mode == "ss.tb" || mode == "ss.tab";
   Ptx p(true);
   if (reg_a) p.declare("a", ".b32", registers(A));
   p.declare("d", reg_type(C.elem), registers(C));
+  if (sparse) p.declare("e", ".b32", 1);
   p.o << "  mov.u32 %t10, smem;\n";
   // B's image starts at the first 1024-byte boundary after A's (0 when A is in registers).
   if (reg_a) p.o << "  mov.u32 %t15, 0;\n";
@@ -144,8 +158,13 @@ std::string wgmma_ptx(Instruction const& ins, std::string const& mode) {
   p.o << "  fence.proxy.async.shared::cta;\n  bar.sync 0;\n";
   p.zero("d", reg_type(C.elem), registers(C));
   p.o << "  mov.u32 %t27, 0;\n  setp.ne.b32 %p2, %t27, 0;\n";  // scale-d = false: D = A B
+  if (sparse)
+    p.o << "  mad.lo.u32 %t29, %t6, %t4, %t5;\n  add.u32 %t29, %t29, 2;\n  mul.wide.u32 %q11, %t29, 8;\n"
+           "  add.u64 %q11, %q3, %q11;\n  ld.global.u64 %q12, [%q11];\n  cvt.u32.u64 %e0, %q12;\n";
   p.o << "  wgmma.fence.sync.aligned;\n  " << ins.ptx << " " << regs("d", registers(C)) << ", "
-      << (reg_a ? regs("a", registers(A)) : std::string("%q7")) << ", %q8, %p2";
+      << (reg_a ? regs("a", registers(A)) : std::string("%q7")) << ", %q8";
+  if (sparse) p.o << ", %e0, " << sparse_mode_selector(mode);
+  p.o << ", %p2";
   if (!integer) p.o << ", 1, 1";                              // imm-scale-a, imm-scale-b
   if (sixteen) p.o << (reg_a ? "" : (ta ? ", 1" : ", 0")) << (tb ? ", 1" : ", 0");  // imm-trans-a, imm-trans-b
   p.o << ";\n  wgmma.commit_group.sync.aligned;\n  wgmma.wait_group.sync.aligned 0;\n";
@@ -199,8 +218,15 @@ std::string copy_ptx(Instruction const& ins) {
 
 std::vector<std::string> modes(Instruction const& ins) {
   switch (ins.kind) {
-    case Kind::mma: return {"rr"};
+    case Kind::mma: {
+      std::vector<std::string> m{"rr"};  // mma.sp: one mode a sparsity selector, "rr" is selector 0
+      if (Fragment const* e = ins.fragment(Operand::E))
+        for (Int sel = 1; sel < sparse_selectors(*e); ++sel) m.push_back(str("rr.s", sel));
+      return m;
+    }
     case Kind::wgmma:
+      if (Fragment const* e = ins.fragment(Operand::E))  // wgmma.sp: A in registers, one mode a selector
+        return sparse_selectors(*e) == 2 ? std::vector<std::string>{"rs", "rs.s1"} : std::vector<std::string>{"rs"};
       // The transposes only where the shared-memory layouts are probed (N = 64).
       if (elem_bits(ins.fragment(Operand::A)->elem) == 16 && ins.N == kSmemProbeN)
         return {"ss", "rs", "ss.ta", "ss.tb", "ss.tab"};
@@ -214,7 +240,7 @@ std::vector<std::string> modes(Instruction const& ins) {
 std::size_t KernelSpec::smem_bytes(std::size_t a_words, std::size_t b_words, std::size_t d_words) const {
   if (!instruction) return 0;
   switch (instruction->kind) {
-    case Kind::wgmma: return mode == "rs" ? b_words * 4 : (a_words * 4 + 1023) / 1024 * 1024 + b_words * 4;
+    case Kind::wgmma: return mode.starts_with("rs") ? b_words * 4 : (a_words * 4 + 1023) / 1024 * 1024 + b_words * 4;
     case Kind::ldmatrix: return a_words * 4;
     case Kind::stmatrix: return d_words * 4;
     default: return 0;
@@ -234,7 +260,7 @@ Result<KernelSpec> kernel_spec(std::string const& kernel) {
   k.instruction = ins;
   k.mode = mode;
   switch (ins->kind) {
-    case Kind::mma: k.block_threads = 128, k.trials_per_block = 4, k.ptx = mma_ptx(*ins); break;
+    case Kind::mma: k.block_threads = 128, k.trials_per_block = 4, k.ptx = mma_ptx(*ins, mode); break;
     case Kind::wgmma: k.block_threads = 128, k.ptx = wgmma_ptx(*ins, mode); break;
     default: k.block_threads = 32, k.ptx = copy_ptx(*ins); break;
   }

@@ -17,6 +17,7 @@ char const* tile_axes(Operand op) {
     case Operand::A: return "(m,k)";
     case Operand::B: return "(n,k)";
     case Operand::C: return "(m,n)";
+    case Operand::E: return "(m,chunk of k)";
     default: return "(element e of a 16-byte row, row s)";
   }
 }

@@ -7,6 +7,7 @@
 
 #include "catlayout/gpu/probe.hpp"
 #include "catlayout/gpu/ptx.hpp"
+#include "catlayout/gpu/sparse.hpp"
 
 namespace catlayout::gpu {
 
@@ -160,6 +161,7 @@ std::string simulate(device::Batch& batch, Fault const& fault) {
   if (!spec) return spec.error().what();
   if (batch.trials <= 0) return "a batch needs at least one trial";
   Instruction const& ins = *spec->instruction;
+  if (ins.fragment(Operand::E)) return simulate_sparse(ins, spec->mode, batch, fault);  // simulate_sparse.cpp
   if (ins.kind == Kind::mma || ins.kind == Kind::wgmma) return simulate_mma(ins, spec->mode, batch, fault);
   return simulate_copy(ins, batch, fault);
 }

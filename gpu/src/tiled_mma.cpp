@@ -156,6 +156,9 @@ Result<TiledMma> make_tiled_mma(Instruction const& atom, Layout const& atom_layo
                 ", not an mma or wgmma");
   Fragment const* c = atom.fragment(Operand::C);
   if (!c) return fail(ErrorKind::invalid_input, "make_tiled_mma: ", atom.name, " has no C fragment");
+  if (atom.fragment(Operand::E))
+    return fail(ErrorKind::invalid_input, "make_tiled_mma: ", atom.name,
+                " is sparse (compressed A and metadata E): tiling sparse atoms is not supported yet");
   CL_TRY(p, plan(atom, *c, atom_layout, permutation));
   TiledMma mma{atom.name, p.vmnk, p.tile, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "catlayout/gpu/catalogue.hpp"
+#include "catlayout/gpu/sparse.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;
@@ -33,9 +34,13 @@ TEST_P(Fragments, BijectionOntoTileAndAgreesWithPtxFormula) {
   for (auto const& f : ins->fragments) {
     EXPECT_EQ(check_fragment(f), "") << ins->name;
     // Tile extents follow from the shape: A M x K, B N x K, C M x N; copies 8 elements x M rows.
+    // Sparse (an E fragment): A is the compressed M x K/2 tile, E the M x (K / chunk) metadata tile.
     bool copy = ins->kind != Kind::mma && ins->kind != Kind::wgmma;
+    bool sparse = ins->fragment(Operand::E) != nullptr;
     Int rows = copy ? 8 : f.operand == Operand::B ? ins->N : ins->M;
     Int cols = copy ? ins->M : f.operand == Operand::C ? ins->N : ins->K;
+    if (sparse && f.operand == Operand::A) cols = ins->K / 2;
+    if (f.operand == Operand::E) cols = ins->K / sparse_chunk(ins->fragment(Operand::A)->elem).logical;
     EXPECT_EQ(f.rows, rows) << ins->name << " " << operand_name(f.operand);
     EXPECT_EQ(f.cols, cols) << ins->name << " " << operand_name(f.operand);
     // Tabulated independently of check_fragment: every tile slot exactly once.
@@ -77,7 +82,7 @@ TEST(Catalogue, CoversTheIssueList) {
   // Integer wgmma has no N = 40, 56, ...
   EXPECT_EQ(find_instruction("wgmma.m64n40k32.s32.s8.s8"), nullptr);
   Int wgmma = 0;
-  for (auto const& i : catalogue()) wgmma += i.kind == Kind::wgmma;
+  for (auto const& i : catalogue()) wgmma += i.kind == Kind::wgmma && !i.fragment(Operand::E);
   EXPECT_EQ(wgmma, 32 * 12 + 18 * 4);
 }
 

@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <string>
+
+#include <unistd.h>
 
 #include "catlayout/gpu/ptx.hpp"
 
@@ -36,18 +39,25 @@ TEST(Ptxas, AssemblesTheProbeKernelsForSm90a) {
   std::string tool = ptxas();
   if (tool.empty()) GTEST_SKIP() << "no ptxas: the CUDA toolkit was not found at configure time";
   std::string dir = ::testing::TempDir();
-  int checked = 0;
+  int checked = 0, sparse = 0;
   for (auto const& name : all_kernels()) {
     if (!sampled(name)) continue;
     auto k = kernel_spec(name);
     ASSERT_TRUE(k) << k.error().what();
-    std::string file = dir + "catlayout_probe.ptx", log = dir + "catlayout_ptxas.log";
+    // Per-process names: concurrent runs sharing a temporary directory must not read each other's text.
+    std::string tag = std::to_string(getpid());
+    std::string file = dir + "catlayout_probe_" + tag + ".ptx", log = dir + "catlayout_ptxas_" + tag + ".log";
     std::ofstream(file) << k->ptx;
     int rc = std::system((tool + " -arch=sm_90a " + file + " -o /dev/null > " + log + " 2>&1").c_str());
     std::ifstream in(log);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     EXPECT_EQ(rc, 0) << name << ":\n" << text;
+    std::remove(file.c_str());
+    std::remove(log.c_str());
     ++checked;
+    sparse += name.find(".sp.") != std::string::npos;
   }
   EXPECT_GT(checked, 100);
+  // mma.sp (52 kernels, one a sparsity selector) and wgmma.sp at N = 8, 64, 256 (30): all sampled.
+  if (!std::getenv("CATLAYOUT_PTXAS_ALL")) EXPECT_EQ(sparse, 52 + 30);
 }

@@ -148,6 +148,10 @@ TEST(TiledMma, OneAtomIsTheCatalogueFragment) {
   int checked = 0;
   for (auto const& ins : catalogue()) {
     if (ins.kind != Kind::mma && ins.kind != Kind::wgmma) continue;
+    if (ins.fragment(Operand::E)) {  // sparse atoms are refused by name
+      EXPECT_FALSE(make_tiled_mma(ins, L("(1,1,1):(0,0,0)"))) << ins.name;
+      continue;
+    }
     auto mma = make_tiled_mma(ins, L("(1,1,1):(0,0,0)"));
     ASSERT_TRUE(mma) << ins.name << ": " << mma.error().what();
     EXPECT_EQ(mma->tile, (std::array<Int, 3>{ins.M, ins.N, ins.K})) << ins.name;

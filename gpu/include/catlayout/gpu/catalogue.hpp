@@ -22,9 +22,11 @@
 namespace catlayout::gpu {
 
 // A, B, C: mma operands (C is the accumulator C/D). Src, Dst: a copy atom's source and destination.
-enum class Operand { A, B, C, Src, Dst };
-std::string_view operand_name(Operand op);               // "A", "B", "C", "src", "dst"
-std::optional<Operand> parse_operand(std::string_view s);  // also "a", "c", "D"/"d" (= C), "S", "DST"...
+// E: the sparsity metadata of mma.sp / wgmma.sp (sparse.hpp): which k of each chunk of A's row the
+// stored values of A sit at.
+enum class Operand { A, B, C, Src, Dst, E };
+std::string_view operand_name(Operand op);               // "A", "B", "C", "src", "dst", "E"
+std::optional<Operand> parse_operand(std::string_view s);  // also "a", "c", "D"/"d" (= C), "S", "DST", "meta"...
 
 // Element types as they sit in registers (f32/s32 only as accumulators; b16: raw 16-bit words).
 enum class Elem { f16, bf16, tf32, f32, f64, s8, u8, s4, u4, b1, e4m3, e5m2, s32, b16 };

@@ -18,6 +18,8 @@
 //   b1 and-popc: on bits AND is the product, so the product plan above, as it is: exact, no baselines.
 //   mma.m8n8k4 .f16: the plan over one quad-pair's 8 threads, written to all four quad-pairs
 //                 (mma_lane); each accumulator is read from all four, which must agree.
+//   mma.sp / wgmma.sp (an E fragment): the same anchors with fixed metadata, and the metadata
+//                 nibble by nibble under every sparsity selector (probe_sparse.cpp).
 #include <functional>
 #include <vector>
 

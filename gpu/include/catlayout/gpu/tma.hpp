@@ -1,0 +1,51 @@
+#pragma once
+// TMA (cp.async.bulk.tensor) writing a 2-D box into shared memory, as a CPU model: where box row r,
+// element e lands, under each swizzle mode of the tensor map (CUtensorMapSwizzle).
+//
+// The box is written row by row, densely: unswizzled byte r * inner_bytes + e * elem_bytes from the
+// (suitably aligned) shared-memory start; the swizzle modes then permute 16-byte chunks by XOR-ing
+// address bits (PTX ISA 5.5.6 "Tensor swizzling modes"; CUDA driver API CUtensorMapSwizzle):
+//   32B:  bit  4      ^= bit  7          64B: bits [4,6) ^= bits [7,9)
+//   128B: bits [4,7) ^= bits [7,10)      128B with 32-byte atoms (sm_100): bits [5,7) ^= bits [7,9)
+// Stated twice: smem_byte() is that formula; box_layout() is the same map as a catlayout
+// ComposedLayout, (row, elem) -> element offset, Sw<B,M,S> o (rows, inner):(inner, 1).
+// The tests tabulate the two against each other and against the wgmma/UMMA atoms in the catalogue:
+// e.g. the 128B swizzle of a 2-byte box 64 elements wide is wgmma.smem.16b.K.SW128 (and umma's), row
+// for row. Boxes narrower than the swizzle span follow the same address function here (rows packed
+// densely); whether the hardware pads such rows to the span is for the probe (tma_probe) to confirm.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catlayout/core/layout.hpp"
+#include "catlayout/core/error.hpp"
+#include "catlayout/core/swizzle.hpp"
+
+namespace catlayout::gpu {
+
+// CU_TENSOR_MAP_SWIZZLE_NONE, _32B, _64B, _128B, _128B_ATOM_32B (values 0, 1, 2, 3, 4).
+enum class TmaSwizzle { none, b32, b64, b128, b128_atom32 };
+std::string_view tma_swizzle_name(TmaSwizzle s);  // "NONE", "32B", "64B", "128B", "128B_ATOM_32B"
+int tma_swizzle_span(TmaSwizzle s);               // bytes a swizzled row spans: 16 (none: one chunk), 32, 64, 128, 128
+std::vector<TmaSwizzle> const& tma_swizzles();    // all five, in that order
+
+struct TmaBox {
+  int elem_bytes = 2;  // 1, 2, 4 or 8
+  Int inner = 64;      // elements along the box's innermost dimension (boxDim[0])
+  Int rows = 8;        // boxDim[1]
+  TmaSwizzle swizzle = TmaSwizzle::b128;
+  Int inner_bytes() const { return inner * elem_bytes; }
+};
+// "" when the tensor map could describe the box, else the rule it breaks: inner_bytes a multiple of
+// 16 bytes (and, swizzled, at most the swizzle span), rows >= 1, elem_bytes 1/2/4/8.
+std::string check_tma_box(TmaBox const& b);
+
+// The formula: the shared-memory byte offset of (row, elem). pre: check_tma_box(b) empty, inside the box.
+Int tma_smem_byte(TmaBox const& b, Int row, Int elem);
+// The same as a ComposedLayout, (row, elem) -> element offset. Fails on a box check_tma_box rejects.
+Result<ComposedLayout> tma_box_layout(TmaBox const& b);
+// Tabulates: "" when box_layout * elem_bytes == tma_smem_byte at every (row, elem) and the layout is a
+// bijection onto [0, rows * inner); else the first failure.
+std::string check_tma_box_layout(TmaBox const& b);
+
+}  // namespace catlayout::gpu

@@ -141,7 +141,7 @@ Result<void> list(std::string const& vectors_path, std::ostream& out) {
     if (!v["cases"].empty()) confirmed_on = v["cases"][0]["expect"].value("confirmed_on", "?");
   }
   out << "# " << catalogue().size() << " instructions, " << smem_layouts().size()
-      << " shared-memory layouts; sources: ptx-formula (catalogue formula = layout, gpu_tests), cutlass (CuTe "
+      << " wgmma + " << umma_smem_layouts().size() << " tcgen05 shared-memory layouts; sources: ptx-formula (catalogue formula = layout, gpu_tests), cutlass (CuTe "
          "traits agree), hardware (confirmed on "
       << confirmed_on << ")\n";
   // no_hw: why no hardware confirms an entry (CPU-only architectures), said in its sources column.
@@ -150,8 +150,8 @@ Result<void> list(std::string const& vectors_path, std::ostream& out) {
     auto it = sources.find(name + "/" + op);
     std::string src = it == sources.end() ? "ptx-formula" : joined(it->second);
     if (!no_hw.empty()) src += "; no hardware (" + no_hw + ")";
-    out << std::left << std::setw(40) << name << std::setw(10) << kind << std::setw(7) << arch << std::setw(4) << op
-        << std::setw(34) << src << layout << "\n";
+    out << std::left << std::setw(40) << name << std::setw(10) << kind << " " << std::setw(7) << arch << std::setw(4)
+        << op << std::setw(34) << src << " " << layout << "\n";
   };
   for (auto const& ins : catalogue())
     for (auto const& f : ins.fragments)

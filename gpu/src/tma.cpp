@@ -109,3 +109,112 @@ std::string check_tma_box_layout(TmaBox const& b) {
 }
 
 }  // namespace catlayout::gpu
+
+// ---- the probe
+
+namespace catlayout::gpu {
+
+std::vector<TmaBox> const& tma_probe_boxes() {
+  static std::vector<TmaBox> const all = [] {
+    std::vector<TmaBox> v;
+    for (TmaSwizzle s : {TmaSwizzle::none, TmaSwizzle::b32, TmaSwizzle::b64, TmaSwizzle::b128})
+      for (int eb : {1, 2, 4})
+        for (Int bytes = 16; bytes <= (s == TmaSwizzle::none ? 128 : tma_swizzle_span(s)); bytes *= 2)
+          v.push_back(TmaBox{eb, bytes / eb, 16, s});
+    return v;
+  }();
+  return all;
+}
+
+std::string tma_probe_name(TmaBox const& b) {
+  return "tma." + std::string(tma_swizzle_name(b.swizzle)) + ".e" + std::to_string(b.elem_bytes) + ".i" +
+         std::to_string(b.inner_bytes()) + ".r" + std::to_string(b.rows);
+}
+
+std::string tma_probe_ptx(TmaBox const& b) {
+  Int bytes = b.rows * b.inner_bytes();
+  std::string n = std::to_string(bytes), words = std::to_string(bytes / 4);
+  // Thread 0 initialises the mbarrier, and (after the block barrier) arms it with the byte count and
+  // issues the copy; every thread waits for phase 0 to complete, then copies the image out.
+  return "// " + tma_probe_name(b) + ": TMA box -> shared memory -> global (catlayout TMA probe)\n"
+         ".version 8.0\n.target sm_90a\n.address_size 64\n"
+         ".extern .shared .align 1024 .b8 smem[];\n"
+         ".visible .entry probe(.param .align 64 .b8 tmap[128], .param .u64 out)\n{\n"
+         "  .reg .pred %p<4>;\n  .reg .b32 %r<12>;\n  .reg .b64 %rd<8>;\n"
+         "  .shared .align 8 .b64 mbar;\n"
+         "  mov.u32 %r0, %tid.x;\n  mov.u32 %r1, mbar;\n  mov.u32 %r9, 0;\n"
+         "  mov.u32 %r2, smem;\n  add.u32 %r2, %r2, 1023;\n  and.b32 %r2, %r2, -1024;\n"
+         "  setp.eq.u32 %p0, %r0, 0;\n"
+         "  @!%p0 bra $Lsync;\n"
+         "  mbarrier.init.shared::cta.b64 [%r1], 1;\n"
+         "  fence.mbarrier_init.release.cluster;\n"
+         "  fence.proxy.async.shared::cta;\n"
+         "$Lsync:\n  bar.sync 0;\n"
+         "  @!%p0 bra $Lwait;\n"
+         "  mov.u64 %rd0, tmap;\n  cvta.param.u64 %rd0, %rd0;\n"
+         "  mbarrier.arrive.expect_tx.shared::cta.b64 %rd1, [%r1], " + n + ";\n"
+         "  cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r2], [%rd0, {%r9, %r9}], [%r1];\n"
+         "$Lwait:\n"
+         "  mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], %r9;\n"
+         "  @!%p1 bra $Lwait;\n"
+         "  ld.param.u64 %rd2, [out];\n  cvta.to.global.u64 %rd2, %rd2;\n"
+         "  mov.u32 %r4, %r0;\n"
+         "$Lcopy:\n"
+         "  setp.ge.u32 %p2, %r4, " + words + ";\n"
+         "  @%p2 bra $Ldone;\n"
+         "  shl.b32 %r5, %r4, 2;\n  add.u32 %r6, %r2, %r5;\n  ld.shared.u32 %r7, [%r6];\n"
+         "  cvt.u64.u32 %rd3, %r5;\n  add.u64 %rd4, %rd2, %rd3;\n  st.global.u32 [%rd4], %r7;\n"
+         "  add.u32 %r4, %r4, 32;\n  bra $Lcopy;\n"
+         "$Ldone:\n  ret;\n}\n";
+}
+
+std::vector<std::uint32_t> tma_probe_source(TmaBox const& b) {
+  std::vector<std::uint32_t> v(static_cast<std::size_t>(b.rows * b.inner_bytes() / 4));
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = 0x7a000000u | static_cast<std::uint32_t>(i);
+  return v;
+}
+
+namespace {
+// Source word w: its first byte's (row, elem) and the byte within the element.
+struct Piece {
+  Int row, elem, within;
+};
+Piece piece(TmaBox const& b, Int w) {
+  Int byte = 4 * w, in_row = byte % b.inner_bytes();
+  return {byte / b.inner_bytes(), in_row / b.elem_bytes, in_row % b.elem_bytes};
+}
+Int dest_word(TmaBox const& b, Int w) {
+  Piece p = piece(b, w);
+  return (tma_smem_byte(b, p.row, p.elem) + p.within) / 4;
+}
+}  // namespace
+
+std::string check_tma_image(TmaBox const& b, std::vector<std::uint32_t> const& image) {
+  auto src = tma_probe_source(b);
+  if (image.size() != src.size())
+    return tma_probe_name(b) + ": image of " + std::to_string(image.size()) + " words, expected " +
+           std::to_string(src.size());
+  for (Int w = 0; w < static_cast<Int>(src.size()); ++w) {
+    Int d = dest_word(b, w);
+    if (image[static_cast<std::size_t>(d)] != src[static_cast<std::size_t>(w)]) {
+      Piece p = piece(b, w);
+      std::string found = "elsewhere";
+      for (std::size_t i = 0; i < image.size(); ++i)
+        if (image[i] == src[static_cast<std::size_t>(w)]) found = "at byte " + std::to_string(4 * i);
+      return tma_probe_name(b) + ": (row " + std::to_string(p.row) + ", elem " + std::to_string(p.elem) +
+             ") expected at byte " + std::to_string(4 * d) + ", found " + found;
+    }
+  }
+  return "";
+}
+
+std::vector<std::uint32_t> simulate_tma(TmaBox const& b, bool swap_chunks) {
+  auto src = tma_probe_source(b);
+  std::vector<std::uint32_t> image(src.size(), 0xffffffffu);
+  for (Int w = 0; w < static_cast<Int>(src.size()); ++w) image[static_cast<std::size_t>(dest_word(b, w))] = src[static_cast<std::size_t>(w)];
+  if (swap_chunks && image.size() >= 8)
+    for (std::size_t i = 0; i < 4; ++i) std::swap(image[i], image[i + 4]);
+  return image;
+}
+
+}  // namespace catlayout::gpu

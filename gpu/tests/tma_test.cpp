@@ -96,3 +96,49 @@ TEST(Tma, SwizzledBoxesAreTheWgmmaAndUmmaAtoms) {
   EXPECT_EQ(to_string(*tma_box_layout({2, 64, 8, TmaSwizzle::b128})),
             to_string(find_smem_layout("wgmma.smem.16b.K.SW128")->layout));
 }
+
+// ---- The probe
+
+#include <cstdlib>
+#include <fstream>
+
+#include "catlayout/gpu/device.hpp"
+
+TEST(TmaProbe, SimulatedImageIsConfirmedAndAWrongOneNamed) {
+  EXPECT_EQ(tma_probe_boxes().size(), 3u * (4 + 2 + 3 + 4));
+  for (TmaBox const& b : tma_probe_boxes()) {
+    EXPECT_EQ(check_tma_image(b, simulate_tma(b)), "") << tma_probe_name(b);
+    std::string wrong = check_tma_image(b, simulate_tma(b, true));
+    EXPECT_NE(wrong.find("(row 0, elem 0) expected at byte 0, found at byte 16"), std::string::npos) << wrong;
+  }
+  EXPECT_NE(check_tma_image(tma_probe_boxes()[0], {}).find("image of 0 words"), std::string::npos);
+}
+
+TEST(TmaProbe, KernelsAssembleForSm90a) {
+#ifdef CATLAYOUT_PTXAS
+  std::string dir = ::testing::TempDir(), file = dir + "catlayout_tma.ptx", log = dir + "catlayout_tma.log";
+  for (TmaBox const& b : tma_probe_boxes()) {
+    std::ofstream(file) << tma_probe_ptx(b);
+    int rc = std::system((std::string(CATLAYOUT_PTXAS) + " -arch=sm_90a " + file + " -o /dev/null > " + log + " 2>&1").c_str());
+    std::ifstream in(log);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_EQ(rc, 0) << tma_probe_name(b) << ":\n" << text;
+  }
+#else
+  GTEST_SKIP() << "no ptxas: the CUDA toolkit was not found at configure time";
+#endif
+}
+
+// On a GPU (run-prebuilt.sh runs GpuProbe*): every sm_90 swizzle mode, element size and inner extent
+// lands where the model says.
+TEST(GpuProbe, TmaBoxesLandWhereTheSwizzleModelSays) {
+  device::Info info;
+  if (std::string why = device::query(info); !why.empty()) GTEST_SKIP() << why;
+  if (info.major < 9) GTEST_SKIP() << "TMA needs sm_90 or newer";
+  for (TmaBox const& b : tma_probe_boxes()) {
+    std::vector<std::uint32_t> image;
+    std::string e = device::run_tma(b, image);
+    ASSERT_EQ(e, "") << tma_probe_name(b);
+    EXPECT_EQ(check_tma_image(b, image), "") << info.name;
+  }
+}

@@ -13,6 +13,7 @@
 // e.g. the 128B swizzle of a 2-byte box 64 elements wide is wgmma.smem.16b.K.SW128 (and umma's), row
 // for row. Boxes narrower than the swizzle span follow the same address function here (rows packed
 // densely); whether the hardware pads such rows to the span is for the probe (tma_probe) to confirm.
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,5 +48,30 @@ Result<ComposedLayout> tma_box_layout(TmaBox const& b);
 // Tabulates: "" when box_layout * elem_bytes == tma_smem_byte at every (row, elem) and the layout is a
 // bijection onto [0, rows * inner); else the first failure.
 std::string check_tma_box_layout(TmaBox const& b);
+
+// ---- The probe: a kernel that TMA-loads a box (tensor map made on the host with the driver's
+// cuTensorMapEncodeTiled, the global tensor exactly the box) into shared memory at a 1024-byte
+// boundary, waits on an mbarrier, and copies the shared image word by word to global memory.
+// The source words are distinct tags, so the image shows where each 4-byte piece of the box landed.
+// One warp; PTX for sm_90a (cp.async.bulk.tensor.2d, mbarrier expect_tx / try_wait.parity).
+
+// The boxes a hardware run checks: NONE, 32B, 64B, 128B (the sm_90 modes) x elements of 1, 2, 4 bytes
+// x every inner extent from 16 bytes to the span (none: to 128), 16 rows (two 128B repeats).
+std::vector<TmaBox> const& tma_probe_boxes();
+std::string tma_probe_name(TmaBox const& b);  // "tma.128B.e2.i128.r16"
+std::string tma_probe_ptx(TmaBox const& b);   // the module; entry `probe(.param tmap[128], .param .u64 out)`
+std::vector<std::uint32_t> tma_probe_source(TmaBox const& b);  // the global tensor's words (distinct tags)
+// "" when `image` (the shared memory after the load, rows * inner_bytes / 4 words) holds every source
+// word where tma_smem_byte puts it; else the first (row, elem) that landed elsewhere.
+std::string check_tma_image(TmaBox const& b, std::vector<std::uint32_t> const& image);
+// The CPU stand-in for the hardware: the image the model predicts (with two 16-byte chunks exchanged
+// when swap_chunks, so that a test sees a wrong image named).
+std::vector<std::uint32_t> simulate_tma(TmaBox const& b, bool swap_chunks = false);
+
+namespace device {
+// Runs the probe kernel for `b` on the GPU (device_cuda.cpp): "" with `image` filled, or why not
+// ("no GPU: ..." in a build without CUDA).
+std::string run_tma(TmaBox const& b, std::vector<std::uint32_t>& image);
+}  // namespace device
 
 }  // namespace catlayout::gpu

@@ -261,3 +261,38 @@ std::string run_tma(TmaBox const& b, std::vector<std::uint32_t>& image) {
 }
 
 }  // namespace catlayout::gpu::device
+
+namespace catlayout::gpu::device {
+
+std::string run_cp_async(CpAsync const& c, std::vector<std::uint32_t>& image) {
+  (void)cudaFree(nullptr);
+  Driver const& d = driver();
+  if (!d.error.empty()) return d.error;
+  std::string ptx = cp_async_ptx(c);
+  char log[8192] = {0};
+  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void* vals[] = {log, reinterpret_cast<void*>(static_cast<std::uintptr_t>(sizeof log))};
+  CUmodule module = nullptr;
+  if (CUresult r = d.load(&module, ptx.c_str(), 2, opts, vals); r != CUDA_SUCCESS)
+    return cu_error("JIT of the cp.async probe", r) + ": " + log;
+  CUfunction f = nullptr;
+  if (CUresult r = d.get(&f, module, "probe"); r != CUDA_SUCCESS) return cu_error("cuModuleGetFunction", r);
+  auto src = cp_async_source(c);
+  std::size_t bytes = src.size() * 4;
+  DeviceBuffer in, out;
+  if (std::string e = in.make(bytes); !e.empty()) return e;
+  if (std::string e = out.make(bytes); !e.empty()) return e;
+  cudaMemcpy(in.p, src.data(), bytes, cudaMemcpyHostToDevice);
+  cudaMemset(out.p, 0xff, bytes);
+  auto pin = reinterpret_cast<CUdeviceptr>(in.p), pout = reinterpret_cast<CUdeviceptr>(out.p);
+  void* params[] = {&pin, &pout};
+  if (CUresult r = d.launch(f, 1, 1, 1, 32, 1, 1, 0, nullptr, params, nullptr); r != CUDA_SUCCESS)
+    return cu_error("cuLaunchKernel", r);
+  if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) return cuda_error("cp.async probe kernel", e);
+  image.assign(src.size(), 0);
+  if (cudaError_t e = cudaMemcpy(image.data(), out.p, bytes, cudaMemcpyDeviceToHost); e != cudaSuccess)
+    return cuda_error("cudaMemcpy", e);
+  return "";
+}
+
+}  // namespace catlayout::gpu::device

@@ -9,5 +9,6 @@ std::string query(Info&) { return "no GPU: this build has no CUDA (the CUDA tool
 std::string run(Batch&) { return "no GPU: this build has no CUDA"; }
 std::string prepare(std::vector<std::string> const&, int) { return "no GPU: this build has no CUDA"; }
 std::string run_tma(TmaBox const&, std::vector<std::uint32_t>&) { return "no GPU: this build has no CUDA"; }
+std::string run_cp_async(CpAsync const&, std::vector<std::uint32_t>&) { return "no GPU: this build has no CUDA"; }
 
 }  // namespace catlayout::gpu::device

@@ -27,7 +27,11 @@ char const* tile_axes(Operand op) {
 std::string tile_axes(Instruction const& ins, Operand op) {
   if (ins.kind == Kind::tcgen05_ld || ins.kind == Kind::tcgen05_st)
     return "(TMEM lane from the warp's base lane, 32-bit TMEM column from the base column)";
-  if (ins.kind == Kind::tcgen05_mma) return "(m,n); threads: TMEM lanes in use, values: TMEM columns";
+  if (ins.kind == Kind::tcgen05_mma)
+    return ins.M == 64 ? "(m,n); thread t = TMEM lane 32 (t / 16) + t % 16 (lanes in use), values: TMEM columns"
+                       : "(m,n); thread t = TMEM lane t (t >= 128: the peer CTA's lane t - 128), values: TMEM columns";
+  if (op == Operand::SFA) return "(m, k block); thread t = %laneid 4 (t / 2) + t % 2 (thread-id-a = 0), byte-id-a = 0";
+  if (op == Operand::SFB) return "(n, k block); thread t = %laneid 4 t (thread-id-b = 0), byte-id-b = 0";
   return tile_axes(op);
 }
 

@@ -69,7 +69,7 @@ std::string check_tma_box(TmaBox const& b) {
   return "";
 }
 
-// PTX ISA 5.5.6 "Tensor swizzling modes": the unswizzled address, then chunk bits ^= row bits.
+// PTX ISA 5.5 "Tensors", "Tensor swizzling modes": the unswizzled address, then chunk bits ^= row bits.
 Int tma_smem_byte(TmaBox const& b, Int row, Int elem) {
   Int linear = row * b.inner_bytes() + elem * b.elem_bytes;
   XorBits x = xor_bits(b.swizzle);
@@ -215,6 +215,58 @@ std::vector<std::uint32_t> simulate_tma(TmaBox const& b, bool swap_chunks) {
   if (swap_chunks && image.size() >= 8)
     for (std::size_t i = 0; i < 4; ++i) std::swap(image[i], image[i + 4]);
   return image;
+}
+
+}  // namespace catlayout::gpu
+
+// ---- cp.async identity copy
+
+namespace catlayout::gpu {
+
+std::vector<CpAsync> const& cp_async_probes() {
+  static std::vector<CpAsync> const all{{"ca", 4}, {"ca", 8}, {"ca", 16}, {"cg", 16}};
+  return all;
+}
+
+std::string cp_async_name(CpAsync const& c) { return "cp.async." + c.cache + "." + std::to_string(c.bytes); }
+
+std::string cp_async_ptx(CpAsync const& c) {
+  std::string b = std::to_string(c.bytes), words = std::to_string(32 * c.bytes / 4);
+  return "// " + cp_async_name(c) + ": cp.async global -> shared, then shared -> global (catlayout probe)\n"
+         ".version 8.0\n.target sm_90a\n.address_size 64\n"
+         ".shared .align 16 .b8 smem[" + std::to_string(32 * c.bytes) + "];\n"
+         ".visible .entry probe(.param .u64 in, .param .u64 out)\n{\n"
+         "  .reg .pred %p<2>;\n  .reg .b32 %r<10>;\n  .reg .b64 %rd<8>;\n"
+         "  mov.u32 %r0, %tid.x;\n  mul.lo.u32 %r1, %r0, " + b + ";\n"
+         "  ld.param.u64 %rd0, [in];\n  cvta.to.global.u64 %rd0, %rd0;\n"
+         "  cvt.u64.u32 %rd1, %r1;\n  add.u64 %rd2, %rd0, %rd1;\n"
+         "  mov.u32 %r2, smem;\n  add.u32 %r3, %r2, %r1;\n"
+         "  cp.async." + c.cache + ".shared.global [%r3], [%rd2], " + b + ";\n"
+         "  cp.async.commit_group;\n  cp.async.wait_group 0;\n  bar.sync 0;\n"
+         "  ld.param.u64 %rd3, [out];\n  cvta.to.global.u64 %rd3, %rd3;\n"
+         "  mov.u32 %r4, %r0;\n"
+         "$Lcopy:\n  setp.ge.u32 %p0, %r4, " + words + ";\n  @%p0 bra $Ldone;\n"
+         "  shl.b32 %r5, %r4, 2;\n  add.u32 %r6, %r2, %r5;\n  ld.shared.u32 %r7, [%r6];\n"
+         "  cvt.u64.u32 %rd4, %r5;\n  add.u64 %rd5, %rd3, %rd4;\n  st.global.u32 [%rd5], %r7;\n"
+         "  add.u32 %r4, %r4, 32;\n  bra $Lcopy;\n"
+         "$Ldone:\n  ret;\n}\n";
+}
+
+std::vector<std::uint32_t> cp_async_source(CpAsync const& c) {
+  std::vector<std::uint32_t> v(static_cast<std::size_t>(32 * c.bytes / 4));
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = 0x5c000000u | static_cast<std::uint32_t>(i);
+  return v;
+}
+
+std::string check_cp_async_image(CpAsync const& c, std::vector<std::uint32_t> const& image) {
+  auto src = cp_async_source(c);
+  if (image.size() != src.size())
+    return cp_async_name(c) + ": image of " + std::to_string(image.size()) + " words, expected " + std::to_string(src.size());
+  for (std::size_t i = 0; i < src.size(); ++i)
+    if (image[i] != src[i])
+      return cp_async_name(c) + ": word " + std::to_string(i) + " (thread " + std::to_string(4 * i / c.bytes) +
+             ") is not the source's";
+  return "";
 }
 
 }  // namespace catlayout::gpu

@@ -142,3 +142,31 @@ TEST(GpuProbe, TmaBoxesLandWhereTheSwizzleModelSays) {
     EXPECT_EQ(check_tma_image(b, image), "") << info.name;
   }
 }
+
+TEST(CpAsyncProbe, KernelsAssembleAndTheCheckNamesAWrongWord) {
+  for (CpAsync const& c : cp_async_probes()) {
+    EXPECT_EQ(check_cp_async_image(c, cp_async_source(c)), "");
+    auto bad = cp_async_source(c);
+    std::swap(bad[0], bad.back());
+    EXPECT_NE(check_cp_async_image(c, bad).find("word 0 (thread 0)"), std::string::npos);
+#ifdef CATLAYOUT_PTXAS
+    std::string dir = ::testing::TempDir(), file = dir + "catlayout_cpasync.ptx", log = dir + "catlayout_cpasync.log";
+    std::ofstream(file) << cp_async_ptx(c);
+    int rc = std::system((std::string(CATLAYOUT_PTXAS) + " -arch=sm_90a " + file + " -o /dev/null > " + log + " 2>&1").c_str());
+    std::ifstream in(log);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(rc, 0) << cp_async_name(c) << ":\n" << text;
+#endif
+  }
+}
+
+TEST(GpuProbe, CpAsyncCopiesAreTheIdentity) {
+  device::Info info;
+  if (std::string why = device::query(info); !why.empty()) GTEST_SKIP() << why;
+  if (info.major < 8) GTEST_SKIP() << "cp.async needs sm_80 or newer";
+  for (CpAsync const& c : cp_async_probes()) {
+    std::vector<std::uint32_t> image;
+    ASSERT_EQ(device::run_cp_async(c, image), "") << cp_async_name(c);
+    EXPECT_EQ(check_cp_async_image(c, image), "") << info.name;
+  }
+}

@@ -4,7 +4,7 @@
 //
 // The box is written row by row, densely: unswizzled byte r * inner_bytes + e * elem_bytes from the
 // (suitably aligned) shared-memory start; the swizzle modes then permute 16-byte chunks by XOR-ing
-// address bits (PTX ISA 5.5.6 "Tensor swizzling modes"; CUDA driver API CUtensorMapSwizzle):
+// address bits (PTX ISA 5.5 "Tensors", "Tensor swizzling modes"; CUDA driver API CUtensorMapSwizzle):
 //   32B:  bit  4      ^= bit  7          64B: bits [4,6) ^= bits [7,9)
 //   128B: bits [4,7) ^= bits [7,10)      128B with 32-byte atoms (sm_100): bits [5,7) ^= bits [7,9)
 // Stated twice: smem_byte() is that formula; box_layout() is the same map as a catlayout
@@ -68,10 +68,26 @@ std::string check_tma_image(TmaBox const& b, std::vector<std::uint32_t> const& i
 // when swap_chunks, so that a test sees a wrong image named).
 std::vector<std::uint32_t> simulate_tma(TmaBox const& b, bool swap_chunks = false);
 
+// ---- cp.async (non-bulk, PTX ISA 9.7.9.25 "cp.async"): each of 32 threads copies `bytes` (4, 8, 16;
+// .cg: 16 only) from global to shared memory, commit_group / wait_group 0, then the image goes back
+// to global. An identity copy: thread t's bytes land at t * bytes. A trivial check that the async
+// copy path of the probe works, run on hardware with the TMA boxes.
+struct CpAsync {
+  std::string cache = "ca";  // "ca" or "cg"
+  int bytes = 16;
+};
+std::vector<CpAsync> const& cp_async_probes();  // ca 4, ca 8, ca 16, cg 16
+std::string cp_async_name(CpAsync const& c);     // "cp.async.ca.16"
+std::string cp_async_ptx(CpAsync const& c);      // entry `probe(.param .u64 in, .param .u64 out)`
+std::vector<std::uint32_t> cp_async_source(CpAsync const& c);
+// "" when `image` is the source word for word, else the first word that differs.
+std::string check_cp_async_image(CpAsync const& c, std::vector<std::uint32_t> const& image);
+
 namespace device {
 // Runs the probe kernel for `b` on the GPU (device_cuda.cpp): "" with `image` filled, or why not
 // ("no GPU: ..." in a build without CUDA).
 std::string run_tma(TmaBox const& b, std::vector<std::uint32_t>& image);
+std::string run_cp_async(CpAsync const& c, std::vector<std::uint32_t>& image);
 }  // namespace device
 
 }  // namespace catlayout::gpu

@@ -23,6 +23,8 @@ Fragment fragment(Operand op, Elem e, Int rows, Int cols, Int threads, std::stri
 
 // ---- tcgen05.mma accumulator D in TMEM (PTX ISA 9.7.16.10.5 "Data Path Layout Organization").
 // thread = TMEM lane (in use), reg = TMEM column; the formulas give (m, n).
+// (CuTe agrees, UMMA::tmem_frg in mma_traits_sm100_frag.hpp: M=64 ((16,4),N):((1,32),128), M=128 (128,N):(1,128),
+// 2SM M=64 per CTA (64,(N/2,2)):(1,(128,64)) in lane + 128 * column units.)
 // Layout D (M = 128, cta_group::1): row m of D is TMEM lane m, column n is TMEM column n.
 Coord d_layout_D(Int lane, Int col, Int) { return {lane, col}; }
 // Layout F (M = 64, cta_group::1): the 64 rows use lanes 0-15 of each of the four 32-lane
@@ -31,6 +33,14 @@ Int layout_f_lane(Int t) { return 32 * (t / 16) + t % 16; }
 Coord d_layout_F(Int t, Int col, Int) {
   Int lane = layout_f_lane(t);
   return {16 * (lane / 32) + lane % 32, col};
+}
+// Layout B (M = 128, cta_group::2): each CTA holds 64 rows, CTA c rows 64 c + (lane % 64); the N columns
+// fold in two halves over the two 64-lane halves, lane l column j holds n = (l / 64) N/2 + j.
+// Thread t = lane + 128 * cta; reg = column j < N/2.
+template <Int N>
+Coord d_layout_B(Int t, Int col, Int) {
+  Int cta = t / kTmemLanes, lane = t % kTmemLanes;
+  return {64 * cta + lane % 64, (lane / 64) * (N / 2) + col};
 }
 // Layout A (M = 256, cta_group::2): each CTA of the pair holds 128 rows, lane l of CTA c row 128 c + l.
 // Thread t = lane + 128 * cta.
@@ -87,6 +97,8 @@ void add_tcgen05_mma(std::vector<Instruction>& cat) {
     // Layout F: thread t = (t % 16) + 16 (t / 16) walks the lanes in use; in (m, n) it is row t.
     add(1, 64, N, str("((16,4),", N, "):((1,16),64)"), d_layout_F, s("Layout F (M = 64, cta_group::1)"));
   }
+  add(2, 128, 64, "((64,2,2),32):((1,4096,64),128)", d_layout_B<64>, s("Layout B (M = 128, cta_group::2)"));
+  add(2, 128, 256, "((64,2,2),128):((1,16384,64),128)", d_layout_B<256>, s("Layout B (M = 128, cta_group::2)"));
   for (Int N : {64, 256})
     add(2, 256, N, str("((128,2),", N, "):((1,128),256)"), d_layout_A, s("Layout A (M = 256, cta_group::2)"));
 }
@@ -140,7 +152,10 @@ Int tmem_lane(Instruction const& ins, Int t) {
 
 Layout tmem_address_layout(Instruction const& ins) {
   std::string text;
+  bool pair = ins.ptx.find("cta_group::2") != std::string::npos;
   if (ins.M == 64) text = str("((16,4),", ins.N, "):((", kTmemLaneStride, ",", 32 * kTmemLaneStride, "),1)");
+  else if (ins.M == 128 && pair)  // Layout B: m % 64 -> lane, m / 64 -> CTA; n / (N/2) -> lane + 64
+    text = str("((64,2),(", ins.N / 2, ",2)):((", kTmemLaneStride, ",", kCtaTag, "),(1,", 64 * kTmemLaneStride, "))");
   else if (ins.M == 128) text = str("(128,", ins.N, "):(", kTmemLaneStride, ",1)");
   else text = str("((128,2),", ins.N, "):((", kTmemLaneStride, ",", kCtaTag, "),1)");
   auto l = parse_layout(text);

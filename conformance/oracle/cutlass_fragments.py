@@ -51,7 +51,7 @@ PREFIX_ORDER = ["SM80", "SM90", "SM89", "SM75", "SM70", "SM61"]
 DUMPER_HEADERS = ["mma_traits_sm61.hpp", "mma_traits_sm70.hpp", "mma_traits_sm75.hpp",
                   "mma_traits_sm80.hpp", "mma_traits_sm89.hpp", "mma_traits_sm90.hpp",
                   "mma_traits_sm90_gmma.hpp", "mma_traits_sm90_gmma_ext.hpp",
-                  "copy_traits_sm75.hpp", "copy_traits_sm90.hpp"]
+                  "copy_traits_sm75.hpp", "copy_traits_sm90.hpp", "mma_traits_sm120.hpp"]
 
 
 class InputError(Exception):
@@ -97,6 +97,10 @@ class CuteIndex:
 # --------------------------------------------------------------------------
 
 RE_MMA = re.compile(r"^mma\.m(\d+)n(\d+)k(\d+)\.(\w+)\.(\w+)\.(\w+)\.(\w+)((?:\.[\w]+)*)$")
+# SM120 block-scaled mma.sync: mma.m16n8k<K>.kind::<kind>.block_scale.scale_vec::<V>X.f32.<a>.<b>.f32.<sf>
+RE_BLOCK_SCALE = re.compile(r"^mma\.m16n8k(32|64)\.kind::\w+\.block_scale\.scale_vec::(\d)X\.f32\.(\w+)\.(\w+)\.f32\.(\w+)$")
+CUTLASS_T = {"e4m3": "cutlass::float_e4m3_t", "e5m2": "cutlass::float_e5m2_t", "e2m1": "cutlass::float_e2m1_t",
+             "ue8m0": "cutlass::float_ue8m0_t", "ue4m3": "cutlass::float_ue4m3_t"}
 RE_WGMMA = re.compile(r"^wgmma\.m64n(\d+)k(\d+)\.(\w+)\.(\w+)\.(\w+)((?:\.[\w]+)*)$")
 
 
@@ -150,6 +154,19 @@ def map_instruction(ins, idx):
                          "layouts": {"A": ("A", "ALayout (RS)"), "C": ("C", "CLayout"),
                                      "D": ("C", "CLayout")}}, "")
         return None, f"no MMA_Traits<{base}[_TN]{suf}> in CUTLASS {CUTLASS_VERSION}"
+    m = RE_BLOCK_SCALE.match(name)
+    if m and kind == "mma.block_scale":
+        K, vec, a, b, sf = m.groups()
+        if None in (CUTLASS_T.get(a), CUTLASS_T.get(b), CUTLASS_T.get(sf)):
+            return None, f"no CUTLASS type for the types of {name}"
+        cand = f"SM120_16x8x{K}_TN_VS"
+        vs = int(K) // int(vec)  # elements a scale factor covers along K
+        cxx = (f"cute::SM120::BLOCKSCALED::{cand}<{CUTLASS_T[a]}, {CUTLASS_T[b]}, float, {CUTLASS_T[sf]}, {vs}>")
+        why = (f"{cand}'s SF{{}}Layout broadcasts each scale factor over the {vs} K elements it scales "
+               "((T32,V) -> (M|N, K)), not a map onto the scale matrix the catalogue tabulates")
+        return ({"name": f"{cand}<{a},{b},f32,{sf},{vs}>", "cxx": cxx, "fn": "cf_mma",
+                 "layouts": {"A": ("A", "ALayout"), "B": ("B", "BLayout"), "C": ("C", "CLayout")},
+                 "unlisted": {"SFA": why.format("A"), "SFB": why.format("B")}}, "")
     if kind in ("ldmatrix", "stmatrix") or name.startswith(("ldmatrix", "stmatrix")):
         parts = name.split(".")
         is_ld = parts[0] == "ldmatrix"

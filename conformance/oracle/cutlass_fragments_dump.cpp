@@ -35,6 +35,7 @@
 #include <cute/atom/mma_traits_sm90_gmma.hpp>
 #include <cute/atom/copy_traits_sm75.hpp>
 #include <cute/atom/copy_traits_sm90.hpp>
+#include <cute/atom/mma_traits_sm120.hpp>
 
 #include <cstdint>
 #include <cstdio>

@@ -51,7 +51,8 @@ PREFIX_ORDER = ["SM80", "SM90", "SM89", "SM75", "SM70", "SM61"]
 DUMPER_HEADERS = ["mma_traits_sm61.hpp", "mma_traits_sm70.hpp", "mma_traits_sm75.hpp",
                   "mma_traits_sm80.hpp", "mma_traits_sm89.hpp", "mma_traits_sm90.hpp",
                   "mma_traits_sm90_gmma.hpp", "mma_traits_sm90_gmma_ext.hpp",
-                  "copy_traits_sm75.hpp", "copy_traits_sm90.hpp", "mma_traits_sm120.hpp"]
+                  "copy_traits_sm75.hpp", "copy_traits_sm90.hpp", "mma_traits_sm120.hpp",
+                  "copy_traits_sm100.hpp"]
 
 
 class InputError(Exception):
@@ -167,6 +168,19 @@ def map_instruction(ins, idx):
         return ({"name": f"{cand}<{a},{b},f32,{sf},{vs}>", "cxx": cxx, "fn": "cf_mma",
                  "layouts": {"A": ("A", "ALayout"), "B": ("B", "BLayout"), "C": ("C", "CLayout")},
                  "unlisted": {"SFA": why.format("A"), "SFB": why.format("B")}}, "")
+    m = re.fullmatch(r"tcgen05\.(ld|st)\.(32x32b|16x64b|16x128b|16x256b|16x32bx2)\.x(\d+)\.b32", name)
+    if m and kind in ("tcgen05.ld", "tcgen05.st"):
+        op, shape, num = m.groups()
+        dp = {"32x32b": "32dp32b", "16x64b": "16dp64b", "16x128b": "16dp128b", "16x256b": "16dp256b",
+              "16x32bx2": "16dp32b"}[shape]
+        cand = f"SM100_TMEM_{'LOAD' if op == 'ld' else 'STORE'}_{dp}{num}x"
+        if cand not in idx.copy:
+            return None, f"no Copy_Traits<{cand}> in CUTLASS {CUTLASS_VERSION}"
+        # CuTe's register side in bits of the (column bit, lane) space: 32-bit units col + C lane,
+        # the catalogue's tile (lane, col) -> lane + R col: compared after transposing (tmem_tile).
+        regs = ("dst", ("Dst", "DstLayout")) if op == "ld" else ("src", ("Src", "SrcLayout"))
+        return ({"name": cand, "cxx": f"cute::{cand}", "fn": "cf_copy", "elem_bits": 32, "tmem_tile": True,
+                 "layouts": {regs[0]: regs[1]}}, "")
     if kind in ("ldmatrix", "stmatrix") or name.startswith(("ldmatrix", "stmatrix")):
         parts = name.split(".")
         is_ld = parts[0] == "ldmatrix"
@@ -495,6 +509,10 @@ def compare_fragment(ins, fr, atom, reason, dumps, failed):
         dump = dumps[aid]
         lay = dump[key]
         step = dump.get("elem_bits", 1) if dump["kind"] == "copy" else 1
+        if atom.get("tmem_tile"):  # CuTe: col + C lane (32-bit units); catalogue: lane + R col
+            R, C = fr["rows"], fr["cols"]
+            tr = lambda c: ((c // step) // C + R * ((c // step) % C)) * step if c % step == 0 else c
+            lay = dict(lay, table=[tr(c) for c in lay["table"]])
         status, msg, first = compare_tv(fr, lay, step, dump["kind"])
         res.update(status=status, message=msg, cutlass_atom=atom["name"],
                    cutlass_layout=lname, cutlass_text=lay["text"])

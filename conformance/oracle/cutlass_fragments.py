@@ -216,11 +216,14 @@ def map_smem(s, idx):
     major = s.get("major")
     sw = s.get("swizzle")
     T = SMEM_T.get(bits)
-    if T is None or major not in ("K", "MN") or sw not in ("INTER", "SW32", "SW64", "SW128"):
-        return None, f"no GMMA smem atom for {bits}-bit {major} {sw}"
+    ns = "UMMA" if s.get("name", "").startswith("umma.") else "GMMA"  # tcgen05's atoms: cute::UMMA::
+    if T is None or major not in ("K", "MN") or sw not in ("INTER", "SW32", "SW64", "SW128", "SW128_32B"):
+        return None, f"no {ns} smem atom for {bits}-bit {major} {sw}"
+    if sw == "SW128_32B" and (ns != "UMMA" or major != "MN"):
+        return None, f"no {ns} smem atom for {bits}-bit {major} {sw}"
     cand = f"Layout_{major}_{sw}_Atom"
     short = T.replace("cute::", "")
-    return ({"name": f"GMMA::{cand}<{short}>", "cxx": f"cute::GMMA::{cand}<{T}>", "fn": "cf_smem",
+    return ({"name": f"{ns}::{cand}<{short}>", "cxx": f"cute::{ns}::{cand}<{T}>", "fn": "cf_smem",
              "targs_pre": T, "layouts": {}}, "")
 
 

@@ -176,3 +176,32 @@ TEST(Blackwell, ScaleFactorsComeFromLanesHoldingTheirRowOrColumn) {
     }
   EXPECT_EQ(scale_factor_lane(Operand::A, 0), -1);
 }
+
+#include <sstream>
+
+#include "catlayout/gpu/validate.hpp"
+
+// validate (here on the simulator, which stands for an sm_90a device) skips the CPU-only entries
+// and says why, instead of running a kernel it does not have.
+TEST(Blackwell, ValidateReportsThemSkipped) {
+  std::ostringstream out, log;
+  auto v = validate({"^tcgen05.ld.32x32b.x1", "^mma.m16n8k64.kind::mxf4.", "^mma.m16n8k16.f32.f16.f16.f32"}, "", out, log,
+                    /*on_simulator=*/true);
+  ASSERT_TRUE(v) << v.error().what();
+  int skipped = 0, confirmed = 0;
+  for (auto const& r : v->rows) {
+    Instruction const* ins = find_instruction(r.instruction);
+    ASSERT_NE(ins, nullptr) << r.instruction;
+    if (probe_runs(*ins)) {
+      EXPECT_EQ(r.status, "confirmed") << r.instruction;
+      ++confirmed;
+    } else {
+      EXPECT_EQ(r.status, "skipped") << r.instruction;
+      EXPECT_NE(r.message.find("CPU-checked only"), std::string::npos) << r.message;
+      ++skipped;
+    }
+  }
+  EXPECT_EQ(skipped, 1 + 5);  // tcgen05.ld dst; block-scaled A, B, C, SFA, SFB
+  EXPECT_EQ(confirmed, 3);
+  EXPECT_FALSE(v->failed());
+}

@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <string>
+
+#include <unistd.h>
 
 #include "catlayout/gpu/ptx.hpp"
 
@@ -35,7 +38,8 @@ bool sampled(std::string const& kernel) {
 TEST(Ptxas, AssemblesTheProbeKernelsForSm90a) {
   std::string tool = ptxas();
   if (tool.empty()) GTEST_SKIP() << "no ptxas: the CUDA toolkit was not found at configure time";
-  std::string dir = ::testing::TempDir();
+  // The process id in the names: several builds may run their gpu_tests at once on one machine.
+  std::string dir = ::testing::TempDir() + std::to_string(::getpid()) + "_";
   int checked = 0;
   for (auto const& name : all_kernels()) {
     if (!sampled(name)) continue;
@@ -49,5 +53,7 @@ TEST(Ptxas, AssemblesTheProbeKernelsForSm90a) {
     EXPECT_EQ(rc, 0) << name << ":\n" << text;
     ++checked;
   }
+  std::remove((dir + "catlayout_probe.ptx").c_str());
+  std::remove((dir + "catlayout_ptxas.log").c_str());
   EXPECT_GT(checked, 100);
 }

@@ -102,6 +102,8 @@ TEST(Tma, SwizzledBoxesAreTheWgmmaAndUmmaAtoms) {
 #include <cstdlib>
 #include <fstream>
 
+#include <unistd.h>
+
 #include "catlayout/gpu/device.hpp"
 
 TEST(TmaProbe, SimulatedImageIsConfirmedAndAWrongOneNamed) {
@@ -116,7 +118,7 @@ TEST(TmaProbe, SimulatedImageIsConfirmedAndAWrongOneNamed) {
 
 TEST(TmaProbe, KernelsAssembleForSm90a) {
 #ifdef CATLAYOUT_PTXAS
-  std::string dir = ::testing::TempDir(), file = dir + "catlayout_tma.ptx", log = dir + "catlayout_tma.log";
+  std::string dir = ::testing::TempDir() + std::to_string(::getpid()) + "_", file = dir + "catlayout_tma.ptx", log = dir + "catlayout_tma.log";
   for (TmaBox const& b : tma_probe_boxes()) {
     std::ofstream(file) << tma_probe_ptx(b);
     int rc = std::system((std::string(CATLAYOUT_PTXAS) + " -arch=sm_90a " + file + " -o /dev/null > " + log + " 2>&1").c_str());
@@ -124,6 +126,8 @@ TEST(TmaProbe, KernelsAssembleForSm90a) {
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     ASSERT_EQ(rc, 0) << tma_probe_name(b) << ":\n" << text;
   }
+  std::remove(file.c_str());
+  std::remove(log.c_str());
 #else
   GTEST_SKIP() << "no ptxas: the CUDA toolkit was not found at configure time";
 #endif
@@ -150,12 +154,14 @@ TEST(CpAsyncProbe, KernelsAssembleAndTheCheckNamesAWrongWord) {
     std::swap(bad[0], bad.back());
     EXPECT_NE(check_cp_async_image(c, bad).find("word 0 (thread 0)"), std::string::npos);
 #ifdef CATLAYOUT_PTXAS
-    std::string dir = ::testing::TempDir(), file = dir + "catlayout_cpasync.ptx", log = dir + "catlayout_cpasync.log";
+    std::string dir = ::testing::TempDir() + std::to_string(::getpid()) + "_", file = dir + "catlayout_cpasync.ptx", log = dir + "catlayout_cpasync.log";
     std::ofstream(file) << cp_async_ptx(c);
     int rc = std::system((std::string(CATLAYOUT_PTXAS) + " -arch=sm_90a " + file + " -o /dev/null > " + log + " 2>&1").c_str());
     std::ifstream in(log);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     EXPECT_EQ(rc, 0) << cp_async_name(c) << ":\n" << text;
+    std::remove(file.c_str());
+    std::remove(log.c_str());
 #endif
   }
 }

@@ -51,7 +51,8 @@ PREFIX_ORDER = ["SM80", "SM90", "SM89", "SM75", "SM70", "SM61"]
 DUMPER_HEADERS = ["mma_traits_sm61.hpp", "mma_traits_sm70.hpp", "mma_traits_sm75.hpp",
                   "mma_traits_sm80.hpp", "mma_traits_sm89.hpp", "mma_traits_sm90.hpp",
                   "mma_traits_sm90_gmma.hpp", "mma_traits_sm90_gmma_ext.hpp",
-                  "copy_traits_sm75.hpp", "copy_traits_sm90.hpp"]
+                  "copy_traits_sm75.hpp", "copy_traits_sm90.hpp", "mma_traits_sm120.hpp",
+                  "copy_traits_sm100.hpp"]
 
 
 class InputError(Exception):
@@ -99,6 +100,10 @@ class CuteIndex:
 RE_MMA = re.compile(r"^mma\.m(\d+)n(\d+)k(\d+)\.(\w+)\.(\w+)\.(\w+)\.(\w+)((?:\.[\w]+)*)$")
 # mma.m8n8k4 .f16 names carry a majorness other than .row.col: "mma.m8n8k4.col.row.f16...".
 RE_MAJOR = re.compile(r"^(mma\.m\d+n\d+k\d+)\.(row|col)\.(row|col)(\..*)$")
+# SM120 block-scaled mma.sync: mma.m16n8k<K>.kind::<kind>.block_scale.scale_vec::<V>X.f32.<a>.<b>.f32.<sf>
+RE_BLOCK_SCALE = re.compile(r"^mma\.m16n8k(32|64)\.kind::\w+\.block_scale\.scale_vec::(\d)X\.f32\.(\w+)\.(\w+)\.f32\.(\w+)$")
+CUTLASS_T = {"e4m3": "cutlass::float_e4m3_t", "e5m2": "cutlass::float_e5m2_t", "e2m1": "cutlass::float_e2m1_t",
+             "ue8m0": "cutlass::float_ue8m0_t", "ue4m3": "cutlass::float_ue4m3_t"}
 RE_WGMMA = re.compile(r"^wgmma\.m64n(\d+)k(\d+)\.(\w+)\.(\w+)\.(\w+)((?:\.[\w]+)*)$")
 
 
@@ -165,6 +170,32 @@ def map_instruction(ins, idx):
                          "layouts": {"A": ("A", "ALayout (RS)"), "C": ("C", "CLayout"),
                                      "D": ("C", "CLayout")}}, "")
         return None, f"no MMA_Traits<{base}[_TN]{suf}> in CUTLASS {CUTLASS_VERSION}"
+    m = RE_BLOCK_SCALE.match(name)
+    if m and kind == "mma.block_scale":
+        K, vec, a, b, sf = m.groups()
+        if None in (CUTLASS_T.get(a), CUTLASS_T.get(b), CUTLASS_T.get(sf)):
+            return None, f"no CUTLASS type for the types of {name}"
+        cand = f"SM120_16x8x{K}_TN_VS"
+        vs = int(K) // int(vec)  # elements a scale factor covers along K
+        cxx = (f"cute::SM120::BLOCKSCALED::{cand}<{CUTLASS_T[a]}, {CUTLASS_T[b]}, float, {CUTLASS_T[sf]}, {vs}>")
+        why = (f"{cand}'s SF{{}}Layout broadcasts each scale factor over the {vs} K elements it scales "
+               "((T32,V) -> (M|N, K)), not a map onto the scale matrix the catalogue tabulates")
+        return ({"name": f"{cand}<{a},{b},f32,{sf},{vs}>", "cxx": cxx, "fn": "cf_mma",
+                 "layouts": {"A": ("A", "ALayout"), "B": ("B", "BLayout"), "C": ("C", "CLayout")},
+                 "unlisted": {"SFA": why.format("A"), "SFB": why.format("B")}}, "")
+    m = re.fullmatch(r"tcgen05\.(ld|st)\.(32x32b|16x64b|16x128b|16x256b|16x32bx2)\.x(\d+)\.b32", name)
+    if m and kind in ("tcgen05.ld", "tcgen05.st"):
+        op, shape, num = m.groups()
+        dp = {"32x32b": "32dp32b", "16x64b": "16dp64b", "16x128b": "16dp128b", "16x256b": "16dp256b",
+              "16x32bx2": "16dp32b"}[shape]
+        cand = f"SM100_TMEM_{'LOAD' if op == 'ld' else 'STORE'}_{dp}{num}x"
+        if cand not in idx.copy:
+            return None, f"no Copy_Traits<{cand}> in CUTLASS {CUTLASS_VERSION}"
+        # CuTe's register side in bits of the (column bit, lane) space: 32-bit units col + C lane,
+        # the catalogue's tile (lane, col) -> lane + R col: compared after transposing (tmem_tile).
+        regs = ("dst", ("Dst", "DstLayout")) if op == "ld" else ("src", ("Src", "SrcLayout"))
+        return ({"name": cand, "cxx": f"cute::{cand}", "fn": "cf_copy", "elem_bits": 32, "tmem_tile": True,
+                 "layouts": {regs[0]: regs[1]}}, "")
     if kind in ("ldmatrix", "stmatrix") or name.startswith(("ldmatrix", "stmatrix")):
         parts = name.split(".")
         is_ld = parts[0] == "ldmatrix"
@@ -200,11 +231,14 @@ def map_smem(s, idx):
     major = s.get("major")
     sw = s.get("swizzle")
     T = SMEM_T.get(bits)
-    if T is None or major not in ("K", "MN") or sw not in ("INTER", "SW32", "SW64", "SW128"):
-        return None, f"no GMMA smem atom for {bits}-bit {major} {sw}"
+    ns = "UMMA" if s.get("name", "").startswith("umma.") else "GMMA"  # tcgen05's atoms: cute::UMMA::
+    if T is None or major not in ("K", "MN") or sw not in ("INTER", "SW32", "SW64", "SW128", "SW128_32B"):
+        return None, f"no {ns} smem atom for {bits}-bit {major} {sw}"
+    if sw == "SW128_32B" and (ns != "UMMA" or major != "MN"):
+        return None, f"no {ns} smem atom for {bits}-bit {major} {sw}"
     cand = f"Layout_{major}_{sw}_Atom"
     short = T.replace("cute::", "")
-    return ({"name": f"GMMA::{cand}<{short}>", "cxx": f"cute::GMMA::{cand}<{T}>", "fn": "cf_smem",
+    return ({"name": f"{ns}::{cand}<{short}>", "cxx": f"cute::{ns}::{cand}<{T}>", "fn": "cf_smem",
              "targs_pre": T, "layouts": {}}, "")
 
 
@@ -493,6 +527,10 @@ def compare_fragment(ins, fr, atom, reason, dumps, failed):
         dump = dumps[aid]
         lay = dump[key]
         step = dump.get("elem_bits", 1) if dump["kind"] == "copy" else 1
+        if atom.get("tmem_tile"):  # CuTe: col + C lane (32-bit units); catalogue: lane + R col
+            R, C = fr["rows"], fr["cols"]
+            tr = lambda c: ((c // step) // C + R * ((c // step) % C)) * step if c % step == 0 else c
+            lay = dict(lay, table=[tr(c) for c in lay["table"]])
         status, msg, first = compare_tv(fr, lay, step, dump["kind"])
         res.update(status=status, message=msg, cutlass_atom=atom["name"],
                    cutlass_layout=lname, cutlass_text=lay["text"])

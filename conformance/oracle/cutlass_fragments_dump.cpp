@@ -35,6 +35,9 @@
 #include <cute/atom/mma_traits_sm90_gmma.hpp>
 #include <cute/atom/copy_traits_sm75.hpp>
 #include <cute/atom/copy_traits_sm90.hpp>
+#include <cute/atom/mma_traits_sm120.hpp>
+#include <cute/atom/copy_traits_sm100.hpp>
+#include <cute/atom/mma_traits_sm100.hpp>
 
 #include <cstdint>
 #include <cstdio>

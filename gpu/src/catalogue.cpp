@@ -20,6 +20,8 @@ std::string_view operand_name(Operand op) {
     case Operand::Src: return "src";
     case Operand::Dst: return "dst";
     case Operand::E: return "E";
+    case Operand::SFA: return "SFA";
+    case Operand::SFB: return "SFB";
   }
   return "?";
 }
@@ -31,6 +33,8 @@ std::optional<Operand> parse_operand(std::string_view s) {
   if (s == "src" || s == "S" || s == "s" || s == "SRC") return Operand::Src;
   if (s == "dst" || s == "DST") return Operand::Dst;
   if (s == "E" || s == "e" || s == "meta") return Operand::E;
+  if (s == "SFA" || s == "sfa") return Operand::SFA;
+  if (s == "SFB" || s == "sfb") return Operand::SFB;
   return std::nullopt;
 }
 
@@ -50,6 +54,10 @@ std::string_view elem_name(Elem e) {
     case Elem::e5m2: return "e5m2";
     case Elem::s32: return "s32";
     case Elem::b16: return "b16";
+    case Elem::b32: return "b32";
+    case Elem::e2m1: return "e2m1";
+    case Elem::ue8m0: return "ue8m0";
+    case Elem::ue4m3: return "ue4m3";
   }
   return "?";
 }
@@ -61,6 +69,10 @@ std::string_view kind_name(Kind k) {
     case Kind::ldmatrix: return "ldmatrix";
     case Kind::stmatrix: return "stmatrix";
     case Kind::movmatrix: return "movmatrix";
+    case Kind::tcgen05_mma: return "tcgen05.mma";
+    case Kind::tcgen05_ld: return "tcgen05.ld";
+    case Kind::tcgen05_st: return "tcgen05.st";
+    case Kind::mma_block_scale: return "mma.block_scale";
   }
   return "?";
 }
@@ -68,10 +80,10 @@ std::string_view kind_name(Kind k) {
 int elem_bits(Elem e) {
   switch (e) {
     case Elem::f16: case Elem::bf16: case Elem::b16: return 16;
-    case Elem::tf32: case Elem::f32: case Elem::s32: return 32;
+    case Elem::tf32: case Elem::f32: case Elem::s32: case Elem::b32: return 32;
     case Elem::f64: return 64;
-    case Elem::s8: case Elem::u8: case Elem::e4m3: case Elem::e5m2: return 8;
-    case Elem::s4: case Elem::u4: return 4;
+    case Elem::s8: case Elem::u8: case Elem::e4m3: case Elem::e5m2: case Elem::ue8m0: case Elem::ue4m3: return 8;
+    case Elem::s4: case Elem::u4: case Elem::e2m1: return 4;
     case Elem::b1: return 1;
   }
   return 0;
@@ -377,6 +389,8 @@ std::vector<Instruction> const& catalogue() {
     add_sm90(c);
     add_copies(c);
     add_sparse(c);
+    add_sm100(c);
+    add_sm120(c);
     return c;
   }();
   return cat;
@@ -391,6 +405,14 @@ T const* by_name(std::vector<T> const& all, std::string_view name) {
 }
 
 Instruction const* find_instruction(std::string_view name) { return by_name(catalogue(), name); }
+
+bool probe_runs(Instruction const& ins) {
+  return ins.arch == "sm75" || ins.arch == "sm80" || ins.arch == "sm90" || ins.arch == "sm90a";
+}
+
+std::string no_hardware_reason(Instruction const& ins) {
+  return probe_runs(ins) ? "" : ins.arch + ": not run on any device here";
+}
 
 std::string check_fragment(Fragment const& f) {
   std::string where = str(operand_name(f.operand), " ", to_string(f.tv), ": ");
@@ -426,6 +448,7 @@ std::string_view swizzle_name(SwizzleMode s) {
     case SwizzleMode::sw32: return "SW32";
     case SwizzleMode::sw64: return "SW64";
     case SwizzleMode::sw128: return "SW128";
+    case SwizzleMode::sw128_32b: return "SW128_32B";
   }
   return "?";
 }
@@ -435,7 +458,7 @@ int swizzle_bytes(SwizzleMode s) {
     case SwizzleMode::interleave: return 16;
     case SwizzleMode::sw32: return 32;
     case SwizzleMode::sw64: return 64;
-    case SwizzleMode::sw128: return 128;
+    case SwizzleMode::sw128: case SwizzleMode::sw128_32b: return 128;
   }
   return 0;
 }
@@ -444,11 +467,13 @@ Int SmemLayout::at(Int mn, Int k) const { return *evaluate(layout, mn + rows * k
 
 // PTX ISA 9.7.15.5.1.2: the swizzle modes XOR byte-address bits [4, 4 + b) with bits [7, 7 + b),
 // b = log2(swizzle bytes / 16); rows of the atom are `swizzle bytes` long along the major axis.
+// tcgen05's 32B-atomic 128-byte mode (PTX ISA 9.7.16.4.1) moves 32-byte chunks: bits [5, 7) by [7, 9).
 Int SmemLayout::formula_byte(Int mn, Int k) const {
   Int eb = elem_bits / 8, w = swizzle_bytes(swizzle);
   Int byte = major == Major::K ? mn * w + k * eb : k * w + mn * eb;
-  Int b = std::bit_width(static_cast<std::uint64_t>(w / 16)) - 1;
-  return byte ^ (((byte >> 7) & ((Int{1} << b) - 1)) << 4);
+  int chunk_bit = swizzle == SwizzleMode::sw128_32b ? 5 : 4;
+  Int b = std::bit_width(static_cast<std::uint64_t>(w >> chunk_bit)) - 1;
+  return byte ^ (((byte >> 7) & ((Int{1} << b) - 1)) << chunk_bit);
 }
 
 std::vector<SmemLayout> const& smem_layouts() {

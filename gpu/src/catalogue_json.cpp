@@ -1,6 +1,7 @@
 // The catalogue as data (`catlayout.gpu-catalogue/1`): every instruction's fragments and every
 // wgmma shared-memory atom, with their functions tabulated, for other tools (the CUTLASS cross-check).
 #include "catlayout/gpu/report.hpp"
+#include "catlayout/gpu/sm100.hpp"
 
 namespace catlayout::gpu {
 
@@ -34,6 +35,7 @@ Json catalogue_json() {
   }
   Json smem = Json::array();
   for (auto const& s : smem_layouts()) smem.push_back(smem_layout_json(s));
+  for (auto const& s : umma_smem_layouts()) smem.push_back(smem_layout_json(s));  // tcgen05's, CPU only
   return {{"schema", "catlayout.gpu-catalogue/1"}, {"instructions", std::move(instructions)},
           {"smem_layouts", std::move(smem)}};
 }

@@ -23,5 +23,7 @@ void add_sm70_quad_pair(std::vector<Instruction>& cat);  // catalogue_sm70.cpp: 
 
 // mma.sp::ordered_metadata (SM80 shapes) and wgmma.mma_async.sp (SM90a): catalogue_sparse.cpp.
 void add_sparse(std::vector<Instruction>& cat);
+void add_sm100(std::vector<Instruction>& cat);  // catalogue_sm100.cpp: tcgen05.mma D in TMEM, tcgen05.ld/st
+void add_sm120(std::vector<Instruction>& cat);  // catalogue_sm120.cpp: block-scaled mma.sync
 
 }  // namespace catlayout::gpu

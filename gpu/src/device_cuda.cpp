@@ -215,3 +215,100 @@ std::string run(Batch& batch) {
 }
 
 }  // namespace catlayout::gpu::device
+
+// ---- The TMA probe (tma.hpp): a tensor map over a global tensor that is exactly the box, encoded
+// with the driver's cuTensorMapEncodeTiled, passed by value as the kernel's first parameter.
+#include "catlayout/gpu/tma.hpp"
+
+namespace catlayout::gpu::device {
+
+std::string run_tma(TmaBox const& b, std::vector<std::uint32_t>& image) {
+  if (std::string why = check_tma_box(b); !why.empty()) return "TMA box: " + why;
+  (void)cudaFree(nullptr);
+  Driver const& d = driver();
+  if (!d.error.empty()) return d.error;
+  static decltype(&cuTensorMapEncodeTiled) encode = nullptr;
+  if (!encode)
+    if (std::string e = entry("cuTensorMapEncodeTiled", encode); !e.empty()) return e;
+  std::string ptx = tma_probe_ptx(b);
+  char log[8192] = {0};
+  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void* vals[] = {log, reinterpret_cast<void*>(static_cast<std::uintptr_t>(sizeof log))};
+  CUmodule module = nullptr;
+  if (CUresult r = d.load(&module, ptx.c_str(), 2, opts, vals); r != CUDA_SUCCESS)
+    return cu_error("JIT of the TMA probe", r) + ": " + log;
+  CUfunction f = nullptr;
+  if (CUresult r = d.get(&f, module, "probe"); r != CUDA_SUCCESS) return cu_error("cuModuleGetFunction", r);
+  auto src = tma_probe_source(b);
+  std::size_t bytes = src.size() * 4;
+  DeviceBuffer in, out;
+  if (std::string e = in.make(bytes); !e.empty()) return e;
+  if (std::string e = out.make(bytes); !e.empty()) return e;
+  cudaMemcpy(in.p, src.data(), bytes, cudaMemcpyHostToDevice);
+  cudaMemset(out.p, 0xff, bytes);
+  CUtensorMapDataType type = b.elem_bytes == 1   ? CU_TENSOR_MAP_DATA_TYPE_UINT8
+                             : b.elem_bytes == 2 ? CU_TENSOR_MAP_DATA_TYPE_UINT16
+                             : b.elem_bytes == 4 ? CU_TENSOR_MAP_DATA_TYPE_UINT32
+                                                 : CU_TENSOR_MAP_DATA_TYPE_INT64;
+  CUtensorMapSwizzle swizzle = b.swizzle == TmaSwizzle::b32    ? CU_TENSOR_MAP_SWIZZLE_32B
+                               : b.swizzle == TmaSwizzle::b64  ? CU_TENSOR_MAP_SWIZZLE_64B
+                               : b.swizzle == TmaSwizzle::b128 ? CU_TENSOR_MAP_SWIZZLE_128B
+                                                               : CU_TENSOR_MAP_SWIZZLE_NONE;
+  if (b.swizzle == TmaSwizzle::b128_atom32) return "the 128B_ATOM_32B swizzle is for sm_100; the probe runs sm_90a";
+  cuuint64_t dims[2] = {static_cast<cuuint64_t>(b.inner), static_cast<cuuint64_t>(b.rows)};
+  cuuint64_t strides[1] = {static_cast<cuuint64_t>(b.inner_bytes())};
+  cuuint32_t box[2] = {static_cast<cuuint32_t>(b.inner), static_cast<cuuint32_t>(b.rows)};
+  cuuint32_t elem_strides[2] = {1, 1};
+  alignas(64) CUtensorMap map{};
+  if (CUresult r = encode(&map, type, 2, in.p, dims, strides, box, elem_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+                          CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+      r != CUDA_SUCCESS)
+    return cu_error("cuTensorMapEncodeTiled", r);
+  auto pout = reinterpret_cast<CUdeviceptr>(out.p);
+  void* params[] = {&map, &pout};
+  if (CUresult r = d.launch(f, 1, 1, 1, 32, 1, 1, static_cast<unsigned>(bytes + 1024), nullptr, params, nullptr);
+      r != CUDA_SUCCESS)
+    return cu_error("cuLaunchKernel", r);
+  if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) return cuda_error("TMA probe kernel", e);
+  image.assign(src.size(), 0);
+  if (cudaError_t e = cudaMemcpy(image.data(), out.p, bytes, cudaMemcpyDeviceToHost); e != cudaSuccess)
+    return cuda_error("cudaMemcpy", e);
+  return "";
+}
+
+}  // namespace catlayout::gpu::device
+
+namespace catlayout::gpu::device {
+
+std::string run_cp_async(CpAsync const& c, std::vector<std::uint32_t>& image) {
+  (void)cudaFree(nullptr);
+  Driver const& d = driver();
+  if (!d.error.empty()) return d.error;
+  std::string ptx = cp_async_ptx(c);
+  char log[8192] = {0};
+  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void* vals[] = {log, reinterpret_cast<void*>(static_cast<std::uintptr_t>(sizeof log))};
+  CUmodule module = nullptr;
+  if (CUresult r = d.load(&module, ptx.c_str(), 2, opts, vals); r != CUDA_SUCCESS)
+    return cu_error("JIT of the cp.async probe", r) + ": " + log;
+  CUfunction f = nullptr;
+  if (CUresult r = d.get(&f, module, "probe"); r != CUDA_SUCCESS) return cu_error("cuModuleGetFunction", r);
+  auto src = cp_async_source(c);
+  std::size_t bytes = src.size() * 4;
+  DeviceBuffer in, out;
+  if (std::string e = in.make(bytes); !e.empty()) return e;
+  if (std::string e = out.make(bytes); !e.empty()) return e;
+  cudaMemcpy(in.p, src.data(), bytes, cudaMemcpyHostToDevice);
+  cudaMemset(out.p, 0xff, bytes);
+  auto pin = reinterpret_cast<CUdeviceptr>(in.p), pout = reinterpret_cast<CUdeviceptr>(out.p);
+  void* params[] = {&pin, &pout};
+  if (CUresult r = d.launch(f, 1, 1, 1, 32, 1, 1, 0, nullptr, params, nullptr); r != CUDA_SUCCESS)
+    return cu_error("cuLaunchKernel", r);
+  if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) return cuda_error("cp.async probe kernel", e);
+  image.assign(src.size(), 0);
+  if (cudaError_t e = cudaMemcpy(image.data(), out.p, bytes, cudaMemcpyDeviceToHost); e != cudaSuccess)
+    return cuda_error("cudaMemcpy", e);
+  return "";
+}
+
+}  // namespace catlayout::gpu::device

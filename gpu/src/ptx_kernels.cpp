@@ -217,6 +217,7 @@ std::string copy_ptx(Instruction const& ins) {
 }
 
 std::vector<std::string> modes(Instruction const& ins) {
+  if (!probe_runs(ins)) return {};  // sm100a / sm120a entries: no kernel (the probe is PTX for sm_90a)
   switch (ins.kind) {
     case Kind::mma: {
       std::vector<std::string> m{"rr"};  // mma.sp: one mode a sparsity selector, "rr" is selector 0

@@ -6,6 +6,7 @@
 #include "catlayout/gpu/probe.hpp"
 
 #include "catlayout/gpu/report.hpp"
+#include "catlayout/gpu/sm100.hpp"
 #include "catlayout/gpu/validate.hpp"
 
 namespace catlayout::gpu {
@@ -18,18 +19,34 @@ char const* tile_axes(Operand op) {
     case Operand::B: return "(n,k)";
     case Operand::C: return "(m,n)";
     case Operand::E: return "(m,chunk of k)";
+    case Operand::SFA: return "(m, k block)";
+    case Operand::SFB: return "(n, k block)";
     default: return "(element e of a 16-byte row, row s)";
   }
 }
 
-void show_smem(SmemLayout const& s, std::ostream& out) {
-  Instruction const& probe = smem_probe_instruction(s.elem_bits);
-  out << s.name << "   [wgmma matrix descriptor, layout type " << swizzle_name(s.swizzle) << ", " << s.elem_bits
-      << "-bit elements, " << major_name(s.major) << "-major]\n"
+std::string tile_axes(Instruction const& ins, Operand op) {
+  if (ins.kind == Kind::tcgen05_ld || ins.kind == Kind::tcgen05_st)
+    return "(TMEM lane from the warp's base lane, 32-bit TMEM column from the base column)";
+  if (ins.kind == Kind::tcgen05_mma)
+    return ins.M == 64 ? "(m,n); thread t = TMEM lane 32 (t / 16) + t % 16 (lanes in use), values: TMEM columns"
+                       : "(m,n); thread t = TMEM lane t (t >= 128: the peer CTA's lane t - 128), values: TMEM columns";
+  if (op == Operand::SFA) return "(m, k block); thread t = %laneid 4 (t / 2) + t % 2 (thread-id-a = 0), byte-id-a = 0";
+  if (op == Operand::SFB) return "(n, k block); thread t = %laneid 4 t (thread-id-b = 0), byte-id-b = 0";
+  return tile_axes(op);
+}
+
+// umma: a tcgen05 descriptor's atom (CPU only: no probe placement to print).
+void show_smem(SmemLayout const& s, std::ostream& out, bool umma = false) {
+  out << s.name << "   [" << (umma ? "tcgen05" : "wgmma") << " matrix descriptor, layout type "
+      << swizzle_name(s.swizzle) << ", " << s.elem_bits << "-bit elements, " << major_name(s.major) << "-major"
+      << (umma ? ", sm100a: not run on any device here" : "") << "]\n"
       << "  atom " << s.rows << " (MN) x " << s.cols << " (K), (mn,k) -> element offset\n"
       << "  from " << s.ptx_section << "\n"
       << "  layout: " << to_string(s.layout) << "\n";
   for (Operand op : {Operand::A, Operand::B}) {
+    if (umma) break;
+    Instruction const& probe = smem_probe_instruction(s.elem_bits);
     SmemPlacement pl = smem_placement(s, op == Operand::A ? probe.M : probe.N, probe.K);
     out << "  as " << operand_name(op) << " of " << probe.name << ": LBO " << pl.lbo << " B, SBO " << pl.sbo << " B, "
         << pl.k_blocks << " start-address step(s) of 32 B\n";
@@ -44,7 +61,7 @@ void show_smem(SmemLayout const& s, std::ostream& out) {
 
 void show_fragment(Instruction const& ins, Fragment const& f, std::ostream& out) {
   out << ins.name << " " << operand_name(f.operand) << "   [" << ins.ptx << ", " << ins.arch << "]\n"
-      << "  tile " << f.rows << "x" << f.cols << " " << tile_axes(f.operand) << ", offset = row + " << f.rows
+      << "  tile " << f.rows << "x" << f.cols << " " << tile_axes(ins, f.operand) << ", offset = row + " << f.rows
       << " * col; " << f.threads << " threads x " << f.values << " values of " << elem_name(f.elem) << " ("
       << f.per_reg() << " per " << (f.reg_words() == 2 ? "64" : "32") << "-bit register)\n"
       << "  from " << f.ptx_section << "\n"
@@ -65,6 +82,10 @@ void show_fragment(Instruction const& ins, Fragment const& f, std::ostream& out)
 Result<void> show(std::string const& name, std::string const& operand, std::ostream& out) {
   if (SmemLayout const* s = find_smem_layout(name)) {
     show_smem(*s, out);
+    return {};
+  }
+  if (SmemLayout const* s = find_umma_smem_layout(name)) {
+    show_smem(*s, out, true);
     return {};
   }
   Instruction const* ins = find_instruction(name);
@@ -127,24 +148,32 @@ Result<void> list(std::string const& vectors_path, std::ostream& out) {
     if (!v["cases"].empty()) observed = v.value("provenance", "hardware-unverified") + " on " + v["cases"][0]["expect"].value("confirmed_on", "?");
   }
   out << "# " << catalogue().size() << " instructions, " << smem_layouts().size()
-      << " shared-memory layouts; sources: ptx-formula (catalogue formula = layout, gpu_tests), cutlass (CuTe "
+      << " wgmma + " << umma_smem_layouts().size()
+      << " tcgen05 shared-memory layouts; sources: ptx-formula (catalogue formula = layout, gpu_tests), cutlass (CuTe "
          "traits agree), hardware (a device with a UUID, raw words kept and re-decodable: gpu verify), "
          "hardware-unverified (a device's decoded tables, raw words not kept), simulator (the CPU simulator); "
          "vectors: "
       << observed << "\n";
+  // no_hw: why no hardware confirms an entry (CPU-only architectures), said in its sources column.
   auto line = [&](std::string const& name, std::string const& kind, std::string const& arch, std::string const& op,
-                  std::string const& layout) {
+                  std::string const& layout, std::string const& no_hw = "") {
     auto it = sources.find(name + "/" + op);
     std::string src = it == sources.end() ? "ptx-formula" : joined(it->second);
-    out << std::left << std::setw(40) << name << std::setw(10) << kind << std::setw(7) << arch << std::setw(4) << op
-        << std::setw(34) << src << layout << "\n";
+    if (!no_hw.empty()) src += "; no hardware (" + no_hw + ")";
+    out << std::left << std::setw(40) << name << std::setw(10) << kind << " " << std::setw(7) << arch << std::setw(4)
+        << op << std::setw(34) << src << " " << layout << "\n";
   };
   for (auto const& ins : catalogue())
     for (auto const& f : ins.fragments)
-      line(ins.name, std::string(kind_name(ins.kind)), ins.arch, std::string(operand_name(f.operand)), to_string(f.tv));
+      line(ins.name, std::string(kind_name(ins.kind)), ins.arch, std::string(operand_name(f.operand)), to_string(f.tv),
+           no_hardware_reason(ins));
   for (auto const& s : smem_layouts())
     for (Operand op : {Operand::A, Operand::B})
       line(s.name, "smem", "sm90a", std::string(operand_name(op)), to_string(s.layout));
+  for (auto const& s : umma_smem_layouts())
+    for (Operand op : {Operand::A, Operand::B})
+      line(s.name, "smem", "sm100a", std::string(operand_name(op)), to_string(s.layout),
+           "sm100a: not run on any device here");
   return {};
 }
 

@@ -24,7 +24,9 @@ bool selected(std::string const& name, std::vector<std::string> const& filter) {
 }
 
 // The kernels are PTX for sm_90a: the probe runs on the sm_90a family (compute capability 9.x).
-std::string unsupported(Instruction const&, device::Info const& info) {
+// Entries for newer architectures (sm100a, sm120a) have no kernel: CPU-checked only.
+std::string unsupported(Instruction const& ins, device::Info const& info) {
+  if (!probe_runs(ins)) return "no probe kernel for " + ins.arch + " (CPU-checked only)";
   if (info.major != 9) return "the probe's kernels are built for sm_90a (compute capability 9.x)";
   return "";
 }

@@ -33,12 +33,20 @@ TEST_P(Fragments, BijectionOntoTileAndAgreesWithPtxFormula) {
   ASSERT_FALSE(ins->fragments.empty());
   for (auto const& f : ins->fragments) {
     EXPECT_EQ(check_fragment(f), "") << ins->name;
-    // Tile extents follow from the shape: A M x K, B N x K, C M x N; copies 8 elements x M rows.
+    // Tile extents follow from the shape: A M x K, B N x K, C M x N; copies 8 elements x M rows;
+    // tcgen05.ld/st M TMEM lanes x N columns; scale factors M (SFA) or N (SFB) x K / (block size).
+    bool tmem = ins->kind == Kind::tcgen05_ld || ins->kind == Kind::tcgen05_st;
+    bool copy = !tmem && ins->kind != Kind::mma && ins->kind != Kind::wgmma && ins->kind != Kind::tcgen05_mma &&
+                ins->kind != Kind::mma_block_scale;
+    bool sf = f.operand == Operand::SFA || f.operand == Operand::SFB;
+    Int rows = tmem ? ins->M : copy ? 8 : (f.operand == Operand::B || f.operand == Operand::SFB) ? ins->N : ins->M;
+    Int cols = tmem ? ins->N : copy ? ins->M : f.operand == Operand::C ? ins->N : sf ? f.cols : ins->K;
+    if (sf) {  // .scale_vec::1X / 2X / 4X: 1, 2 or 4 scale factors along K
+      EXPECT_TRUE(f.cols == 1 || f.cols == 2 || f.cols == 4) << ins->name;
+      EXPECT_EQ(ins->K % f.cols, 0) << ins->name;
+    }
     // Sparse (an E fragment): A is the compressed M x K/2 tile, E the M x (K / chunk) metadata tile.
-    bool copy = ins->kind != Kind::mma && ins->kind != Kind::wgmma;
     bool sparse = ins->fragment(Operand::E) != nullptr;
-    Int rows = copy ? 8 : f.operand == Operand::B ? ins->N : ins->M;
-    Int cols = copy ? ins->M : f.operand == Operand::C ? ins->N : ins->K;
     if (sparse && f.operand == Operand::A) cols = ins->K / 2;
     if (f.operand == Operand::E) cols = ins->K / sparse_chunk(ins->fragment(Operand::A)->elem).logical;
     EXPECT_EQ(f.rows, rows) << ins->name << " " << operand_name(f.operand);
@@ -48,8 +56,11 @@ TEST_P(Fragments, BijectionOntoTileAndAgreesWithPtxFormula) {
     for (Int i = 0; i < f.tv.size(); ++i) seen.insert(f.tv(i));
     for (Int o = 0; o < rows * cols; ++o) EXPECT_EQ(seen.count(o), 1u) << ins->name << " offset " << o;
     EXPECT_EQ(static_cast<Int>(seen.size()), rows * cols);
-    // Registers: a whole number of 32-bit words per thread.
-    EXPECT_EQ(f.values % f.per_reg(), 0);
+    // Registers: a whole number of 32-bit words per thread (a scale-factor register holds 1, 2 or 4
+    // used bytes, picked by byte-id).
+    if (!sf) {
+      EXPECT_EQ(f.values % f.per_reg(), 0);
+    }
     EXPECT_FALSE(f.ptx_section.empty());
   }
 }

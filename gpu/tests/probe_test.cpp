@@ -65,6 +65,7 @@ namespace {
 std::vector<std::string> names() {
   std::vector<std::string> n;
   for (auto const& i : catalogue()) {
+    if (!probe_runs(i)) continue;
     // mma.sp: the mixed-signedness / mixed-fp8 entries share their fragments with A's type's own.
     if (i.fragment(Operand::E) && i.fragment(Operand::A)->elem != i.b_elem) continue;
     if (i.fragment(Operand::E) && i.kind == Kind::wgmma && i.N != 8) continue;  // wgmma.sp: N = 8 here

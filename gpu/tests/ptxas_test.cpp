@@ -38,7 +38,8 @@ bool sampled(std::string const& kernel) {
 TEST(Ptxas, AssemblesTheProbeKernelsForSm90a) {
   std::string tool = ptxas();
   if (tool.empty()) GTEST_SKIP() << "no ptxas: the CUDA toolkit was not found at configure time";
-  std::string dir = ::testing::TempDir();
+  // The process id in the names: several builds may run their gpu_tests at once on one machine.
+  std::string dir = ::testing::TempDir() + std::to_string(::getpid()) + "_";
   int checked = 0, sparse = 0;
   for (auto const& name : all_kernels()) {
     if (!sampled(name)) continue;
@@ -57,6 +58,8 @@ TEST(Ptxas, AssemblesTheProbeKernelsForSm90a) {
     ++checked;
     sparse += name.find(".sp.") != std::string::npos;
   }
+  std::remove((dir + "catlayout_probe.ptx").c_str());
+  std::remove((dir + "catlayout_ptxas.log").c_str());
   EXPECT_GT(checked, 100);
   // mma.sp (52 kernels, one a sparsity selector) and wgmma.sp at N = 8, 64, 256 (30): all sampled.
   if (!std::getenv("CATLAYOUT_PTXAS_ALL")) EXPECT_EQ(sparse, 52 + 30);

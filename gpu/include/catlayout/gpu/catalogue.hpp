@@ -23,17 +23,22 @@ namespace catlayout::gpu {
 
 // A, B, C: mma operands (C is the accumulator C/D). Src, Dst: a copy atom's source and destination.
 // E: the sparsity metadata of mma.sp / wgmma.sp (sparse.hpp): which k of each chunk of A's row the
-// stored values of A sit at.
-enum class Operand { A, B, C, Src, Dst, E };
-std::string_view operand_name(Operand op);               // "A", "B", "C", "src", "dst", "E"
-std::optional<Operand> parse_operand(std::string_view s);  // also "a", "c", "D"/"d" (= C), "S", "DST", "meta"...
+// stored values of A sit at. SFA, SFB: the scale factors of a block-scaled mma (scale_A is M x SFA_N,
+// scale_B is stored N x SFB_M).
+enum class Operand { A, B, C, Src, Dst, E, SFA, SFB };
+std::string_view operand_name(Operand op);               // "A", "B", "C", "src", "dst", "E", "SFA", "SFB"
+std::optional<Operand> parse_operand(std::string_view s);  // also "a", "c", "D"/"d" (= C), "S", "DST", "meta", "sfa"...
 
 // Element types as they sit in registers (f32/s32 only as accumulators; b16: raw 16-bit words).
-enum class Elem { f16, bf16, tf32, f32, f64, s8, u8, s4, u4, b1, e4m3, e5m2, s32, b16 };
+// b32: raw 32-bit words (tcgen05.ld/st); e2m1: 4-bit floats; ue8m0, ue4m3: block-scale factors.
+enum class Elem { f16, bf16, tf32, f32, f64, s8, u8, s4, u4, b1, e4m3, e5m2, s32, b16, b32, e2m1, ue8m0, ue4m3 };
 std::string_view elem_name(Elem e);  // the PTX type suffix without the dot
-int elem_bits(Elem e);               // width inside the register: 16, 16, 32, 32, 64, 8, 8, 4, 4, 1, 8, 8, 32, 16
+int elem_bits(Elem e);               // width inside the register: 16, 16, 32, 32, 64, 8, 8, 4, 4, 1, 8, 8, 32, 16,
+                                     // 32, 4, 8, 8
 
-enum class Kind { mma, wgmma, ldmatrix, stmatrix, movmatrix };
+// tcgen05_mma: the accumulator in tensor memory (TMEM lanes as threads, columns as values);
+// tcgen05_ld / tcgen05_st: a warp's registers <-> TMEM; mma_block_scale: SM120 mma.sync with scale factors.
+enum class Kind { mma, wgmma, ldmatrix, stmatrix, movmatrix, tcgen05_mma, tcgen05_ld, tcgen05_st, mma_block_scale };
 std::string_view kind_name(Kind k);
 
 struct Coord {
@@ -97,11 +102,18 @@ Int mma_lane(Fragment const& f, Int t, Int q);
 std::vector<Instruction> const& catalogue();
 Instruction const* find_instruction(std::string_view name);
 
+// True when the probe (PTX for sm_90a) can run the instruction: arch sm75/sm80/sm90/sm90a. The others
+// (sm100a, sm120a) are transcribed from the PTX ISA and checked on the CPU only.
+bool probe_runs(Instruction const& ins);
+// "" for probe_runs instructions, else why no hardware confirms it ("sm100a: not run on any device here").
+std::string no_hardware_reason(Instruction const& ins);
+
 // A wgmma shared-memory layout (PTX ISA 9.7.15.5.1.2 "Shared Memory Matrix Layout"): the canonical
 // atom of one major-ness and swizzle mode, as a CuTe layout (mn, k) -> element offset in the atom,
 // the swizzle acting on element offsets. rows x cols = MN x K extent of the atom.
 enum class Major { K, MN };
-enum class SwizzleMode { interleave, sw32, sw64, sw128 };  // descriptor layout type 0, 3, 2, 1
+// sw128_32b: tcgen05's "128-Byte with 32B atomic swizzling" (its descriptor's mode 1; MN-major, 32-bit).
+enum class SwizzleMode { interleave, sw32, sw64, sw128, sw128_32b };  // wgmma descriptor layout type 0, 3, 2, 1
 std::string_view major_name(Major m);        // "K", "MN"
 std::string_view swizzle_name(SwizzleMode s);  // "INTER", "SW32", "SW64", "SW128"
 int swizzle_bytes(SwizzleMode s);            // 16, 32, 64, 128: the atom's extent along its major axis

@@ -99,7 +99,7 @@ std::vector<Command> gpu_commands() {
   Command y{"gpu verify", "gpu verify [--vectors OUT.json] [--cutlass RESULTS.json] REPORT.json...",
             "re-decode every row of validate reports from the raw words the device wrote, independently of the "
             "run's verdicts, and (--vectors) rebuild the golden vectors from them; exit 1 when a row does not verify",
-            "catlayout gpu verify report-mma.json", {{"--vectors", 1}, {"--cutlass", 1}}, nullptr};
+            "catlayout gpu validate --simulate --instr ldmatrix.x1 --json r.json && catlayout gpu verify r.json", {{"--vectors", 1}, {"--cutlass", 1}}, nullptr};
   y.run = [y](Args const& a) {
     if (a.pos.empty()) return usage_error(y, "expected REPORT.json...");
     auto r = gpu::verify(a.pos, std::cout, a.has("--vectors") ? a.value("--vectors") : "",

@@ -406,8 +406,10 @@ T const* by_name(std::vector<T> const& all, std::string_view name) {
 
 Instruction const* find_instruction(std::string_view name) { return by_name(catalogue(), name); }
 
+// sm_90a runs every earlier family (SM70 quad-pair m8n8k4, SM89 fp8 mma.sync) but not SM100/SM120's.
 bool probe_runs(Instruction const& ins) {
-  return ins.arch == "sm75" || ins.arch == "sm80" || ins.arch == "sm90" || ins.arch == "sm90a";
+  return ins.arch == "sm70" || ins.arch == "sm75" || ins.arch == "sm80" || ins.arch == "sm89" || ins.arch == "sm90" ||
+         ins.arch == "sm90a";
 }
 
 std::string no_hardware_reason(Instruction const& ins) {

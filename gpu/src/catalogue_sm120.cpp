@@ -14,12 +14,8 @@ namespace {
 
 std::string sec(std::string const& num, std::string const& title) { return "PTX ISA " + num + " \"" + title + "\""; }
 
-Fragment fragment(Operand op, Elem e, Int rows, Int cols, Int threads, std::string const& tv, PtxFormula f,
-                  std::string section) {
-  auto l = parse_layout(tv);
-  if (!l) throw std::logic_error("sm120 catalogue layout " + tv + ": " + l.error().what());
-  return Fragment{op, e, rows, cols, threads, l->mode(1).size(), *l, f, std::move(section)};
-}
+// A fragment from its TV layout text: the builder every catalogue part shares (catalogue_parts.hpp).
+constexpr auto fragment = &part_fragment;
 
 Int group_id(Int lane) { return lane >> 2; }
 Int in_group(Int lane) { return lane % 4; }

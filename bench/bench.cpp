@@ -26,6 +26,8 @@
 #include "catlayout/categories.hpp"
 #include "catlayout/conformance/check.hpp"
 #include "catlayout/conformance/export.hpp"
+#include "catlayout/wire/morphism_json.hpp"
+#include "catlayout/wire/ops.hpp"
 #include "workload.hpp"
 
 namespace catlayout::bench {
@@ -359,8 +361,8 @@ void stream_check_10k(benchmark::State& state) { stream_check(state, 1); }
 void stream_check_10k_threads(benchmark::State& state) { stream_check(state, 0); }
 
 // The engines' share of the checker: the same 10,000 cases with their args and expectations read
-// beforehand (by the DOM readers, outside the timing), so an iteration runs only what ops.cpp's
-// registry runs after reading (the engine calls) and compares each result with its expectation.
+// beforehand (by the DOM readers, outside the timing), so an iteration runs only what the op table's
+// rows run after reading (the engine calls) and compares each result with its expectation.
 // No reader of the file can make the checker faster than this row.
 template <class T>
 struct Expected {
@@ -388,60 +390,32 @@ Expected<T> expected(Json const& x, Read read) {
   return e;
 }
 
-// One case of the checker document as a call of its engine, args and expectation bound; an
-// empty function for an op this row does not know (the bench then says so).
+// One case of the checker document as a call of its engine (the op table's typed function), args
+// and expectation bound; an empty function for an op this row does not know (the bench then says so).
 std::function<bool()> engine_case(Json const& c) {
   std::string op = c["op"];
   Json const& a = c["args"];
   Json const& x = c["expect"];
-  auto layout_at = [&](std::size_t i) { return layout_from_json(a[i], "a"); };
-  auto want_layout = expected<Layout>(x, [](Json const& j) { return layout_from_json(j, "x"); });
-  auto layout_case = [&](auto f) { return std::function<bool()>([=] { return agrees(f(), want_layout); }); };
-  auto l = layout_at(0);
-  if (op == "coalesce" || op == "complement" || op == "right_inverse" || op == "left_inverse") {
-    if (!l) return layout_case([e = l.error()] { return Result<Layout>(std::unexpected(e)); });
-    Layout a0 = *l;
-    if (op == "right_inverse") return layout_case([=] { return Result<Layout>(right_inverse(a0)); });
-    if (op == "left_inverse") return layout_case([=] { return left_inverse(a0); });
-    if (op == "coalesce" && a.size() == 1) return layout_case([=] { return Result<Layout>(coalesce(a0)); });
-    if (op == "coalesce") {
-      IntTuple p = *int_tuple_from_json(a[1], "p");
-      return layout_case([=] { return coalesce(a0, p); });
-    }
-    if (a.size() == 1) return layout_case([=] { return complement(a0, Convention::cute); });
-    Int n = *int_from_json(a[1], "n");
-    return layout_case([=] { return complement(a0, n, Convention::cute); });
+  auto const* row = wire::find_op(op);
+  if (row && row->layout.fn) {
+    auto want = expected<Layout>(x, [](Json const& j) { return layout_from_json(j, "x"); });
+    auto in = wire::layout_args_from_json(*row, a, "a");
+    if (!in) return [=, e = in.error()] { return agrees(Result<Layout>(std::unexpected(e)), want); };
+    return [=, fn = row->layout.fn, in = *in] { return agrees(fn(in, Convention::cute), want); };
   }
-  using TilerOp = Result<Layout> (*)(Layout const&, Tiler const&, Convention);
-  static const std::map<std::string, TilerOp> by_tiler = {
-      {"composition", [](Layout const& l, Tiler const& t, Convention) { return composition(l, t); }},
-      {"logical_divide", logical_divide}, {"zipped_divide", zipped_divide}, {"logical_product", logical_product},
-      {"tiled_product", tiled_product}};
-  if (auto it = by_tiler.find(op); it != by_tiler.end()) {
-    auto t = tiler_from_json(a[1], "t");
-    if (!l || !t) return layout_case([e = !l ? l.error() : t.error()] { return Result<Layout>(std::unexpected(e)); });
-    return layout_case([f = it->second, a0 = *l, b = *t] { return f(a0, b, Convention::cute); });
-  }
-  if (op == "blocked_product") {
-    auto b = layout_at(1);
-    if (!l || !b) return layout_case([e = !l ? l.error() : b.error()] { return Result<Layout>(std::unexpected(e)); });
-    return layout_case([a0 = *l, b0 = *b] { return blocked_product(a0, b0, Convention::cute); });
-  }
-  using cat::NestMorphism;
-  auto read_morphism = [](Json const& j) { return cat::nest_morphism_from_json(j, "m"); };
-  if (op == "layout.to_nest") {
-    auto want = expected<NestMorphism>(x, read_morphism);
-    return [=] { return agrees(l ? cat::standard_representation(*l) : Result<NestMorphism>(std::unexpected(l.error())), want); };
-  }
-  if (op == "nest.compose" || op == "nest.logical_divide") {
-    auto f = read_morphism(a[0]);
-    auto g = read_morphism(a[1]);
-    bool compose = op == "nest.compose";
-    auto want = expected<NestMorphism>(x, read_morphism);
-    return [=] {
-      if (!f || !g) return agrees(Result<NestMorphism>(std::unexpected(!f ? f.error() : g.error())), want);
-      return agrees(compose ? cat::compose(*g, *f) : cat::logical_divide(*f, *g), want);  // [f, g]: g after f
-    };
+  if (row && row->morphism.fn) {
+    bool layout = row->returns_layout;
+    auto want = expected<wire::MorphismValue>(x, [layout](Json const& j) -> std::optional<wire::MorphismValue> {
+      if (layout) {
+        if (auto l = layout_from_json(j, "x")) return wire::MorphismValue(*l);
+      } else if (auto f = cat::nest_morphism_from_json(j, "x")) {
+        return wire::MorphismValue(*f);
+      }
+      return std::nullopt;
+    });
+    auto in = wire::morphism_args_from_json(*row, a, "a");
+    if (!in) return [=, e = in.error()] { return agrees(Result<wire::MorphismValue>(std::unexpected(e)), want); };
+    return [=, fn = row->morphism.fn, in = *in] { return agrees(fn(in), want); };
   }
   if (op == "mutual_refinement") {
     IntTuple t = *int_tuple_from_json(a[0], "t"), u = *int_tuple_from_json(a[1], "u");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catlayout/core.hpp"
+#include "catlayout/wire/layout_json.hpp"
 
 namespace catlayout::bench {
 

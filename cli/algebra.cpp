@@ -16,9 +16,9 @@
 #include "catlayout/conformance/export.hpp"
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core.hpp"
-#include "catlayout/conformance/wire.hpp"
+#include "catlayout/wire/values_json.hpp"
 #include "catlayout/core/f2_layout.hpp"
-#include "catlayout/core/json_beyond.hpp"
+#include "catlayout/wire/strides_json.hpp"
 #include "catlayout/core/notation.hpp"
 #include "bits.hpp"
 #include "command.hpp"
@@ -42,7 +42,7 @@ Result<Json> read_any_layout(std::string const& text) {
         },
         *any);
   if (text.find('F') != std::string::npos)
-    if (auto f = parse_f2_layout(text)) return conformance::wire::to_json(*f);
+    if (auto f = parse_f2_layout(text)) return wire::to_json(*f);
   return std::unexpected(any.error());
 }
 
@@ -87,7 +87,7 @@ Result<Json> read_arg(Arg kind, std::string const& text, std::size_t i) {
     case Arg::coord: {
       auto c = parse_slice_coord(text);
       if (!c) return where(c.error());
-      return conformance::wire::to_json(*c);
+      return wire::to_json(*c);
     }
     case Arg::projection: {
       auto p = parse_projection(text);
@@ -103,7 +103,7 @@ Result<Json> read_arg(Arg kind, std::string const& text, std::size_t i) {
 // A result as text in the chosen notation: a layout of any kind, a partition (layout and offset),
 // a table, or the JSON of anything else.
 void print_result(Json const& r, bool json, Notation n) {
-  using conformance::wire::Kind;
+  using wire::Kind;
   if (json) {
     std::cout << r.dump() << "\n";
     return;
@@ -113,7 +113,7 @@ void print_result(Json const& r, bool json, Notation n) {
     std::cout << "offset " << r["offset"].dump() << "\n";
     return;
   }
-  switch (conformance::wire::kind_of(r)) {
+  switch (wire::kind_of(r)) {
     case Kind::layout:
       if (auto l = layout_from_json(r, "result")) return void(std::cout << to_string(*l, n) << "\n");
       break;
@@ -121,7 +121,7 @@ void print_result(Json const& r, bool json, Notation n) {
       if (auto c = coord_layout_from_json(r, "result")) return void(std::cout << to_string(*c, n) << "\n");
       break;
     case Kind::f2:
-      if (auto f = conformance::wire::f2_layout_from_json(r, "result")) return void(std::cout << to_string(*f) << "\n");
+      if (auto f = wire::f2_layout_from_json(r, "result")) return void(std::cout << to_string(*f) << "\n");
       break;
     case Kind::composed:
       if (auto c = composed_layout_from_json(r, "result")) return void(std::cout << to_string(*c, n) << "\n");
@@ -162,8 +162,8 @@ Command algebra(std::string name, std::string op, std::vector<Arg> required, std
       Arg kind = i < required.size() ? required[i] : optional[i - required.size()];
       auto j = read_arg(kind, a.pos[i], i);
       if (!j) return report_error(j.error());
-      bool other = (kind == Arg::layout || kind == Arg::tiler) && conformance::wire::kind_of(*j) != conformance::wire::Kind::layout &&
-                   conformance::wire::kind_of(*j) != conformance::wire::Kind::tiler;
+      bool other = (kind == Arg::layout || kind == Arg::tiler) && wire::kind_of(*j) != wire::Kind::layout &&
+                   wire::kind_of(*j) != wire::Kind::tiler;
       if (other && !takes_other_kinds(op))
         return report_error(Error{ErrorKind::invalid_input,
                                   str(c.name, " is defined for integer-stride layouts; argument ", i + 1, " '", a.pos[i],

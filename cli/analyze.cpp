@@ -8,6 +8,7 @@
 #include "catlayout/core/notation.hpp"
 #ifdef CATLAYOUT_HAVE_GPU
 #include "catlayout/gpu/tiled.hpp"
+#include "catlayout/wire/analysis_json.hpp"
 #endif
 #include "command.hpp"
 

@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "chapter4.hpp"
-#include "catlayout/categories/json.hpp"
-#include "catlayout/categories/ops.hpp"
+#include "catlayout/wire/morphism_json.hpp"
+#include "catlayout/wire/ops.hpp"
 #include "catlayout/categories/text.hpp"
 #include "catlayout/core.hpp"
 #include "command.hpp"
@@ -30,7 +30,7 @@ Command morphism_op(std::string sub, std::string op, std::vector<In> ins, std::s
         args.push_back(categories::to_json(*f));
       }
     }
-    auto r = categories::run_categorical_op(op, args, "args");
+    auto r = wire::run_op(op, args, "args");
     if (!r) return report_error(r.error());
     if (a.has("--json")) {
       std::cout << r->dump() << "\n";

@@ -20,6 +20,8 @@
 #include "catlayout/algorithms/composition.hpp"
 #include "catlayout/algorithms/mutual_refinement.hpp"
 #include "catlayout/categories.hpp"
+#include "catlayout/wire/morphism_json.hpp"
+#include "catlayout/wire/ops.hpp"
 #include "catlayout/core.hpp"
 #include "common.hpp"
 
@@ -281,18 +283,18 @@ void categorical_ops(Layout const& a, Layout const& b) {
   }
   // The schema entry points (JSON in, JSON out).
   Json args = Json::array({to_json(a)});
-  if (auto n = cat::run_categorical_op("layout.to_nest", args, "$.args")) {
+  if (auto n = catlayout::wire::run_op("layout.to_nest", args, "$.args")) {
     Json nargs = Json::array({*n});
     for (char const* op : {"nest.to_layout", "nest.coalesce", "nest.complement"})
-      (void)cat::run_categorical_op(op, nargs, "$.args");
-    if (auto back = cat::run_categorical_op("nest.to_layout", nargs, "$.args")) {
+      (void)catlayout::wire::run_op(op, nargs, "$.args");
+    if (auto back = catlayout::wire::run_op("nest.to_layout", nargs, "$.args")) {
       auto l = layout_from_json(*back, "$");
       FUZZ_REQUIRE(l.has_value(), "nest.to_layout returned a bad layout (" + ctx + ")");
       same_function("nest.to_layout(layout.to_nest(A))", *l, a, ctx);
     }
     Json pair = Json::array({*n, *n});
     for (char const* op : {"nest.compose", "nest.logical_divide", "nest.logical_product"})
-      (void)cat::run_categorical_op(op, pair, "$.args");
+      (void)catlayout::wire::run_op(op, pair, "$.args");
   }
 
   // Algorithms room: paper order B o A is core composition(B, A): R(i) == B(A(i)) on size(A).

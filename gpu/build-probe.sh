@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds, on the CPU machine, the two binaries a hardware run needs (core + gpu only, Release,
+# Builds, on the CPU machine, the two binaries a hardware run needs (core + gpu + the wire's forms, Release,
 # libstdc++ linked in so they run on the GPU machine's image): BUILD_DIR/gpu/catlayout-gpu-probe
 # and BUILD_DIR/gpu/gpu_tests (default BUILD_DIR: build-gpu). No CUDA compiler is needed: the
 # kernels are PTX that the GPU's driver compiles; the CUDA toolkit's headers and runtime are.
@@ -24,6 +24,7 @@ enable_testing()
 add_compile_options(-Wall -Wextra)
 add_subdirectory("$root/core" core)
 add_subdirectory("$root/gpu" gpu)
+add_subdirectory("$root/wire" wire)
 add_subdirectory("$root/cli/probe" probe)
 CMAKE
 cmake -S "$top" -B "$build" -DCMAKE_BUILD_TYPE=Release \

@@ -91,13 +91,4 @@ Result<MutualRefinement> mutual_refinement(IntTuple const& t, IntTuple const& u)
   return r;
 }
 
-Result<Json> run_mutual_refinement(Json const& args, std::string const& path) {
-  if (!args.is_array() || args.size() != 2)
-    return fail(ErrorKind::invalid_input, "mutual_refinement expects 2 arguments [T, U] at ", path);
-  CL_TRY(t, int_tuple_from_json(args[0], path + "[0]"));
-  CL_TRY(u, int_tuple_from_json(args[1], path + "[1]"));
-  CL_TRY(r, mutual_refinement(t, u));
-  return Json{{"first", to_json(r.first)}, {"second", to_json(r.second)}};
-}
-
 }  // namespace catlayout

@@ -62,18 +62,6 @@ TEST(MutualRefinement, SeedExamples) {
   }
 }
 
-TEST(MutualRefinement, JsonOp) {
-  auto j = run_mutual_refinement(Json::parse("[[6,6],[2,6,6]]"), "$.args");
-  ASSERT_TRUE(j);
-  EXPECT_EQ(*j, Json::parse(R"({"first": [[2,3],[2,3]], "second": [2,[3,2],[3,2]]})"));
-  j = run_mutual_refinement(Json::parse("[12,[2,[2,3,2]]]"), "$.args");
-  ASSERT_TRUE(j);
-  EXPECT_EQ(*j, Json::parse(R"({"first": [2,2,3], "second": [2,[2,3,2]]})"));
-  EXPECT_EQ(run_mutual_refinement(Json::parse("[[8,8],[3,8,8]]"), "$").error().kind, ErrorKind::not_refinable);
-  EXPECT_EQ(run_mutual_refinement(Json::parse("[[8,8]]"), "$").error().kind, ErrorKind::invalid_input);
-  EXPECT_EQ(run_mutual_refinement(Json::parse("[[8,0],4]"), "$").error().kind, ErrorKind::invalid_input);
-}
-
 // Paper §4.1.1: sizes powers of one integer, size(T) <= size(U), always refine.
 TEST(MutualRefinement, PowersAlwaysRefine) {
   std::mt19937_64 g(7);

@@ -17,6 +17,7 @@
 #include "catlayout/gpu/report.hpp"
 #include "catlayout/gpu/tiled_json.hpp"
 #include "catlayout/gpu/validate.hpp"
+#include "catlayout/wire/catalogue_json.hpp"
 
 namespace {
 

@@ -17,7 +17,7 @@
 #include "catlayout/core/limits.hpp"
 #include "fast_case.hpp"
 #include "fast_categorical.hpp"
-#include "json_scan.hpp"
+#include "catlayout/wire/json_scan.hpp"
 
 namespace catlayout::conformance {
 
@@ -195,7 +195,7 @@ struct LazyValues {
   // True when both are valid JSON (skip_object's verdict on them).
   bool validate() {
     if (!checked) {
-      auto ok = [](std::string_view v) { return v.data() == nullptr || scan::valid_member_value(v); };
+      auto ok = [](std::string_view v) { return v.data() == nullptr || wire::scan::valid_member_value(v); };
       checked = true;
       valid = ok(args) && ok(expect);
     }
@@ -211,7 +211,7 @@ enum class Fast { decided, undecided, invalid };
 // the same order; undecided leaves the case to check_case on its DOM, invalid means the case
 // is not valid JSON. Only the exact matches, whose strict readers read args and expect whole,
 // may answer before those are validated: every other decision validates them first.
-Fast check_case_fast(std::span<scan::Member const> members, std::size_t i, FileName const& file,
+Fast check_case_fast(std::span<wire::scan::Member const> members, std::size_t i, FileName const& file,
                      CheckOptions const& opt, std::vector<CaseOutcome>& out, LazyValues& lazy) {
   auto settled = [&](Fast f) { return lazy.validate() ? f : Fast::invalid; };
   auto c = fast::read_case(members);
@@ -247,12 +247,12 @@ constexpr std::size_t max_case_members = 16;
 // caller then takes the DOM path of the whole file.
 bool check_case_text(char const* p, char const* end, std::size_t i, FileName const& file, CheckOptions const& opt,
                      std::vector<CaseOutcome>& out, char const** after) {
-  std::array<scan::Member, max_case_members> m;
+  std::array<wire::scan::Member, max_case_members> m;
   std::size_t n = 0;
   bool plain = false;
   LazyValues lazy;
-  char const* e = *p == '{' ? scan::skip_case(p, end, m, &n, &plain, &lazy.args, &lazy.expect)
-                            : scan::skip_value(p, end);
+  char const* e = *p == '{' ? wire::scan::skip_case(p, end, m, &n, &plain, &lazy.args, &lazy.expect)
+                            : wire::scan::skip_value(p, end);
   *after = e;
   if (!e) return false;
   if (plain) {
@@ -278,15 +278,15 @@ struct TopLevel {
 // nullptr: one past the array, or nullptr if it is not one (or `element` refused).
 template <class Element>
 char const* each_element(char const* p, char const* end, Element element) {
-  p = scan::skip_ws(p + 1, end);
+  p = wire::scan::skip_ws(p + 1, end);
   if (p != end && *p == ']') return p + 1;
   for (;;) {
     if (p == end || !(p = element(p))) return nullptr;
-    p = scan::skip_ws(p, end);
+    p = wire::scan::skip_ws(p, end);
     if (p == end) return nullptr;
     if (*p == ']') return p + 1;
     if (*p != ',') return nullptr;
-    p = scan::skip_ws(p + 1, end);
+    p = wire::scan::skip_ws(p + 1, end);
   }
 }
 
@@ -364,7 +364,7 @@ char const* scan_cases(char const* p, char const* end, FileName const& file, Che
   }
   std::vector<std::string_view> cases;
   char const* after = each_element(p, end, [&](char const* c) -> char const* {
-    char const* e = scan::skip_valid(c, end);
+    char const* e = wire::scan::skip_valid(c, end);
     if (e == c) return nullptr;  // no value here, but a separator
     cases.emplace_back(c, static_cast<std::size_t>(e - c));
     return e;
@@ -378,40 +378,40 @@ char const* scan_cases(char const* p, char const* end, FileName const& file, Che
 // nlohmann's message); the outcomes found so far are dropped.
 std::optional<TopLevel> scan_top_level(std::string_view text, FileName const& file, CheckOptions const& opt) {
   char const* end = text.data() + text.size();
-  char const* p = scan::skip_ws(text.data(), end);
+  char const* p = wire::scan::skip_ws(text.data(), end);
   if (p == end || *p != '{') return std::nullopt;  // also a byte-order mark, which nlohmann skips
   TopLevel top;
   // Cases are rarely shorter than this in text: reserving for them saves regrowing (and faulting
   // in) the outcomes as they come; capped, so that one huge case does not reserve megabytes.
   constexpr std::size_t min_case_bytes = 128, max_reserved = std::size_t{1} << 16;
   top.outcomes.reserve(std::min(text.size() / min_case_bytes, max_reserved));
-  p = scan::skip_ws(p + 1, end);
+  p = wire::scan::skip_ws(p + 1, end);
   bool empty = p != end && *p == '}';
   while (!empty) {  // one member a turn, each after a comma but the first
     if (p == end || *p != '"') return std::nullopt;
-    char const* k = scan::skip_value(p, end);
+    char const* k = wire::scan::skip_value(p, end);
     if (!k) return std::nullopt;
     char const* after = nullptr;
-    auto key = scan::plain_string(p, end, &after);
+    auto key = wire::scan::plain_string(p, end, &after);
     if (!key) return std::nullopt;  // an escaped key might spell "cases"
-    p = scan::skip_ws(k, end);
+    p = wire::scan::skip_ws(k, end);
     if (p == end || *p != ':') return std::nullopt;
-    p = scan::skip_ws(p + 1, end);
+    p = wire::scan::skip_ws(p + 1, end);
     bool is_cases = *key == "cases", is_schema = *key == "schema";
     // nlohmann keeps the last of repeated keys: the DOM path decides.
     if ((is_cases && top.cases) || (is_schema && top.schema)) return std::nullopt;
     char const* v = p;
-    p = is_cases && p != end && *p == '[' ? scan_cases(p, end, file, opt, top.outcomes) : scan::skip_value(p, end);
+    p = is_cases && p != end && *p == '[' ? scan_cases(p, end, file, opt, top.outcomes) : wire::scan::skip_value(p, end);
     if (!p) return std::nullopt;
     auto value = std::string_view(v, static_cast<std::size_t>(p - v));
     if (is_cases) top.cases = value;
     if (is_schema) top.schema = value;
-    p = scan::skip_ws(p, end);
+    p = wire::scan::skip_ws(p, end);
     if (p == end || (*p != ',' && *p != '}')) return std::nullopt;
     if (*p == '}') break;
-    p = scan::skip_ws(p + 1, end);
+    p = wire::scan::skip_ws(p + 1, end);
   }
-  if (scan::skip_ws(p + 1, end) != end) return std::nullopt;  // nothing may follow the object
+  if (wire::scan::skip_ws(p + 1, end) != end) return std::nullopt;  // nothing may follow the object
   return top;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
-// Conformance-internal: the vector ops of CuTe's constructors, partitioners and element-size
-// changes and of the whitepaper's operations (docs/algebra.md), and the operand kinds beyond integer
-// layouts that the older ops take (composed layouts, swizzles, coordinate and F2 strides), with random
-// arguments and independent witnesses for the exporter.
+// Conformance-internal: random arguments and independent witnesses, for the exporter, of the vector ops
+// of CuTe's constructors, partitioners and element-size changes and of the whitepaper's operations
+// (docs/algebra.md), and of the operand kinds beyond integer layouts that the older ops take (their
+// rows: the wire's op table).
 #include <optional>
 #include <random>
 #include <string>
@@ -10,18 +10,12 @@
 #include <vector>
 
 #include "catlayout/core/convention.hpp"
-#include "catlayout/core/json.hpp"
+#include "catlayout/wire/layout_json.hpp"
 
 namespace catlayout::conformance {
 
-// The op names this file serves (sorted), and running one.
-std::vector<std::string> const& cute_api_ops();
-Result<Json> run_cute_api_op(std::string_view op, Json const& args, std::string const& path, Convention c);
-// For evaluate, coalesce, composition, right_inverse and left_inverse: the answer when an argument is
-// of a kind beyond integer layouts and tilers (nullopt: every argument is plain, the op's own path).
-std::optional<Result<Json>> run_other_kinds(std::string_view op, Json const& args, std::string const& path);
 
-// `count` argument arrays for one of cute_api_ops() (deterministic in g; some are meant to fail).
+// `count` argument arrays for one of the cute_api rows of the op table (deterministic in g; some are meant to fail).
 std::vector<Json> random_cute_api_args(std::string const& op, std::mt19937_64& g, int count);
 // `count` argument arrays for op with operands of another kind: "f2" (F2 layouts) for evaluate, coalesce,
 // coalesce_z, composition, layout_add and nullspace; invalid_input for another pair.

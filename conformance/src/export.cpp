@@ -145,9 +145,10 @@ Result<void> categorical_witness(std::string const& op, Json const& args, Json c
 
 Result<void> witness(std::string const& op, Json const& args, Json const& result) {
   if (auto w = witness_other_kinds(op, args, result)) return *w;
-  auto const& api = cute_api_ops();
-  if (std::find(api.begin(), api.end(), op) != api.end()) return witness_cute_api(op, args, result);
-  if (op.starts_with("nest.") || op == "layout.to_nest") return categorical_witness(op, args, result);
+  auto const* row = wire::find_op(op);
+  auto family = row ? row->family : wire::OpFamily::core;
+  if (family == wire::OpFamily::cute_api) return witness_cute_api(op, args, result);
+  if (family == wire::OpFamily::categorical) return categorical_witness(op, args, result);
   if (op == "mutual_refinement") {  // T' refines T, U' refines U, flat(T') a prefix of flat(U')
     auto t = int_tuple_from_json(args[0], "t"), u = int_tuple_from_json(args[1], "u");
     auto t2 = int_tuple_from_json(result["first"], "t'"), u2 = int_tuple_from_json(result["second"], "u'");
@@ -430,15 +431,14 @@ Result<Json> export_op(std::string const& name, ExportOptions const& opt) {
   if (!is_known_op(op)) return fail(ErrorKind::invalid_input, "op '", op, "' is not implemented in this build");
   Rng g(opt.seed ^ std::hash<std::string>{}(name));
   std::vector<Json> all = kind.empty() ? corner_args(op) : std::vector<Json>{};
-  auto const& beyond = beyond_ops();
-  auto const& api = cute_api_ops();
+  auto family = wire::find_op(op)->family;
   if (!kind.empty()) {
     CL_TRY(more, random_kind_args(kind, op, g, opt.count));
     all.insert(all.end(), more.begin(), more.end());
-  } else if (std::find(beyond.begin(), beyond.end(), op) != beyond.end()) {
+  } else if (family == wire::OpFamily::strides) {
     auto more = random_beyond_args(op, g, opt.count);
     all.insert(all.end(), more.begin(), more.end());
-  } else if (std::find(api.begin(), api.end(), op) != api.end()) {
+  } else if (family == wire::OpFamily::cute_api) {
     auto more = random_cute_api_args(op, g, opt.count);
     all.insert(all.end(), more.begin(), more.end());
   } else {

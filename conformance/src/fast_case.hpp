@@ -12,7 +12,7 @@
 
 #include "catlayout/core/convention.hpp"
 #include "catlayout/core/layout.hpp"
-#include "json_scan.hpp"
+#include "catlayout/wire/json_scan.hpp"
 
 namespace catlayout::conformance::fast {
 
@@ -24,9 +24,9 @@ struct CaseText {
   std::string_view args, expect;
 };
 
-// A case object by its members (scan::skip_object; no key repeats) when it has a string op, args
+// A case object by its members (wire::scan::skip_object; no key repeats) when it has a string op, args
 // and expect, and its op, id and tags are strings without escapes; nullopt otherwise.
-std::optional<CaseText> read_case(std::span<scan::Member const> members);
+std::optional<CaseText> read_case(std::span<wire::scan::Member const> members);
 
 // True when `op` is a core layout op whose args read plainly and whose result is exactly
 // `expect` (the layout, or the error kind); false means "ask the DOM path". Strict: when true,

@@ -1,14 +1,11 @@
 #include "fast_categorical.hpp"
 
 #include "fast_case.hpp"
-#include "json_scan.hpp"
-#include "text_values.hpp"
+#include "catlayout/wire/json_scan.hpp"
+#include "catlayout/wire/ops.hpp"
+#include "catlayout/wire/text_values.hpp"
 #ifdef CATLAYOUT_HAVE_CATEGORIES
-#include "catlayout/categories/coalesce.hpp"
-#include "catlayout/categories/complement.hpp"
-#include "catlayout/categories/divide.hpp"
-#include "catlayout/categories/encoding.hpp"
-#include "catlayout/categories/product.hpp"
+#include "catlayout/categories/nest_morphism.hpp"
 #endif
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
 #include "catlayout/algorithms/mutual_refinement.hpp"
@@ -19,11 +16,11 @@ namespace {
 
 // Every reader here is strict, as the core fast path's are (text_values.hpp): it accepts only
 // valid JSON and reads it whole, so an exact match needs no validation pass over the case first.
-// Depths count the containers around a value in the case object (scan::skip_value_at): args and
+// Depths count the containers around a value in the case object (wire::scan::skip_value_at): args and
 // expect are at 1, an argument or a member of expect at 2, a member of an argument at 3.
 
 // A value that no reader here takes, validated and skipped; false when it is not valid.
-bool skip_at(char const*& q, char const* end, std::size_t depth) { return (q = scan::skip_value_at(q, end, depth)) != nullptr; }
+bool skip_at(char const*& q, char const* end, std::size_t depth) { return (q = wire::scan::skip_value_at(q, end, depth)) != nullptr; }
 
 // expect is exactly the JSON object of `names` that same(k, q) compares as it reads the value of
 // names[k] at q, apart from provenance (validated, not compared): any other key, one missing or
@@ -33,7 +30,7 @@ bool matches_members(std::string_view expect, std::array<std::string_view, N> co
   char const* p = expect.data();
   char const* end = p + expect.size();
   std::array<bool, N> seen{};
-  bool read = text::members_at(p, end, [&](std::string_view key, char const*& q) {
+  bool read = wire::text::members_at(p, end, [&](std::string_view key, char const*& q) {
     std::size_t k = 0;
     while (k < N && names[k] != key) ++k;
     if (k == N) return is_provenance(key) && skip_at(q, end, 2);
@@ -58,10 +55,10 @@ bool matches_value(std::string_view expect, NestMorphism const& f) {
   auto const& want = f.map().values();
   return matches_members(expect, std::array<std::string_view, 3>{"domain", "codomain", "map"},
                          [&](std::size_t k, char const*& q, char const* end) {
-                           if (k < 2) return text::tuple_equals(q, end, k == 0 ? f.domain() : f.codomain());
+                           if (k < 2) return wire::text::tuple_equals(q, end, k == 0 ? f.domain() : f.codomain());
                            std::size_t i = 0;
                            bool same = true;
-                           bool plain = text::ints_at(q, end, [&](Int x) {
+                           bool plain = wire::text::ints_at(q, end, [&](Int x) {
                              same = same && i < want.size() && x >= 0 && static_cast<Point>(x) == want[i];
                              ++i;
                            });
@@ -76,7 +73,7 @@ bool matches_value(std::string_view expect, NestMorphism const& f) {
 bool matches_value(std::string_view expect, MutualRefinement const& r) {
   return matches_members(expect, std::array<std::string_view, 2>{"first", "second"},
                          [&](std::size_t k, char const*& q, char const* end) {
-                           return text::tuple_equals(q, end, k == 0 ? r.first : r.second);
+                           return wire::text::tuple_equals(q, end, k == 0 ? r.first : r.second);
                          });
 }
 
@@ -97,27 +94,27 @@ bool matches(std::string_view expect, Result<T> const& r) {
 std::optional<Result<NestMorphism>> morphism_at(char const*& q, char const* end) {
   auto invalid = [] { return std::optional(Result<NestMorphism>(fail(ErrorKind::invalid_input, "not a morphism"))); };
   if (q == end || *q != '{') return skip_at(q, end, 2) ? invalid() : std::nullopt;  // valid, but not an object
-  text::FlatTuple s, t;
+  wire::text::FlatTuple s, t;
   bool has_s = false, has_t = false, has_map = false, map_array = false, in_range = true;
   Ints map;  // maps are short: read on the stack, one allocation (alpha) per morphism
-  bool read = text::members_at(q, end, [&](std::string_view key, char const*& v) {
+  bool read = wire::text::members_at(q, end, [&](std::string_view key, char const*& v) {
     if (key == "domain" || key == "codomain") {
       bool& seen = key == "domain" ? has_s : has_t;
       if (seen) return false;  // repeated: nlohmann keeps the last, the DOM reader decides
       seen = true;
-      return text::tuple_at(v, end, key == "domain" ? s : t);
+      return wire::text::tuple_at(v, end, key == "domain" ? s : t);
     }
     if (key != "map") return skip_at(v, end, 3);  // the reader looks at no other member
     if (has_map) return false;
     has_map = true;
     map_array = *v == '[';
     if (!map_array) return skip_at(v, end, 3);
-    return text::ints_at(v, end, [&](Int x) { map.push_back(x); });
+    return wire::text::ints_at(v, end, [&](Int x) { map.push_back(x); });
   });
   if (!read) return std::nullopt;
   if (!has_s || !has_t || !has_map || !map_array) return invalid();
   // json.cpp's check, entry by entry: a point of <n>_*, 0 standing for *.
-  auto codomain = text::to_tuple(t);
+  auto codomain = wire::text::to_tuple(t);
   std::size_t points = length(codomain);
   std::vector<Point> alpha;
   alpha.reserve(map.size());
@@ -126,38 +123,38 @@ std::optional<Result<NestMorphism>> morphism_at(char const*& q, char const* end)
     alpha.push_back(static_cast<Point>(x));
   }
   if (!in_range) return invalid();
-  return NestMorphism::make(text::to_tuple(s), std::move(codomain), std::move(alpha));
+  return NestMorphism::make(wire::text::to_tuple(s), std::move(codomain), std::move(alpha));
 }
 
-// categories' run_categorical_op on text: the same arity, the same readers' order (the first
-// argument's error before the second's, the second then only validated), the same engine calls.
-bool exact_nest_case(std::string_view op, std::string_view args, std::string_view expect) {
+// The categorical rows of the op table on text: the row's arity, the same readers' order (the first
+// argument's error before the second's, the second then only validated), the row's typed function.
+bool exact_nest_case(wire::OpRow const& row, std::string_view args, std::string_view expect) {
   char const* end = args.data() + args.size();
-  if (op == "layout.to_nest") {
+  std::vector<wire::MorphismValue> xs;
+  if (row.morphism.from_layout) {
     std::optional<Layout> l;
-    return text::args_of(args, 1, 1, [&](std::size_t, char const*& q) { return text::layout_at(q, end, l); }) &&
-           matches(expect, categories::standard_representation(*l));
+    if (!wire::text::args_of(args, row.min_args, row.max_args,
+                             [&](std::size_t, char const*& q) { return wire::text::layout_at(q, end, l); }))
+      return false;
+    xs.emplace_back(std::move(*l));
+  } else {
+    std::optional<Result<NestMorphism>> f, g;
+    bool read = wire::text::args_of(args, row.min_args, row.max_args, [&](std::size_t i, char const*& q) {
+      if (i == 1 && !*f) return skip_at(q, end, 2);  // the first argument's error decides
+      auto& slot = i == 0 ? f : g;
+      slot = morphism_at(q, end);
+      return slot.has_value();
+    });
+    if (!read) return false;
+    for (auto const* x : {&f, &g}) {
+      if (!x->has_value()) break;
+      if (!**x) return matches_error(expect, (*x)->error());
+      xs.emplace_back(std::move(***x));
+    }
   }
-  bool binary = op == "nest.compose" || op == "nest.logical_divide" || op == "nest.logical_product";
-  bool unary = op == "nest.coalesce" || op == "nest.complement" || op == "nest.to_layout";
-  if (!binary && !unary) return false;
-  std::size_t arity = binary ? 2 : 1;
-  std::optional<Result<NestMorphism>> f, g;
-  bool read = text::args_of(args, arity, arity, [&](std::size_t i, char const*& q) {
-    if (i == 1 && !*f) return skip_at(q, end, 2);  // the first argument's error decides
-    auto& slot = i == 0 ? f : g;
-    slot = morphism_at(q, end);
-    return slot.has_value();
-  });
-  if (!read) return false;
-  if (!*f) return matches_error(expect, f->error());
-  if (op == "nest.coalesce") return matches_value(expect, categories::coalesce(**f));
-  if (op == "nest.complement") return matches(expect, categories::complement(**f));
-  if (op == "nest.to_layout") return matches_value(expect, categories::to_layout(**f));
-  if (!*g) return matches_error(expect, g->error());
-  if (op == "nest.compose") return matches(expect, categories::compose(**g, **f));  // [f, g]: g after f
-  if (op == "nest.logical_divide") return matches(expect, categories::logical_divide(**f, **g));
-  return matches(expect, categories::logical_product(**f, **g));
+  auto r = row.morphism.fn(xs);
+  if (!r) return matches_error(expect, r.error());
+  return std::visit([&](auto const& v) { return matches_value(expect, v); }, *r);
 }
 #endif
 
@@ -165,9 +162,9 @@ bool exact_nest_case(std::string_view op, std::string_view args, std::string_vie
 // run_mutual_refinement on text: [T, U], int tuples.
 bool exact_refinement_case(std::string_view args, std::string_view expect) {
   char const* end = args.data() + args.size();
-  text::FlatTuple x[2];
-  return text::args_of(args, 2, 2, [&](std::size_t i, char const*& q) { return text::tuple_at(q, end, x[i]); }) &&
-         matches(expect, mutual_refinement(text::to_tuple(x[0]), text::to_tuple(x[1])));
+  wire::text::FlatTuple x[2];
+  return wire::text::args_of(args, 2, 2, [&](std::size_t i, char const*& q) { return wire::text::tuple_at(q, end, x[i]); }) &&
+         matches(expect, mutual_refinement(wire::text::to_tuple(x[0]), wire::text::to_tuple(x[1])));
 }
 #endif
 
@@ -175,7 +172,7 @@ bool exact_refinement_case(std::string_view args, std::string_view expect) {
 
 bool exact_categorical_case(std::string_view op, std::string_view args, std::string_view expect) {
 #ifdef CATLAYOUT_HAVE_CATEGORIES
-  if (op.starts_with("nest.") || op == "layout.to_nest") return exact_nest_case(op, args, expect);
+  if (auto const* row = wire::find_op(op); row && row->morphism.fn) return exact_nest_case(*row, args, expect);
 #endif
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
   if (op == "mutual_refinement") return exact_refinement_case(args, expect);

@@ -13,7 +13,7 @@
 
 #include "../src/fast_case.hpp"
 #include "../src/fast_categorical.hpp"
-#include "../src/json_scan.hpp"
+#include "catlayout/wire/json_scan.hpp"
 #include "catlayout/conformance/check.hpp"
 #include "catlayout/conformance/export.hpp"
 
@@ -481,7 +481,7 @@ TEST(StreamCheck, SameOutcomesOnMutatedDocumentsOfManyChunks) {
 
 TEST(StreamCheck, FastPathAnswersPlainCases) {
   auto skips = [](std::string_view s) {
-    char const* e = scan::skip_value(s.data(), s.data() + s.size());
+    char const* e = wire::scan::skip_value(s.data(), s.data() + s.size());
     return e == s.data() + s.size();
   };
   EXPECT_TRUE(skips(R"({"a": [1, -2.5e3, "x\u00e9\n", true, false, null, {}], "b": []})"));
@@ -492,10 +492,10 @@ TEST(StreamCheck, FastPathAnswersPlainCases) {
   std::string const L = R"({"shape": [2, [1, 6]], "stride": [1, [6, 2]]})";
   std::string const text =
       R"({"id": "a", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1}, "tags": ["x"]})";
-  std::array<scan::Member, 8> m;
+  std::array<wire::scan::Member, 8> m;
   std::size_t n = 0;
   bool plain = false;
-  ASSERT_EQ(scan::skip_object(text.data(), text.data() + text.size(), m, &n, &plain), text.data() + text.size());
+  ASSERT_EQ(wire::scan::skip_object(text.data(), text.data() + text.size(), m, &n, &plain), text.data() + text.size());
   ASSERT_TRUE(plain);
   auto c = fast::read_case(std::span(m.data(), n));  // views into text
   ASSERT_TRUE(c);
@@ -536,8 +536,8 @@ TEST(StreamCheck, SkipValidEndsWhereSkipValueDoes) {
     std::string text = v + ", \"after\": [1, {\"x\": \"]\"}]}";
     char const* b = text.data();
     char const* e = b + text.size();
-    ASSERT_EQ(scan::skip_value(b, e), b + v.size()) << v;
-    ASSERT_EQ(scan::skip_valid(b, e), b + v.size()) << v;
+    ASSERT_EQ(wire::scan::skip_value(b, e), b + v.size()) << v;
+    ASSERT_EQ(wire::scan::skip_valid(b, e), b + v.size()) << v;
   }
 }
 
@@ -556,7 +556,7 @@ TEST(StreamCheck, SkipValidNeverStepsPastEnd) {
       std::string buffer = v.substr(0, cut) + tail;
       char const* b = buffer.data();
       char const* e = b + cut;
-      char const* r = scan::skip_valid(b, e);
+      char const* r = wire::scan::skip_valid(b, e);
       ASSERT_TRUE(r >= b && r <= e) << v.substr(0, cut) << ": ended " << (r - e) << " bytes past end";
     }
   // check_file on the two minimized fuzz findings: nlohmann's refusal, as the DOM path words it.

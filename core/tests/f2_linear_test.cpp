@@ -2,7 +2,6 @@
 // integers (CuTe layouts), coordinates (identity layouts) and F2 bit space (linear layouts).
 #include <sstream>
 
-#include "catlayout/core/json_beyond.hpp"
 #include "catlayout/core/f2_linear.hpp"
 #include "testing.hpp"
 

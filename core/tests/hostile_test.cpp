@@ -13,11 +13,6 @@ TEST(Hostile, DeepNestingIsRefusedNotRecursed) {
   auto r = parse_layout(deep + ":" + deep);
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().message.find("nesting deeper than the limit of 64"), std::string::npos) << r.error().message;
-  Json j = 1;
-  for (int i = 0; i < 100000; ++i) j = Json::array({std::move(j)});
-  auto t = int_tuple_from_json(j, "$");
-  ASSERT_FALSE(t);
-  EXPECT_NE(t.error().message.find("nesting deeper"), std::string::npos);
 }
 
 TEST(Hostile, HugeTextIsRefused) {
@@ -68,32 +63,4 @@ TEST(Hostile, IntegerBoundaries) {
   ASSERT_FALSE(e);
   EXPECT_NE(e.error().message.find("overflow"), std::string::npos);
   EXPECT_THROW(tabulate(L("4611686018427387904:1")), std::length_error);
-}
-
-TEST(Hostile, NonIntegerJson) {
-  for (auto text : {R"({"shape": 2.5, "stride": 1})", R"({"shape": "2", "stride": 1})", R"({"shape": 2, "stride": true})",
-                    R"({"shape": 18446744073709551615, "stride": 1})", R"([2, 1])", R"({"shape": 2})"}) {
-    auto r = layout_from_json(Json::parse(text), "$.cases[0].args[0]");
-    ASSERT_FALSE(r) << text;
-    EXPECT_EQ(r.error().kind, ErrorKind::invalid_input);
-    EXPECT_NE(r.error().message.find("$.cases[0].args[0]"), std::string::npos) << r.error().message;
-  }
-}
-
-// nlohmann reads non-negative integers as unsigned: one past INT64_MAX must be refused, not
-// wrapped to INT64_MIN (fuzz finding, fuzz/regressions/fuzz_vectors/shape-one-past-int64.json).
-TEST(Hostile, JsonIntegersOnePastInt64) {
-  for (auto text : {R"({"shape": 9223372036854775808, "stride": 1})", R"({"shape": [2, 9223372036854775808], "stride": [1, 2]})",
-                    R"({"shape": [[2], 2], "stride": [[9223372036854775808], 1]})"}) {
-    auto r = layout_from_json(Json::parse(text), "$");
-    ASSERT_FALSE(r) << text;
-    EXPECT_NE(r.error().message.find("does not fit in int64"), std::string::npos) << r.error().message;
-  }
-  auto ok = layout_from_json(Json::parse(R"({"shape": [2, 2], "stride": [1, 9223372036854775807]})"), "$");
-  EXPECT_FALSE(ok);  // fits int64, but the offset (2-1) * (2^63 - 1) + 1 overflows
-  EXPECT_TRUE(layout_from_json(Json::parse(R"({"shape": 2, "stride": 9223372036854775807})"), "$"));
-  // INT64_MIN as a shape entry: refused as not positive, before any arithmetic on it.
-  auto m = layout_from_json(Json::parse(R"({"shape": [-9223372036854775808, 2], "stride": [1, 1]})"), "$");
-  ASSERT_FALSE(m);
-  EXPECT_NE(m.error().message.find("is not positive"), std::string::npos) << m.error().message;
 }

@@ -4,7 +4,6 @@
 #include <map>
 #include <set>
 
-#include "catlayout/core/json_beyond.hpp"
 #include "catlayout/core/swizzle.hpp"
 #include "testing.hpp"
 
@@ -204,11 +203,4 @@ TEST(Swizzle, LdmatrixBankConflicts) {
   // Pitfall: Sw<3,4,3> applied to *half* offsets moves 32-byte chunks by rows 2..7 only: rows 0 and 1
   // stay in the same banks, a 2-way conflict. The 16-bit GMMA atom swizzles byte addresses.
   EXPECT_EQ(ldmatrix_degree(on_elements(CL("Sw<3,4,3> o (8,64):(64,1)"), 2), 8, 128), 2);
-}
-
-TEST(Swizzle, Json) {
-  auto c = CL("Sw<3,4,3> o 0 o (8,64):(64,1)");
-  auto j = to_json(c);
-  EXPECT_EQ(j.dump(), R"({"layout":{"shape":[8,64],"stride":[64,1]},"offset":0,"swizzle":[3,4,3]})");
-  EXPECT_EQ(*composed_layout_from_json(j, "$"), c);
 }

@@ -50,19 +50,6 @@ TEST(Text, ValidationErrors) {
   EXPECT_NE(e.error().message.find("overflow"), std::string::npos);
 }
 
-TEST(Json, RoundTripAndPaths) {
-  auto l = L("(2,(1,6)):(1,(6,2))");
-  auto j = to_json(l);
-  EXPECT_EQ(j.dump(), R"({"shape":[2,[1,6]],"stride":[1,[6,2]]})");
-  EXPECT_EQ(*layout_from_json(j, "$"), l);
-  auto bad = layout_from_json(Json::parse(R"({"shape":[2,2.5],"stride":[1,2]})"), "$.cases[3].args[0]");
-  ASSERT_FALSE(bad);
-  EXPECT_NE(bad.error().message.find("$.cases[3].args[0].shape[1]"), std::string::npos) << bad.error().message;
-  auto t = tiler_from_json(Json::parse(R"({"tiler":[{"shape":3,"stride":4},8]})"), "$");
-  ASSERT_TRUE(t);
-  EXPECT_EQ(to_string(*t), "<3:4,8>");
-}
-
 // str() writes each piece of a message as an ostream would (it appends integers and strings
 // directly): the same text for the limits of every integer type, chars, bools and the rest.
 TEST(Messages, StrWritesWhatAnOstreamWrites) {

@@ -3,6 +3,7 @@
 
 #include "catlayout/gpu/probe.hpp"
 #include "catlayout/gpu/report.hpp"
+#include "catlayout/wire/layout_json.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;

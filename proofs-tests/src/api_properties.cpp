@@ -10,7 +10,7 @@
 #include <optional>
 #include <unordered_set>
 
-#include "catlayout/core/json_beyond.hpp"
+#include "catlayout/wire/strides_json.hpp"
 
 namespace catlayout::proofs {
 namespace {

@@ -1,5 +1,7 @@
 #include "catlayout/proofs/properties.hpp"
 
+#include "catlayout/wire/layout_json.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>

@@ -1,5 +1,7 @@
 #include "catlayout/proofs/prove.hpp"
 
+#include "catlayout/wire/layout_json.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>

@@ -8,7 +8,7 @@
 #include "catlayout/categories/complement.hpp"
 #include "catlayout/categories/divide.hpp"
 #include "catlayout/categories/encoding.hpp"
-#include "catlayout/categories/json.hpp"
+#include "catlayout/wire/morphism_json.hpp"
 #include "catlayout/categories/nest_morphism.hpp"
 #include "catlayout/categories/product.hpp"
 #include "catlayout/categories/realization.hpp"

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "catlayout/core/json.hpp"
+#include "catlayout/wire/layout_json.hpp"
 #include "catlayout/proofs/prove.hpp"
 
 namespace catlayout::proofs {

@@ -1,8 +1,9 @@
-// The kernel-author analyses (docs/analysis.md) as dicts: each report's JSON (analysis/json.hpp),
+// The kernel-author analyses (docs/analysis.md) as dicts: each report's JSON (catlayout/wire/analysis_json.hpp),
 // so Python sees the same fields as `catlayout analyze ... --json`.
 #include <nanobind/stl/string.h>
 
 #include "catlayout/analysis.hpp"
+#include "catlayout/wire/analysis_json.hpp"
 #include "convert.hpp"
 
 namespace catlayout::python {

@@ -11,6 +11,7 @@
 
 #include "catlayout/core.hpp"
 #include "catlayout/core/tiler.hpp"
+#include "catlayout/wire/layout_json.hpp"
 
 namespace nb = nanobind;
 

@@ -4,7 +4,6 @@
 #include "catlayout/analysis/banks.hpp"
 #include "catlayout/analysis/coalescing.hpp"
 #include "catlayout/analysis/footprint.hpp"
-#include "catlayout/analysis/json.hpp"
 #include "catlayout/analysis/ownership.hpp"
 #include "catlayout/analysis/pictures.hpp"
 #include "catlayout/analysis/vectorize.hpp"

@@ -8,7 +8,6 @@
 #include "catlayout/core/divide.hpp"
 #include "catlayout/core/evaluate.hpp"
 #include "catlayout/core/inverse.hpp"
-#include "catlayout/core/json.hpp"
 #include "catlayout/core/layout_add.hpp"
 #include "catlayout/core/nullspace.hpp"
 #include "catlayout/core/partition.hpp"

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "catlayout/core/json.hpp"
+#include "catlayout/core/layout.hpp"
 
 namespace catlayout {
 
@@ -19,9 +19,6 @@ struct MutualRefinement {
 // entries that divide neither way, or T's entries left over once U is used up (size(T) > size(U)).
 // Extension: trailing 1s of T left over join U's last relative mode (the paper stops there).
 Result<MutualRefinement> mutual_refinement(IntTuple const& t, IntTuple const& u);
-
-// The checker's op mutual_refinement: args [T, U] -> {"first": T', "second": U'}.
-Result<Json> run_mutual_refinement(Json const& args, std::string const& path);
 
 // (X_1, ..., X_k)_P with relative modes X_i: an integer when X_i has one entry (paper: (X')_prof(T)).
 Result<IntTuple> substitute_modes(std::vector<std::vector<Int>> const& modes, IntTuple const& profile);

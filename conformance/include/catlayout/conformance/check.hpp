@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "catlayout/core/convention.hpp"
-#include "catlayout/core/json.hpp"
+#include "catlayout/wire/layout_json.hpp"
 
 namespace catlayout::conformance {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "catlayout/core/json.hpp"
+#include "catlayout/wire/layout_json.hpp"
 
 namespace catlayout::conformance {
 

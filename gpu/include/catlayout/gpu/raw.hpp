@@ -3,16 +3,19 @@
 // with a digest of the inputs it was given and the output words themselves (zlib, base64, sha256).
 // `verify` (validate.hpp) replays a report's observations from these words alone.
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "catlayout/core/error.hpp"
-#include "catlayout/core/json.hpp"
 #include "catlayout/gpu/device.hpp"
 #include "catlayout/gpu/probe.hpp"
 
 namespace catlayout::gpu {
+
+// The probe's report format is gpu's own (report.hpp); the algebra's forms live in the wire room.
+using Json = nlohmann::json;
 
 // FIPS 180-4 SHA-256 of a byte string, 64 lower-case hex digits.
 std::string sha256_hex(std::span<std::uint8_t const> bytes);

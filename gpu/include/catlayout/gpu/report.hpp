@@ -3,7 +3,6 @@
 // (gpu/README.md documents both; SCHEMA.md's other ops are unchanged).
 #include <optional>
 
-#include "catlayout/core/json.hpp"
 #include "catlayout/gpu/device.hpp"
 #include "catlayout/gpu/observe.hpp"
 #include "catlayout/gpu/probe.hpp"
@@ -39,15 +38,10 @@ Json table_json(ObservedMap const& m);
 // what a report or vector carries instead of a confirmed table of more than kTableLimit slots.
 std::string table_digest(ObservedMap const& m);
 constexpr Int kTableLimit = 1024;
-// The expectations of the vector ops (ops.hpp) as the catalogue states them.
+// The expectations of the vector ops mma.fragment and wgmma.smem_layout (rows of the wire's op table) as
+// the catalogue states them.
 Json fragment_vector_json(Fragment const& f);
 Json smem_vector_json(SmemLayout const& s, Operand op);
-
-// {"schema": "catlayout.gpu-catalogue/1", "instructions": [{name, kind, ptx, arch, M, N, K, fragments:
-// [{operand, elem, bits, rows, cols, threads, values, tv_layout, ptx_section, offsets}]}], "smem_layouts":
-// [{name, elem_bits, major, swizzle, rows, cols, layout, ptx_section, offsets}]}; offsets tabulate the
-// function: index t + threads * v (fragments), mn + rows * k (shared-memory atoms).
-Json catalogue_json();
 
 // {"schema": "catlayout.gpu-validate/2", "device": {name, driver, compute_capability, uuid, cuda_driver,
 // cuda_runtime, simulated}, "date": ..., "results": [{..., "raw": index, "observed_at", "seconds"}],

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "catlayout/core/json.hpp"
+#include "catlayout/gpu/raw.hpp"
 #include "catlayout/gpu/tiled.hpp"
 
 namespace catlayout::gpu {

@@ -1,4 +1,4 @@
-#include "catlayout/analysis/json.hpp"
+#include "catlayout/wire/analysis_json.hpp"
 
 namespace catlayout::analysis {
 

@@ -1,12 +1,12 @@
-#include "text_values.hpp"
+#include "catlayout/wire/text_values.hpp"
 
 #include <algorithm>
 #include <array>
 #include <charconv>
 
-#include "json_scan.hpp"
+#include "catlayout/wire/json_scan.hpp"
 
-namespace catlayout::conformance::text {
+namespace catlayout::wire::text {
 
 std::optional<std::vector<std::string_view>> elements(std::string_view v) {
   char const* p = v.data();
@@ -279,4 +279,4 @@ bool tuple_equals(char const*& p, char const* end, IntTuple const& x) {
   return walk_tuple(p, end, compare);
 }
 
-}  // namespace catlayout::conformance::text
+}  // namespace catlayout::wire::text

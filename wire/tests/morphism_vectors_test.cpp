@@ -1,7 +1,8 @@
 // Every categorical case of the shared golden vectors passes exactly through the dispatcher.
 #include <fstream>
 
-#include "testing.hpp"
+#include "catlayout/wire/ops.hpp"
+#include "categories/tests/testing.hpp"
 
 using namespace catlayout;
 using namespace catlayout::categories;
@@ -17,7 +18,7 @@ TEST(CategoricalSeedVectors, EveryCategoricalCaseIsExact) {
     std::string op = c["op"];
     if (!op.starts_with("nest.") && op != "layout.to_nest") continue;
     ++checked;
-    auto r = run_categorical_op(op, c["args"], "cases[" + std::to_string(k) + "].args");
+    auto r = wire::run_op(op, c["args"], "cases[" + std::to_string(k) + "].args");
     Json const& expect = c["expect"];
     if (expect.contains("error")) {
       ASSERT_FALSE(r) << c["id"] << " gave " << r->dump();

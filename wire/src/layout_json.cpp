@@ -1,4 +1,4 @@
-#include "catlayout/core/json.hpp"
+#include "catlayout/wire/layout_json.hpp"
 
 #include "catlayout/core/limits.hpp"
 

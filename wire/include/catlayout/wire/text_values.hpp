@@ -1,6 +1,6 @@
 #pragma once
-// Conformance-internal: int tuples, layouts and tilers read straight from JSON text that
-// scan::skip_value has accepted, for the checker's fast path. Same meaning as core/src/json.cpp
+// Int tuples, layouts and tilers read straight from JSON text that
+// scan::skip_value has accepted, for the checker's fast path. Same meaning as layout_json.cpp
 // on the plain forms; nullopt means "not the plain form", never "invalid": the caller then takes
 // the DOM path, whose readers give the error and its message. Plain means: integers that fit
 // int64 (no fraction, exponent or overflow), objects with exactly the expected keys, shallow
@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "catlayout/core/tiler.hpp"
-#include "json_scan.hpp"
+#include "catlayout/wire/json_scan.hpp"
 
-namespace catlayout::conformance::text {
+namespace catlayout::wire::text {
 
 // An int tuple as IntTuple stores it: the flat entries and the bracket word. Read into this,
 // a tuple costs one pass and no tree; it becomes an IntTuple only when an engine needs one.
@@ -103,4 +103,4 @@ IntTuple to_tuple(FlatTuple const& t);
 // is read, nothing built; p is moved past it when true. False also where tuple_at refuses.
 bool tuple_equals(char const*& p, char const* end, IntTuple const& x);
 
-}  // namespace catlayout::conformance::text
+}  // namespace catlayout::wire::text

@@ -1,5 +1,5 @@
 #pragma once
-// Conformance-internal: a small scanner over JSON text, so that the streaming checker
+// A small scanner over JSON text, so that the streaming checker
 // (check.cpp) can find the extent of each case without building a DOM of the whole file.
 //
 // skip_value is at least as strict as nlohmann's parser (RFC 8259 grammar, UTF-8 and \u
@@ -12,7 +12,7 @@
 #include <span>
 #include <string_view>
 
-namespace catlayout::conformance::scan {
+namespace catlayout::wire::scan {
 
 // Deeper nesting than this is left to nlohmann (the skip is recursive; the stack stays small).
 inline constexpr std::size_t max_depth = 256;
@@ -73,4 +73,4 @@ bool valid_member_value(std::string_view v);
 // counts them).
 char const* skip_value_at(char const* p, char const* end, std::size_t depth);
 
-}  // namespace catlayout::conformance::scan
+}  // namespace catlayout::wire::scan

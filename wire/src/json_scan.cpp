@@ -1,4 +1,4 @@
-#include "json_scan.hpp"
+#include "catlayout/wire/json_scan.hpp"
 
 #include <algorithm>
 #include <array>
@@ -12,7 +12,7 @@
 #include <emmintrin.h>
 #endif
 
-namespace catlayout::conformance::scan {
+namespace catlayout::wire::scan {
 namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -373,4 +373,4 @@ std::optional<std::string_view> plain_string(char const* p, char const* end, cha
   return std::nullopt;
 }
 
-}  // namespace catlayout::conformance::scan
+}  // namespace catlayout::wire::scan

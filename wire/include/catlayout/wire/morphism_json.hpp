@@ -2,7 +2,7 @@
 // The schema's morphism form {"domain": T, "codomain": T, "map": [a1..am]} (SCHEMA.md), both
 // ways. Readers name the JSON path of what they reject, as core's layout_from_json does.
 #include "catlayout/categories/nest_morphism.hpp"
-#include "catlayout/core/json.hpp"
+#include "catlayout/wire/layout_json.hpp"
 
 namespace catlayout::categories {
 

@@ -1,6 +1,6 @@
-#include "catlayout/conformance/wire.hpp"
+#include "catlayout/wire/values_json.hpp"
 
-namespace catlayout::conformance::wire {
+namespace catlayout::wire {
 
 namespace {
 
@@ -164,4 +164,15 @@ Json to_json(Value const& v) {
       v);
 }
 
-}  // namespace catlayout::conformance::wire
+// A shape argument: an int tuple, or a layout's shape (greatest_common_domain depends on shapes only).
+Result<IntTuple> shape_from_json(Json const& j, std::string const& path) {
+  if (j.is_object() && j.contains("shape")) {
+    CL_TRY(v, value_from_json(j, path));
+    if (auto const* l = std::get_if<Layout>(&v)) return l->shape();
+    if (auto const* f = std::get_if<F2Layout>(&v)) return f->shape();
+    if (auto const* c = std::get_if<CoordLayout>(&v)) return c->shape();
+  }
+  return int_tuple_from_json(j, path);
+}
+
+}  // namespace catlayout::wire

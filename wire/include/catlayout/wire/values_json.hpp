@@ -14,10 +14,10 @@
 
 #include "catlayout/core/compact.hpp"
 #include "catlayout/core/f2_layout.hpp"
-#include "catlayout/core/json_beyond.hpp"
+#include "catlayout/wire/strides_json.hpp"
 #include "catlayout/core/partition.hpp"
 
-namespace catlayout::conformance::wire {
+namespace catlayout::wire {
 
 Json to_json(F2Layout const& l);
 Result<F2Layout> f2_layout_from_json(Json const& j, std::string const& path);
@@ -27,6 +27,8 @@ Result<SliceCoord> slice_coord_from_json(Json const& j, std::string const& path)
 Result<Projection> projection_from_json(Json const& j, std::string const& path);
 Result<Order> order_from_json(Json const& j, std::string const& path);
 Result<Major> major_from_json(Json const& j, std::string const& path);
+// A shape argument: an int tuple, or a layout's shape (greatest_common_domain depends on shapes only).
+Result<IntTuple> shape_from_json(Json const& j, std::string const& path);
 
 // The kind a JSON value's form names, read with that kind's reader (its errors).
 using Value = std::variant<Layout, CoordLayout, F2Layout, ComposedLayout, Swizzle, Tiler>;
@@ -35,4 +37,4 @@ Kind kind_of(Json const& j);
 Result<Value> value_from_json(Json const& j, std::string const& path);
 Json to_json(Value const& v);
 
-}  // namespace catlayout::conformance::wire
+}  // namespace catlayout::wire

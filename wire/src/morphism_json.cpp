@@ -1,4 +1,4 @@
-#include "catlayout/categories/json.hpp"
+#include "catlayout/wire/morphism_json.hpp"
 
 namespace catlayout::categories {
 namespace {

@@ -1,11 +1,11 @@
 #pragma once
-// JSON forms of the layouts beyond integer strides (docs/beyond-integers.md), beside json.hpp's:
+// JSON forms of the layouts beyond integer strides (docs/beyond-integers.md), beside layout_json.hpp's:
 // coordinate layouts, swizzles, composed and F2-linear layouts.
 #include <string>
 
 #include "catlayout/core/coord_layout.hpp"
 #include "catlayout/core/f2_linear.hpp"
-#include "catlayout/core/json.hpp"
+#include "catlayout/wire/layout_json.hpp"
 #include "catlayout/core/swizzle.hpp"
 
 namespace catlayout {

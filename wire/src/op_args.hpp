@@ -1,10 +1,10 @@
 #pragma once
-// Conformance-internal: reading an op's argument array, for every op registry of this room.
+// Wire-internal: reading an op's argument array, for the rows of the op table.
 #include <string>
 
-#include "catlayout/core/json.hpp"
+#include "catlayout/wire/layout_json.hpp"
 
-namespace catlayout::conformance::detail {
+namespace catlayout::wire::detail {
 
 // The JSON path of argument i: "$.cases[3].args" -> "$.cases[3].args[1]".
 inline std::string at(std::string const& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
@@ -17,4 +17,4 @@ inline Result<void> arity(Json const& args, std::string const& path, std::size_t
   return {};
 }
 
-}  // namespace catlayout::conformance::detail
+}  // namespace catlayout::wire::detail

@@ -1,6 +1,8 @@
 // The catalogue as data (`catlayout.gpu-catalogue/1`): every instruction's fragments and every
 // wgmma shared-memory atom, with their functions tabulated, for other tools (the CUTLASS cross-check).
-#include "catlayout/gpu/report.hpp"
+#include "catlayout/wire/catalogue_json.hpp"
+
+#include "catlayout/gpu/catalogue.hpp"
 #include "catlayout/gpu/sm100.hpp"
 
 namespace catlayout::gpu {

@@ -1,4 +1,4 @@
-#include "catlayout/core/json_beyond.hpp"
+#include "catlayout/wire/strides_json.hpp"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 #include "catlayout/analysis/footprint.hpp"
 #include "catlayout/analysis/ownership.hpp"
 #include "catlayout/analysis/vectorize.hpp"
-#include "catlayout/core/json.hpp"
+#include "catlayout/wire/layout_json.hpp"
 
 namespace catlayout::analysis {
 

@@ -1,0 +1,97 @@
+#pragma once
+// The op table: every op of the vectors (../shared/conformance/SCHEMA.md) once, with its arity, its
+// argument readers and function, whether the convention reaches it, and the kind of its result. The
+// checker's slow and fast paths, the exporter, the bench, the fuzzers, the CLI and Python's run_op
+// all read this one table.
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "catlayout/core/convention.hpp"
+#include "catlayout/core/tiler.hpp"
+#include "catlayout/wire/layout_json.hpp"
+#ifdef CATLAYOUT_WIRE_HAVE_CATEGORIES
+#include "catlayout/categories/nest_morphism.hpp"
+#endif
+
+namespace catlayout::wire {
+
+// Where a row comes from: the core layout ops (SCHEMA.md), CuTe's API and the whitepaper's operations
+// (docs/algebra.md), strides beyond integers (docs/beyond-integers.md), the categorical engine, the
+// algorithms, and the gpu catalogue.
+enum class OpFamily { core, cute_api, strides, categorical, algorithms, gpu };
+
+// What a core layout op takes after its layout A: nothing, a tiler (an integer, a layout or
+// by-mode), a layout, a profile (an int tuple), or an integer.
+enum class Second { none, tiler, layout, profile, integer };
+
+// A core layout op's arguments, read once (from JSON, from JSON text, or generated): A, and the
+// second argument as `Second` names it (a layout second is b.layout).
+struct LayoutArgs {
+  Layout a;
+  Tiler b;
+  IntTuple profile;
+  Int n = 0;
+  bool has_second = false;
+};
+
+// A core layout op typed: [A] or [A, second]; `second_optional`: [A] alone is also an op.
+struct LayoutOp {
+  Second second = Second::none;
+  bool second_optional = false;
+  Result<Layout> (*fn)(LayoutArgs const&, Convention) = nullptr;
+};
+
+#ifdef CATLAYOUT_WIRE_HAVE_CATEGORIES
+// A categorical op typed: its arguments morphisms (or, `from_layout`, one layout), its answer a
+// morphism or a layout.
+using MorphismValue = std::variant<categories::NestMorphism, Layout>;
+struct MorphismOp {
+  bool from_layout = false;
+  Result<MorphismValue> (*fn)(std::span<MorphismValue const> args) = nullptr;
+};
+#endif
+
+struct OpRow;
+using RunOp = Result<Json> (*)(OpRow const& row, Json const& args, std::string const& path, Convention c);
+
+struct OpRow {
+  std::string_view name;
+  OpFamily family;
+  std::size_t min_args, max_args;
+  bool depends_on_convention;  // whether the convention can change the answer
+  bool returns_layout;         // a different form with the same function is a functional match
+  bool other_kinds;            // also takes composed layouts, swizzles, coordinate and F2 layouts as operands
+  RunOp run;                   // args read from JSON, the function, the result written: the slow path
+  LayoutOp layout{};           // the core layout ops, typed (fn null elsewhere)
+#ifdef CATLAYOUT_WIRE_HAVE_CATEGORIES
+  MorphismOp morphism{};       // the categorical ops, typed
+#endif
+};
+
+// Every row this build serves, sorted by name.
+std::span<OpRow const> op_table();
+OpRow const* find_op(std::string_view name);
+
+// The op names of this build, sorted.
+std::vector<std::string> const& known_ops();
+bool is_known_op(std::string_view op);
+bool returns_layout(std::string_view op);
+bool depends_on_convention(std::string_view op);
+
+// A core layout row's arguments read from JSON: the row's arity, then A, then the second argument as
+// its LayoutOp names it (the first error found, naming its path).
+Result<LayoutArgs> layout_args_from_json(OpRow const& row, Json const& args, std::string const& path);
+#ifdef CATLAYOUT_WIRE_HAVE_CATEGORIES
+// A categorical row's arguments read from JSON in order (the first one's error first).
+Result<std::vector<MorphismValue>> morphism_args_from_json(OpRow const& row, Json const& args, std::string const& path);
+#endif
+
+// Run `op` on schema-JSON `args`; `path` names args in error messages ($.cases[3].args).
+// `c` reaches the ops built on complement (complement, the divides and the products).
+Result<Json> run_op(std::string_view op, Json const& args, std::string const& path, Convention c = Convention::cute);
+
+}  // namespace catlayout::wire

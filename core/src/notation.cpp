@@ -1,8 +1,6 @@
 // CuTe's notations in and out: the one reader of every kind of layout, and CuTe C++'s print.
 #include "catlayout/core/notation.hpp"
 
-#include <cctype>
-
 #include "catlayout/core/limits.hpp"
 
 namespace catlayout {
@@ -78,9 +76,9 @@ Attempt<T> attempt(std::string_view text, Scan scan) {
   std::size_t pos = 0;
   Result<T> r = scan(text, pos);
   if (r) {
-    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
-    if (pos != text.size())
-      r = fail(ErrorKind::invalid_input, "expected end of input at column ", pos + 1, ", found '", text[pos], "'");
+    TextCursor rest{text, pos};
+    if (auto end = rest.at_end(); !end) r = std::unexpected(std::move(end.error()));
+    pos = rest.pos_;
   }
   return {std::move(r), pos};
 }
@@ -143,9 +141,7 @@ std::string to_string(ComposedLayout const& c, Notation n) {
 }
 
 Result<AnyLayout> parse_any_layout(std::string_view text) {
-  if (text.size() > limits::max_text)
-    return fail(ErrorKind::invalid_input, "input of ", text.size(), " characters exceeds the limit of ",
-                limits::max_text);
+  if (text.size() > limits::max_text) return text_too_long(text);
   auto integer = attempt<Layout>(text, scan_layout);
   if (integer.result) return AnyLayout{std::move(*integer.result)};
   auto coord = attempt<CoordLayout>(text, scan_coord_layout);

@@ -231,9 +231,7 @@ Result<Swizzle> parse_swizzle(std::string_view text) {
   if (text.size() > limits::max_text) return too_long();
   Parser c{text};
   CL_TRY(s, c.swizzle());
-  std::size_t p = c.position();
-  while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p]))) ++p;
-  if (p != text.size()) return fail(ErrorKind::invalid_input, "expected end of input at column ", p + 1, ", found '", text[p], "'");
+  CL_CHECK((TextCursor{text, c.position()}.at_end()));
   return s;
 }
 
@@ -259,9 +257,7 @@ Result<ComposedLayout> parse_composed_layout(std::string_view text) {
   }
   std::size_t pos = 0;
   CL_TRY(r, scan_composed_layout(text, pos));
-  while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
-  if (pos != text.size())
-    return fail(ErrorKind::invalid_input, "expected end of input at column ", pos + 1, ", found '", text[pos], "'");
+  CL_CHECK((TextCursor{text, pos}.at_end()));
   return r;
 }
 

@@ -1,70 +1,47 @@
+// The one reader of layout text: integer, coordinate and F2 strides, tilers, integer lists.
 #include "catlayout/core/text.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
 #include "catlayout/core/checked.hpp"
+#include "catlayout/core/coord_layout.hpp"
+#include "catlayout/core/f2_layout.hpp"
 #include "catlayout/core/limits.hpp"
 
 namespace catlayout {
 namespace {
 
+// One parser for the text of every kind of layout: nested tuples and shape:stride read by
+// tuple_reader.hpp, the stride's entries an integer, a coordinate basis 3@1@0, or (after its
+// marks are read) an F2 stride.
 class Parser : TextCursor {
  public:
-  explicit Parser(std::string_view t) : TextCursor{t} {}
+  explicit Parser(std::string_view t, std::size_t pos = 0) : TextCursor{t, pos} {}
 
-  Result<IntTuple> int_tuple() {
-    skip();
-    if (peek() == '(') {
-      if (++depth_ > limits::max_depth)
-        return error("nesting deeper than the limit of " + std::to_string(limits::max_depth));
-      ++pos_;
-      std::vector<IntTuple> children;
-      skip();
-      if (peek() == ')') {
-        ++pos_;
-        --depth_;
-        return IntTuple(std::move(children));
-      }
-      while (true) {
-        CL_TRY(c, int_tuple());
-        children.push_back(std::move(c));
-        if (children.size() > limits::max_flat_modes)
-          return error("more than " + std::to_string(limits::max_flat_modes) + " modes");
-        skip();
-        if (peek() == ',') {
-          ++pos_;
-          if (python_one_tuple(children.size())) break;
-          continue;
-        }
-        if (peek() == ')') {
-          ++pos_;
-          break;
-        }
-        return expected("',' or ')'");
-      }
-      --depth_;
-      return IntTuple(std::move(children));
-    }
-    CL_TRY(v, integer());
-    return IntTuple(v);
-  }
+  Result<IntTuple> int_tuple() { return read_tuple<IntTuple>(*this, depth_, [this] { return integer(); }); }
 
   Result<Int> integer() {
     skip();
-    return scan_integer(text_, pos_);
+    return scan_integer(text_, pos_);  // _4 (CuTe's static integer) too
   }
 
   Result<Layout> layout() {
     skip();
     if (text_.substr(pos_, 7) == "Layout(") return pycute_layout();
     std::size_t start = pos_;
-    CL_TRY(s, int_tuple());
-    skip();
-    if (peek() != ':') return expected("':'");
-    ++pos_;
-    CL_TRY(d, int_tuple());
-    return made(start, std::move(s), std::move(d));
+    CL_TRY(l, shape_stride<IntTuple>([this] { return integer(); }));
+    return made(start, std::move(l.first), std::move(l.second));
+  }
+
+  // Notation of coordinate layouts: shape:stride with basis entries 3@1@0 (CuTe
+  // print(ScaledBasis<T,Ns...>): the value, then "@N" for each N in reverse); CuTe's static mark _
+  // before an integer (scan_integer), so CuTe C++'s (_4,_8):(_1@0,_1@1) and CuTe DSL's
+  // (4,8):(1@0,1@1) both read.
+  Result<CoordLayout> coord_layout() {
+    CL_TRY(l, shape_stride<BasisTuple>([this] { return basis(); }));
+    return CoordLayout::make(std::move(l.first), std::move(l.second));
   }
 
   // pycute's repr (pycute/layout.py Layout.__repr__): "Layout(shape,stride)"; Layout(shape)
@@ -75,8 +52,7 @@ class Parser : TextCursor {
     CL_TRY(s, int_tuple());
     skip();
     IntTuple d;
-    if (peek() == ',') {
-      ++pos_;
+    if (eat(',')) {
       CL_TRY(given, int_tuple());
       d = std::move(given);
       skip();
@@ -84,8 +60,7 @@ class Parser : TextCursor {
       CL_TRY(compact, column_major(s));
       d = std::move(compact);
     }
-    if (peek() != ')') return expected("')' closing Layout(");
-    ++pos_;
+    if (!eat(')')) return expected("')' closing Layout(");
     return made(start, std::move(s), std::move(d));
   }
 
@@ -94,21 +69,7 @@ class Parser : TextCursor {
     if (peek() == '<') {
       if (++depth_ > limits::max_depth) return error("tiler nesting deeper than the limit");
       ++pos_;
-      std::vector<Tiler> modes;
-      while (true) {
-        CL_TRY(m, tiler());
-        modes.push_back(std::move(m));
-        skip();
-        if (peek() == ',') {
-          ++pos_;
-          continue;
-        }
-        if (peek() == '>') {
-          ++pos_;
-          break;
-        }
-        return expected("',' or '>'");
-      }
+      CL_TRY(modes, tilers('>', false));
       --depth_;
       return Tiler::by_mode(std::move(modes));
     }
@@ -158,71 +119,74 @@ class Parser : TextCursor {
   Result<Tiler> tiler_tuple() {
     if (++depth_ > limits::max_depth) return error("tiler nesting deeper than the limit");
     ++pos_;  // '('
-    std::vector<Tiler> modes;
-    while (true) {
-      CL_TRY(m, tiler());
-      modes.push_back(std::move(m));
-      skip();
-      if (peek() == ',') {
-        ++pos_;
-        if (python_one_tuple(modes.size())) break;
-        continue;
-      }
-      if (peek() == ')') {
-        ++pos_;
-        break;
-      }
-      return expected("',' or ')'");
-    }
+    CL_TRY(modes, tilers(')', true));
     --depth_;
     return Tiler::by_mode(std::move(modes));
   }
 
   Result<std::vector<Int>> int_list() {
     skip();
-    if (peek() != '[') return expected("'['");
-    ++pos_;
+    if (!eat('[')) return expected("'['");
     std::vector<Int> out;
     skip();
-    if (peek() == ']') {
-      ++pos_;
-      return out;
-    }
-    while (true) {
+    if (eat(']')) return out;
+    CL_CHECK(read_entries(*this, ']', false, [&]() -> Result<void> {
       CL_TRY(v, integer());
       out.push_back(v);
-      skip();
-      if (peek() == ',') {
-        ++pos_;
-        continue;
-      }
-      if (peek() == ']') {
-        ++pos_;
-        return out;
-      }
-      return expected("',' or ']'");
-    }
+      return {};
+    }));
+    return out;
   }
 
   template <class T>
   Result<T> finish(Result<T> r) {
     if (!r) return r;
-    skip();
-    if (pos_ != text_.size()) return expected("end of input");
+    CL_CHECK(at_end());
     return r;
   }
 
   std::size_t position() const { return pos_; }
-  void move_to(std::size_t p) { pos_ = p; }
 
  private:
-  // Python writes a 1-tuple (4,) (pycute's str of Layout((4,),(1,)) is "(4,):(1,)"): after the
-  // first entry's ',' a ')' closes it.
-  bool python_one_tuple(std::size_t entries) {
+  // shape:stride, the stride's entries read by `entry`.
+  template <class Stride, class Entry>
+  Result<std::pair<IntTuple, Stride>> shape_stride(Entry const& entry) {
+    CL_TRY(s, int_tuple());
     skip();
-    if (entries != 1 || peek() != ')') return false;
-    ++pos_;
-    return true;
+    if (!eat(':')) return expected("':'");
+    CL_TRY(d, read_tuple<Stride>(*this, depth_, entry));
+    return std::pair{std::move(s), std::move(d)};
+  }
+
+  // A coordinate basis stride 3@1@0, 3*E<0,1>.
+  Result<ScaledBasis> basis() {
+    CL_TRY(scale, integer());
+    ScaledBasis b{scale, {}};
+    while (eat('@')) {
+      std::size_t start = pos_;
+      while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+      int k = 0;
+      auto [p, ec] = std::from_chars(text_.data() + start, text_.data() + pos_, k);
+      if (start == pos_ || ec != std::errc()) {
+        pos_ = start;
+        return expected("a mode number after '@'");
+      }
+      if (b.path.size() >= limits::max_depth) return error("basis path deeper than the limit");
+      b.path.push_back(k);
+    }
+    std::reverse(b.path.begin(), b.path.end());  // 3@1@0 is 3*E<0,1>
+    return b;
+  }
+
+  // The tilers of a list whose bracket is read, through `close`.
+  Result<std::vector<Tiler>> tilers(char close, bool one_tuple) {
+    std::vector<Tiler> modes;
+    CL_CHECK(read_entries(*this, close, one_tuple, [&]() -> Result<void> {
+      CL_TRY(m, tiler());
+      modes.push_back(std::move(m));
+      return {};
+    }));
+    return modes;
   }
 
   Result<Layout> made(std::size_t start, IntTuple s, IntTuple d) {
@@ -247,12 +211,12 @@ class Parser : TextCursor {
   std::size_t depth_ = 0;
 };
 
-std::unexpected<Error> too_long(std::string_view text) {
+}  // namespace
+
+std::unexpected<Error> text_too_long(std::string_view text) {
   return fail(ErrorKind::invalid_input, "input of ", text.size(), " characters exceeds the limit of ",
               limits::max_text);
 }
-
-}  // namespace
 
 Result<Int> scan_integer(std::string_view text, std::size_t& pos) {
   auto at = [&](std::size_t i) { return i < text.size() ? text[i] : '\0'; };
@@ -291,36 +255,78 @@ Result<Int> scan_integer(std::string_view text, std::size_t& pos) {
 }
 
 Result<Layout> scan_layout(std::string_view text, std::size_t& pos) {
-  if (text.size() > limits::max_text) return too_long(text);
-  Parser p(text);
-  p.move_to(pos);
+  if (text.size() > limits::max_text) return text_too_long(text);
+  Parser p(text, pos);
   auto l = p.layout();
   pos = p.position();
   return l;
 }
 
 Result<IntTuple> parse_int_tuple(std::string_view text) {
-  if (text.size() > limits::max_text) return too_long(text);
+  if (text.size() > limits::max_text) return text_too_long(text);
   Parser p(text);
   return p.finish(p.int_tuple());
 }
 
 Result<Layout> parse_layout(std::string_view text) {
-  if (text.size() > limits::max_text) return too_long(text);
+  if (text.size() > limits::max_text) return text_too_long(text);
   Parser p(text);
   return p.finish(p.layout());
 }
 
 Result<Tiler> parse_tiler(std::string_view text) {
-  if (text.size() > limits::max_text) return too_long(text);
+  if (text.size() > limits::max_text) return text_too_long(text);
   Parser p(text);
   return p.finish(p.tiler());
 }
 
 Result<std::vector<Int>> parse_int_list(std::string_view text) {
-  if (text.size() > limits::max_text) return too_long(text);
+  if (text.size() > limits::max_text) return text_too_long(text);
   Parser p(text);
   return p.finish(p.int_list());
+}
+
+Result<CoordLayout> parse_coord_layout(std::string_view text) {
+  if (text.size() > limits::max_text) return text_too_long(text);
+  Parser p(text);
+  return p.finish(p.coord_layout());
+}
+
+Result<CoordLayout> scan_coord_layout(std::string_view text, std::size_t& pos) {
+  if (text.size() > limits::max_text) return text_too_long(text);
+  Parser p(text, pos);
+  auto l = p.coord_layout();
+  pos = p.position();
+  return l;
+}
+
+Result<F2Layout> parse_f2_layout(std::string_view text) {
+  auto colon = text.find(':');
+  if (colon == std::string_view::npos) return fail(ErrorKind::invalid_input, "expected ':' in the F2 layout '", text, "'");
+  CL_TRY(shape, parse_int_tuple(text.substr(0, colon)));
+  // The strides: each F<v>, F2(v) or 0, rewritten as plain integers for the tuple reader; the
+  // columns it reports are those of the rewritten text, so errors name the stride part.
+  std::string plain;
+  bool marked = false;
+  std::string_view d = text.substr(colon + 1);
+  for (std::size_t k = 0; k < d.size(); ++k) {
+    if (d.substr(k, 3) == "F2(") {
+      auto close = d.find(')', k);
+      if (close == std::string_view::npos)
+        return fail(ErrorKind::invalid_input, "F2( without ')' at column ", colon + 2 + k, " of '", text, "'");
+      plain += d.substr(k + 3, close - k - 3);
+      k = close;
+      marked = true;
+    } else if (d[k] == 'F') {
+      marked = true;
+    } else {
+      plain += d[k];
+    }
+  }
+  if (!marked) return fail(ErrorKind::invalid_input, "no F2 stride (F<v> or F2(v)) in '", text, "'");
+  auto stride = parse_int_tuple(plain);
+  if (!stride) return fail(ErrorKind::invalid_input, "in the F2 strides of '", text, "': ", stride.error().message);
+  return F2Layout::make(std::move(shape), std::move(*stride));
 }
 
 std::string to_string(Tiler const& t) {

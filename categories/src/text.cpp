@@ -2,7 +2,6 @@
 #include "catlayout/core/text.hpp"
 
 #include <cctype>
-#include <charconv>
 
 #include "catlayout/core/limits.hpp"
 #include "format.hpp"
@@ -67,23 +66,15 @@ class Parser : TextCursor {
     return static_cast<Point>(v);  // 0 is * as in the JSON form; the printer writes *
   }
 
+  // A plain decimal (no CuTe mark '_', no '+', no fraction): the run of sign and digits, read by
+  // core's scan_integer.
   Result<Int> integer(bool signed_ok) {
     skip();
-    std::size_t start = pos_;
-    if (signed_ok && peek() == '-') ++pos_;
-    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-    std::string_view digits = text_.substr(start, pos_ - start);
-    if (digits.empty() || digits == "-") {
-      pos_ = start;
+    std::size_t end = pos_ + (signed_ok && peek() == '-' ? 1 : 0);
+    while (end < text_.size() && std::isdigit(static_cast<unsigned char>(text_[end]))) ++end;
+    if (end == pos_ || !std::isdigit(static_cast<unsigned char>(text_[end - 1])))
       return expected(signed_ok ? "an integer or '('" : "a map entry: '*' or an integer >= 1");
-    }
-    Int v = 0;
-    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-    if (ec != std::errc() || p != digits.data() + digits.size()) {
-      pos_ = start;
-      return error("integer " + std::string(digits) + " does not fit in int64");
-    }
-    return v;
+    return scan_integer(text_.substr(0, end), pos_);
   }
 
   Result<void> token(char c, std::string const& what) {

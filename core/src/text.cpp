@@ -254,50 +254,42 @@ Result<Int> scan_integer(std::string_view text, std::size_t& pos) {
   return v;
 }
 
-Result<Layout> scan_layout(std::string_view text, std::size_t& pos) {
+namespace {
+
+// The whole text as `read` (one of Parser's readers) reads it, only blanks after it.
+template <class T>
+Result<T> read_whole(std::string_view text, Result<T> (Parser::*read)()) {
+  if (text.size() > limits::max_text) return text_too_long(text);
+  Parser p(text);
+  return p.finish((p.*read)());
+}
+
+// What `read` reads at text[pos], the rest left unread; pos moves to where it stopped.
+template <class T>
+Result<T> read_at(std::string_view text, std::size_t& pos, Result<T> (Parser::*read)()) {
   if (text.size() > limits::max_text) return text_too_long(text);
   Parser p(text, pos);
-  auto l = p.layout();
+  auto r = (p.*read)();
   pos = p.position();
-  return l;
+  return r;
 }
 
-Result<IntTuple> parse_int_tuple(std::string_view text) {
-  if (text.size() > limits::max_text) return text_too_long(text);
-  Parser p(text);
-  return p.finish(p.int_tuple());
-}
+}  // namespace
 
-Result<Layout> parse_layout(std::string_view text) {
-  if (text.size() > limits::max_text) return text_too_long(text);
-  Parser p(text);
-  return p.finish(p.layout());
-}
+Result<Layout> scan_layout(std::string_view text, std::size_t& pos) { return read_at(text, pos, &Parser::layout); }
 
-Result<Tiler> parse_tiler(std::string_view text) {
-  if (text.size() > limits::max_text) return text_too_long(text);
-  Parser p(text);
-  return p.finish(p.tiler());
-}
+Result<IntTuple> parse_int_tuple(std::string_view text) { return read_whole(text, &Parser::int_tuple); }
 
-Result<std::vector<Int>> parse_int_list(std::string_view text) {
-  if (text.size() > limits::max_text) return text_too_long(text);
-  Parser p(text);
-  return p.finish(p.int_list());
-}
+Result<Layout> parse_layout(std::string_view text) { return read_whole(text, &Parser::layout); }
 
-Result<CoordLayout> parse_coord_layout(std::string_view text) {
-  if (text.size() > limits::max_text) return text_too_long(text);
-  Parser p(text);
-  return p.finish(p.coord_layout());
-}
+Result<Tiler> parse_tiler(std::string_view text) { return read_whole(text, &Parser::tiler); }
+
+Result<std::vector<Int>> parse_int_list(std::string_view text) { return read_whole(text, &Parser::int_list); }
+
+Result<CoordLayout> parse_coord_layout(std::string_view text) { return read_whole(text, &Parser::coord_layout); }
 
 Result<CoordLayout> scan_coord_layout(std::string_view text, std::size_t& pos) {
-  if (text.size() > limits::max_text) return text_too_long(text);
-  Parser p(text, pos);
-  auto l = p.coord_layout();
-  pos = p.position();
-  return l;
+  return read_at(text, pos, &Parser::coord_layout);
 }
 
 Result<F2Layout> parse_f2_layout(std::string_view text) {

@@ -1,6 +1,8 @@
 // The algebra commands: each argument read by core's text readers, the engine's function called
 // on the values, the result printed (to_string in the chosen notation, or its JSON form).
+#include <functional>
 #include <iostream>
+#include <optional>
 #include <type_traits>
 #include <variant>
 
@@ -144,6 +146,8 @@ CoordLayout coord(Operand const& x) {
   return std::get<CoordLayout>(x);
 }
 
+// The refusals below name the operation and its operands as the vector checker's op table does
+// ("coalesce_z ... at args[0]"), so one input gets one message from the CLI and the checker.
 Result<Output> not_defined(std::string_view op, std::string_view what) {
   return fail(ErrorKind::invalid_input, op, " is not defined for ", what, " (docs/algebra.md) at args");
 }

@@ -15,6 +15,13 @@ using namespace catlayout::gpu;
 
 namespace {
 
+// Sources of confirmation as `gpu list` writes them: ptx-formula+cutlass+hardware.
+std::string joined(std::vector<std::string> const& v) {
+  std::string s;
+  for (auto const& x : v) s += (s.empty() ? "" : "+") + x;
+  return s;
+}
+
 char const* tile_axes(Operand op) {
   switch (op) {
     case Operand::A: return "(m,k)";
@@ -108,16 +115,6 @@ Result<void> gpu_show(std::string const& name, std::string const& operand, std::
   show_fragment(*ins, *f, out);
   return {};
 }
-
-namespace {
-
-std::string joined(std::vector<std::string> const& v) {
-  std::string s;
-  for (auto const& x : v) s += (s.empty() ? "" : "+") + x;
-  return s;
-}
-
-}  // namespace
 
 Result<void> gpu_list(std::string const& vectors_path, std::ostream& out) {
   CL_TRY(recorded, vector_sources(vectors_path));

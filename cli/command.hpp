@@ -29,10 +29,11 @@ struct Command {
   std::function<int(Args const&)> run;
 };
 
-std::vector<Command> algebra_commands();
-std::vector<Command> conformance_commands();
-std::vector<Command> beyond_commands();
-std::vector<Command> morphism_commands();
+std::vector<Command> algebra_commands();      // algebra.cpp
+std::vector<Command> f2_linear_commands();    // f2_linear.cpp: swizzle, linear
+std::vector<Command> conformance_commands();  // conformance.cpp
+std::vector<Command> morphism_commands();     // morphism.cpp
+std::vector<Command> algorithm_commands();    // algorithms.cpp: refine, census, representable, explain
 std::vector<Command> picture_commands();
 std::vector<Command> gpu_commands();
 std::vector<Command> proof_commands();
@@ -41,6 +42,8 @@ std::vector<Command> analysis_commands();
 // Prints `catlayout: KIND: message` and returns 1 (algebra error) or 2 (invalid input).
 int report_error(Error const& e);
 int usage_error(Command const& c, std::string const& why);
+// Prints `usage: catlayout TEXT` (a command's short form with an example) and returns 2.
+int usage_line(std::string const& text);
 // A decimal count with nothing around it, or nullopt.
 std::optional<std::uint64_t> parse_count(std::string const& s);
 // The value of option `name` in [lo, hi] (dflt when absent), or an error naming the option.

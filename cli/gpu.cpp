@@ -5,6 +5,7 @@
 #ifdef CATLAYOUT_HAVE_GPU
 #include "catlayout/gpu/check.hpp"
 #include "catlayout/gpu/validate.hpp"
+#include "gpu_show.hpp"
 #endif
 #include "command.hpp"
 
@@ -62,7 +63,7 @@ std::vector<Command> gpu_commands() {
             "catlayout gpu list", {{"--vectors", 1}}, nullptr};
   l.run = [](Args const& a) {
     std::string v = a.has("--vectors") ? a.value("--vectors") : CATLAYOUT_VECTORS_DIR "/gpu/h200-fragments.json";
-    auto r = gpu::list(v, std::cout);
+    auto r = gpu_list(v, std::cout);
     return r ? 0 : report_error(r.error());
   };
   Command v{"gpu validate", "gpu validate [--instr NAME]... [--json FILE] [--simulate]",
@@ -82,7 +83,7 @@ std::vector<Command> gpu_commands() {
             "catlayout gpu show mma.m16n8k16.f32.f16.f16.f32 C", {}, nullptr};
   s.run = [s](Args const& a) {
     if (a.pos.empty() || a.pos.size() > 2) return usage_error(s, "expected NAME and optionally an operand");
-    auto r = gpu::show(a.pos[0], a.pos.size() == 2 ? a.pos[1] : "", std::cout);
+    auto r = gpu_show(a.pos[0], a.pos.size() == 2 ? a.pos[1] : "", std::cout);
     return r ? 0 : report_error(r.error());
   };
   Command x{"gpu vectors", "gpu vectors [--cutlass RESULTS.json] REPORT.json... OUT.json",

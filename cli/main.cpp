@@ -20,6 +20,11 @@ int usage_error(Command const& c, std::string const& why) {
   return 2;
 }
 
+int usage_line(std::string const& text) {
+  std::cerr << "usage: catlayout " << text << "\n";
+  return 2;
+}
+
 std::optional<std::uint64_t> parse_count(std::string const& s) {
   std::uint64_t v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -43,8 +48,8 @@ namespace {
 
 std::vector<Command> all_commands() {
   std::vector<Command> all;
-  for (auto group : {algebra_commands, beyond_commands, conformance_commands, morphism_commands, picture_commands, gpu_commands,
-                     proof_commands, analysis_commands})
+  for (auto group : {algebra_commands, f2_linear_commands, conformance_commands, morphism_commands, algorithm_commands,
+                     picture_commands, gpu_commands, proof_commands, analysis_commands})
     for (auto& c : group()) all.push_back(std::move(c));
   return all;
 }

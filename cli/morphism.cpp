@@ -1,9 +1,17 @@
-// The categorical engine and the algorithms on the command line.
+// The categorical engine on the command line: each argument read by the text readers (a layout,
+// or a Nest morphism '(2,2) -(1,3)-> (2,2,2)'), the categories room's function called, the
+// morphism or layout printed (or its JSON form under --json).
 #include <iostream>
+#include <tuple>
+#include <utility>
+#include <variant>
 
-#include "chapter4.hpp"
+#include "catlayout/categories/coalesce.hpp"
+#include "catlayout/categories/complement.hpp"
+#include "catlayout/categories/divide.hpp"
+#include "catlayout/categories/encoding.hpp"
 #include "catlayout/wire/morphism_json.hpp"
-#include "catlayout/wire/ops.hpp"
+#include "catlayout/categories/product.hpp"
 #include "catlayout/categories/text.hpp"
 #include "catlayout/core.hpp"
 #include "command.hpp"
@@ -11,85 +19,87 @@
 namespace catlayout::cli {
 namespace {
 
-enum class In { layout, morphism };
+using categories::NestMorphism;
+using Output = std::variant<NestMorphism, Layout>;
 
-Command morphism_op(std::string sub, std::string op, std::vector<In> ins, std::string usage, std::string summary,
-                    std::string example) {
-  Command c{"morphism " + sub, "morphism " + usage, summary, example, {{"--json", 0}}, nullptr};
-  c.run = [c, op, ins](Args const& a) -> int {
-    if (a.pos.size() != ins.size()) return usage_error(c, "expected " + std::to_string(ins.size()) + " argument(s)");
-    Json args = Json::array();
-    for (std::size_t i = 0; i < ins.size(); ++i) {
-      if (ins[i] == In::layout) {
-        auto l = parse_layout(a.pos[i]);
-        if (!l) return report_error(Error{l.error().kind, "argument " + std::to_string(i + 1) + ": " + l.error().message});
-        args.push_back(to_json(*l));
-      } else {
-        auto f = categories::parse_nest_morphism(a.pos[i]);
-        if (!f) return report_error(Error{f.error().kind, "argument " + std::to_string(i + 1) + ": " + f.error().message});
-        args.push_back(categories::to_json(*f));
-      }
-    }
-    auto r = wire::run_op(op, args, "args");
-    if (!r) return report_error(r.error());
-    if (a.has("--json")) {
-      std::cout << r->dump() << "\n";
-    } else if (auto f = categories::nest_morphism_from_json(*r, "result")) {
-      std::cout << categories::to_string(*f) << "\n";
-    } else if (auto l = layout_from_json(*r, "result")) {
-      std::cout << to_string(*l) << "\n";
-    } else {
-      std::cout << r->dump() << "\n";
-    }
-    return 0;
-  };
-  return c;
+template <class T>
+Result<T> read(std::string const& text, std::size_t i);
+template <>
+Result<Layout> read<Layout>(std::string const& text, std::size_t i) {
+  auto l = parse_layout(text);
+  if (!l) return fail(l.error().kind, "argument ", i + 1, ": ", l.error().message);
+  return l;
+}
+template <>
+Result<NestMorphism> read<NestMorphism>(std::string const& text, std::size_t i) {
+  auto f = categories::parse_nest_morphism(text);
+  if (!f) return fail(f.error().kind, "argument ", i + 1, ": ", f.error().message);
+  return f;
 }
 
-using Main = int (*)(std::vector<std::string> const&, std::ostream&, std::ostream&);
+template <class T>
+Result<Output> give(Result<T> r) {
+  if (!r) return std::unexpected(r.error());
+  return Output(std::move(*r));
+}
+template <class T>
+Result<Output> give(T r) {
+  return Output(std::move(r));
+}
 
-Command forward(std::string name, Main main, std::string usage, std::string summary, std::string example,
-                std::map<std::string, int> options = {}) {
-  return Command{name, usage, summary, example, options, [main, options](Args const& a) {
-                   std::vector<std::string> args = a.pos;
-                   for (auto const& [o, vals] : a.opt) {
-                     args.push_back(o);
-                     args.insert(args.end(), vals.begin(), vals.end());
-                   }
-                   return main(args, std::cout, std::cerr);
-                 }};
+void print(Output const& r, bool json) {
+  std::visit(
+      [json](auto const& x) {
+        using categories::to_json, catlayout::to_json, categories::to_string, catlayout::to_string;
+        if (json) std::cout << to_json(x).dump() << "\n";
+        else std::cout << to_string(x) << "\n";
+      },
+      r);
+}
+
+// `morphism SUB X...`: the arguments read as In..., in order (the first that does not read is
+// reported), then f on them.
+template <class... In, class F>
+Command morphism_op(std::string sub, F f, std::string usage, std::string summary, std::string example) {
+  Command c{"morphism " + sub, "morphism " + usage, summary, example, {{"--json", 0}}, nullptr};
+  c.run = [c, f](Args const& a) -> int {
+    if (a.pos.size() != sizeof...(In)) return usage_error(c, "expected " + std::to_string(sizeof...(In)) + " argument(s)");
+    return [&]<std::size_t... I>(std::index_sequence<I...>) -> int {
+      std::tuple<Result<In>...> args{read<In>(a.pos[I], I)...};
+      Error const* bad = nullptr;
+      ((bad = bad || std::get<I>(args) ? bad : &std::get<I>(args).error()), ...);
+      if (bad) return report_error(*bad);
+      auto r = give(f(*std::get<I>(args)...));
+      if (!r) return report_error(r.error());
+      print(*r, a.has("--json"));
+      return 0;
+    }(std::index_sequence_for<In...>{});
+  };
+  return c;
 }
 
 }  // namespace
 
 std::vector<Command> morphism_commands() {
-  using I = In;
+  using M = NestMorphism;
   auto const F = "'(2,2) -(1,3)-> (2,2,2)'";
   return {
-      morphism_op("encode", "layout.to_nest", {I::layout}, "encode L", "f_L, the standard representation of a tractable layout",
-                  "catlayout morphism encode '(2,2):(1,4)'"),
-      morphism_op("layout", "nest.to_layout", {I::morphism}, "layout F", "L_f, the layout a Nest morphism encodes",
-                  std::string("catlayout morphism layout ") + F),
-      morphism_op("compose", "nest.compose", {I::morphism, I::morphism}, "compose F G", "g o f (G after F)",
-                  "catlayout morphism compose '(2,2) -(1,2)-> (2,2)' '(2,2) -(2,1)-> (2,2)'"),
-      morphism_op("coalesce", "nest.coalesce", {I::morphism}, "coalesce F", "coal(f), the CuTe-compatible variant",
-                  std::string("catlayout morphism coalesce ") + F),
-      morphism_op("complement", "nest.complement", {I::morphism}, "complement F", "f^c (alpha injective)",
-                  std::string("catlayout morphism complement ") + F),
-      morphism_op("divide", "nest.logical_divide", {I::morphism, I::morphism}, "divide F G", "f (/) g = f o (g, g^c)",
-                  "catlayout morphism divide '(4,8) -(1,2)-> (4,8)' '(4) -(1)-> (4,8)'"),
-      morphism_op("product", "nest.logical_product", {I::morphism, I::morphism}, "product F G", "f (x) g = (f, f^c o g)",
-                  "catlayout morphism product '(2) -(1)-> (2,3)' '(3) -(1)-> (3)'"),
-      forward("refine", refine_main, "refine T U", "mutual refinement (Algorithm 4.1.1) of two nested tuples",
-              "catlayout refine '(6,6)' '(2,6,6)'"),
-      forward("census", census_main, "census A", "the tiling blog's census of composands of A",
-              "catlayout census '(6,2):(8,2)'", {{"--rows", 0}}),
-      forward("representable", representable_main, "representable TABLE", "is this table the function of a layout?",
-              "catlayout representable [0,1,4,5]"),
-      forward("explain", explain_main, "explain A B | explain complement|divide|product A X",
-              "A o B by core, by the categorical algorithm, and representability; CuTe's and the categorical view "
-              "of a complement, divide or product",
-              "catlayout explain '(3,2):(1,4)' 4:1"),
+      morphism_op<Layout>("encode", [](Layout const& l) { return categories::standard_representation(l); }, "encode L",
+                          "f_L, the standard representation of a tractable layout",
+                          "catlayout morphism encode '(2,2):(1,4)'"),
+      morphism_op<M>("layout", [](M const& f) { return categories::to_layout(f); }, "layout F",
+                     "L_f, the layout a Nest morphism encodes", std::string("catlayout morphism layout ") + F),
+      morphism_op<M, M>("compose", [](M const& f, M const& g) { return categories::compose(g, f); }, "compose F G",
+                        "g o f (G after F)", "catlayout morphism compose '(2,2) -(1,2)-> (2,2)' '(2,2) -(2,1)-> (2,2)'"),
+      morphism_op<M>("coalesce", [](M const& f) { return categories::coalesce(f); }, "coalesce F",
+                     "coal(f), the CuTe-compatible variant", std::string("catlayout morphism coalesce ") + F),
+      morphism_op<M>("complement", [](M const& f) { return categories::complement(f); }, "complement F",
+                     "f^c (alpha injective)", std::string("catlayout morphism complement ") + F),
+      morphism_op<M, M>("divide", [](M const& f, M const& g) { return categories::logical_divide(f, g); }, "divide F G",
+                        "f (/) g = f o (g, g^c)", "catlayout morphism divide '(4,8) -(1,2)-> (4,8)' '(4) -(1)-> (4,8)'"),
+      morphism_op<M, M>("product", [](M const& f, M const& g) { return categories::logical_product(f, g); },
+                        "product F G", "f (x) g = (f, f^c o g)",
+                        "catlayout morphism product '(2) -(1)-> (2,3)' '(3) -(1)-> (3)'"),
   };
 }
 

@@ -2,7 +2,6 @@
 #include "catlayout/core/text.hpp"
 
 #include <cctype>
-#include <charconv>
 
 #include "catlayout/core/limits.hpp"
 #include "format.hpp"
@@ -31,16 +30,15 @@ class Parser : TextCursor {
     CL_CHECK(token('-', "'-(' opening the map"));
     CL_CHECK(token('(', "'(' opening the map"));
     skip();
-    if (peek() != ')') {
-      while (true) {
-        CL_TRY(a, point());
-        out.map.push_back(a);
-        skip();
-        if (peek() != ',') break;
-        ++pos_;
-      }
-    }
-    CL_CHECK(token(')', "',' or ')' in the map"));
+    if (!eat(')'))
+      CL_CHECK(read_entries(
+          *this, ')', false,
+          [&]() -> Result<void> {
+            CL_TRY(a, point());
+            out.map.push_back(a);
+            return {};
+          },
+          "',' or ')' in the map"));
     CL_CHECK(token('-', "'->' after the map"));
     if (peek() != '>') return expected("'->' after the map");
     ++pos_;
@@ -48,35 +46,14 @@ class Parser : TextCursor {
     out.t_column = pos_ + 1;
     CL_TRY(t, int_tuple());
     out.t = std::move(t);
-    skip();
-    if (pos_ != text_.size()) return expected("end of input");
+    CL_CHECK(at_end());
     return out;
   }
 
  private:
+  // A tuple of plain decimal integers (no CuTe mark, no Python 1-tuple): core's tuple reader.
   Result<IntTuple> int_tuple() {
-    skip();
-    if (peek() != '(') {
-      CL_TRY(v, integer(true));
-      return IntTuple(v);
-    }
-    if (++depth_ > limits::max_depth) return error("nesting deeper than the limit of " + std::to_string(limits::max_depth));
-    ++pos_;
-    std::vector<IntTuple> c;
-    skip();
-    if (peek() != ')') {
-      while (true) {
-        CL_TRY(x, int_tuple());
-        c.push_back(std::move(x));
-        if (c.size() > limits::max_flat_modes) return error("more than " + std::to_string(limits::max_flat_modes) + " modes");
-        skip();
-        if (peek() != ',') break;
-        ++pos_;
-      }
-    }
-    CL_CHECK(token(')', "',' or ')'"));
-    --depth_;
-    return IntTuple(std::move(c));
+    return read_tuple<IntTuple>(*this, depth_, [this] { return integer(true); }, false);
   }
 
   Result<Point> point() {
@@ -89,23 +66,15 @@ class Parser : TextCursor {
     return static_cast<Point>(v);  // 0 is * as in the JSON form; the printer writes *
   }
 
+  // A plain decimal (no CuTe mark '_', no '+', no fraction): the run of sign and digits, read by
+  // core's scan_integer.
   Result<Int> integer(bool signed_ok) {
     skip();
-    std::size_t start = pos_;
-    if (signed_ok && peek() == '-') ++pos_;
-    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-    std::string_view digits = text_.substr(start, pos_ - start);
-    if (digits.empty() || digits == "-") {
-      pos_ = start;
+    std::size_t end = pos_ + (signed_ok && peek() == '-' ? 1 : 0);
+    while (end < text_.size() && std::isdigit(static_cast<unsigned char>(text_[end]))) ++end;
+    if (end == pos_ || !std::isdigit(static_cast<unsigned char>(text_[end - 1])))
       return expected(signed_ok ? "an integer or '('" : "a map entry: '*' or an integer >= 1");
-    }
-    Int v = 0;
-    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-    if (ec != std::errc() || p != digits.data() + digits.size()) {
-      pos_ = start;
-      return error("integer " + std::string(digits) + " does not fit in int64");
-    }
-    return v;
+    return scan_integer(text_.substr(0, end), pos_);
   }
 
   Result<void> token(char c, std::string const& what) {
@@ -138,8 +107,7 @@ std::string to_string(NestMorphism const& f) {
 }
 
 Result<NestMorphism> parse_nest_morphism(std::string_view text) {
-  if (text.size() > limits::max_text)
-    return fail(ErrorKind::invalid_input, "input of ", text.size(), " characters exceeds the limit of ", limits::max_text);
+  if (text.size() > limits::max_text) return text_too_long(text);
   CL_TRY(p, Parser(text).parts());
   auto f = NestMorphism::make(std::move(p.s), std::move(p.t), std::move(p.map));
   if (!f) return fail(f.error().kind, f.error().message, " (morphism at column ", p.s_column, ")");
@@ -147,8 +115,7 @@ Result<NestMorphism> parse_nest_morphism(std::string_view text) {
 }
 
 Result<TupleMorphism> parse_tuple_morphism(std::string_view text) {
-  if (text.size() > limits::max_text)
-    return fail(ErrorKind::invalid_input, "input of ", text.size(), " characters exceeds the limit of ", limits::max_text);
+  if (text.size() > limits::max_text) return text_too_long(text);
   CL_TRY(p, Parser(text).parts());
   if (!is_flat_tuple(p.s))
     return fail(ErrorKind::invalid_input, "a Tuple morphism needs a flat tuple as domain, found ", to_string(p.s),

@@ -8,16 +8,17 @@
 //   catlayout-gpu-probe tiled mma|copy|copy_A|copy_B|copy_C ARGS... [--data KEY LAYOUT]...
 //                                            a tiled MMA / copy's TV layouts (and each thread's
 //                                            partition of a data layout) as JSON
-//                                            (gpu/include/catlayout/gpu/tiled_json.hpp)
+//                                            (tiled_words.hpp)
 // Exit status as `catlayout gpu`: 0 ok, 1 a mismatch, 2 usage or input error, 3 no GPU.
 #include <fstream>
 #include <iostream>
 
 #include "catlayout/gpu/ptx.hpp"
 #include "catlayout/gpu/report.hpp"
-#include "catlayout/gpu/tiled_json.hpp"
 #include "catlayout/gpu/validate.hpp"
 #include "catlayout/wire/catalogue_json.hpp"
+#include "../gpu_show.hpp"
+#include "tiled_words.hpp"
 
 namespace {
 
@@ -103,13 +104,13 @@ int main(int argc, char** argv) {
   std::string cmd = args.empty() ? "" : args[0];
   if (cmd == "validate") return validate(args);
   if (cmd == "show" && (args.size() == 2 || args.size() == 3)) {
-    auto r = catlayout::gpu::show(args[1], args.size() > 2 ? args[2] : "", std::cout);
+    auto r = catlayout::cli::gpu_show(args[1], args.size() > 2 ? args[2] : "", std::cout);
     return r ? 0 : report(r.error());
   }
   if (cmd == "catalogue" && args.size() <= 2) return catalogue(args);
   if (cmd == "ptx" && args.size() == 2) return ptx(args[1]);
   if (cmd == "tiled") {
-    auto j = catlayout::gpu::run_tiled(std::vector<std::string>(args.begin() + 1, args.end()));
+    auto j = catlayout::cli::tiled_command(std::vector<std::string>(args.begin() + 1, args.end()));
     if (!j) return report(j.error());
     std::cout << j->dump() << "\n";
     return 0;

@@ -114,6 +114,17 @@ grep -q "     128 ->      144" sw.txt && grep -q "yyy_mask = 0b1110000000 (896)"
 for bad in "3 4 2" "3 x 3" "5 8 12"; do
   "$cl" swizzle $bad >/dev/null 2>&1; [ $? -eq 2 ] || { echo "FAIL: swizzle $bad"; fail=1; }
 done
+# gpu show: an operand's TV layout and its (thread, value) table; every operand; unknown names (2)
+if "$cl" --help | grep -q "gpu show"; then
+"$cl" gpu show mma.m16n8k8.f32.tf32.tf32.f32 B > show.txt || { echo "FAIL: gpu show"; fail=1; }
+grep -q "TV layout: ((4,8),2):((8,1),32)" show.txt && grep -q "tile 8x8 (n,k)" show.txt \
+  && grep -qx "       5     1    1    0     1   5" show.txt || { echo "FAIL: gpu show table"; fail=1; }  # lane 5, b1: n=1, k=5
+"$cl" gpu show wgmma.m64n8k32.s32.s8.s8 | grep -q "wgmma.m64n8k32.s32.s8.s8 A" || { echo "FAIL: gpu show all"; fail=1; }
+"$cl" gpu show mma.nope A 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "unknown instruction" err.txt || { echo "FAIL: gpu show unknown rc=$rc"; fail=1; }
+"$cl" gpu show wgmma.m64n8k16.f32.f16.f16 B 2>err.txt; rc=$?  # B lives in shared memory
+[ $rc -eq 2 ] && grep -q 'has no catalogued operand "B"; it has: C A' err.txt || { echo "FAIL: gpu show smem B rc=$rc"; fail=1; }
+fi
 # gpu: the list names every catalogued operand with its sources
 if "$cl" gpu list > gpu.txt 2>/dev/null; then
   [ "$(grep -c '+hardware' gpu.txt)" -ge 1087 ] || { echo "FAIL: gpu list sources"; fail=1; }

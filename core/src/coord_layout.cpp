@@ -1,12 +1,9 @@
 #include "catlayout/core/coord_layout.hpp"
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
 
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/limits.hpp"
-#include "catlayout/core/text.hpp"
 #include "compose_walk.hpp"
 #include "merge_modes.hpp"
 
@@ -267,117 +264,6 @@ Result<SparseCoord> evaluate_at_coord(CoordLayout const& a, IntTuple const& coor
   SparseCoord out;
   CL_CHECK(at_coord_rec(a, coord, out));
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Notation: shape:stride with basis entries 3@1@0 (CuTe print(ScaledBasis<T,Ns...>): the value,
-// then "@N" for each N in reverse); CuTe's static mark _ before an integer (text.hpp's
-// scan_integer), so CuTe C++'s (_4,_8):(_1@0,_1@1) and CuTe DSL's (4,8):(1@0,1@1) both read.
-
-namespace {
-
-class Parser : TextCursor {
- public:
-  explicit Parser(std::string_view t, std::size_t pos = 0) : TextCursor{t, pos} {}
-
-  Result<CoordLayout> layout() {
-    CL_TRY(l, layout_here());
-    skip();
-    if (pos_ != text_.size()) return expected("end of input");
-    return l;
-  }
-
-  // The layout at the cursor, the text after it left unread.
-  Result<CoordLayout> layout_here() {
-    CL_TRY(s, tuple<IntTuple>([this] { return integer_leaf(); }));
-    skip();
-    if (peek() != ':') return expected("':'");
-    ++pos_;
-    CL_TRY(d, tuple<BasisTuple>([this] { return basis_leaf(); }));
-    return CoordLayout::make(std::move(s), std::move(d));
-  }
-
-  std::size_t position() const { return pos_; }
-
- private:
-  template <class T, class Leaf>
-  Result<T> tuple(Leaf leaf) {
-    skip();
-    if (peek() != '(') {
-      CL_TRY(v, leaf());
-      return T(v);
-    }
-    if (++depth_ > limits::max_depth) return error("nesting deeper than the limit of " + std::to_string(limits::max_depth));
-    ++pos_;
-    std::vector<T> children;
-    skip();
-    if (peek() != ')') {
-      while (true) {
-        CL_TRY(c, tuple<T>(leaf));
-        children.push_back(std::move(c));
-        if (children.size() > limits::max_flat_modes)
-          return error("more than " + std::to_string(limits::max_flat_modes) + " modes");
-        skip();
-        if (peek() == ',') {
-          ++pos_;
-          skip();
-          if (children.size() == 1 && peek() == ')') break;  // Python's 1-tuple (4,), as text.hpp reads it
-          continue;
-        }
-        if (peek() == ')') break;
-        return expected("',' or ')'");
-      }
-    }
-    ++pos_;
-    --depth_;
-    return T(std::move(children));
-  }
-
-  Result<Int> integer_leaf() {
-    skip();
-    return scan_integer(text_, pos_);  // _4 (CuTe's static integer) too
-  }
-
-  Result<ScaledBasis> basis_leaf() {
-    CL_TRY(scale, integer_leaf());
-    ScaledBasis b{scale, {}};
-    while (peek() == '@') {
-      ++pos_;
-      std::size_t start = pos_;
-      while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-      int k = 0;
-      auto [p, ec] = std::from_chars(text_.data() + start, text_.data() + pos_, k);
-      if (start == pos_ || ec != std::errc()) {
-        pos_ = start;
-        return expected("a mode number after '@'");
-      }
-      if (b.path.size() >= limits::max_depth) return error("basis path deeper than the limit");
-      b.path.push_back(k);
-    }
-    std::reverse(b.path.begin(), b.path.end());  // 3@1@0 is 3*E<0,1>
-    return b;
-  }
-
-  std::size_t depth_ = 0;
-};
-
-}  // namespace
-
-Result<CoordLayout> parse_coord_layout(std::string_view text) {
-  if (text.size() > limits::max_text)
-    return fail(ErrorKind::invalid_input, "input of ", text.size(), " characters exceeds the limit of ",
-                limits::max_text);
-  return Parser(text).layout();
-}
-
-Result<CoordLayout> scan_coord_layout(std::string_view text, std::size_t& pos) {
-  if (text.size() > limits::max_text)
-    return fail(ErrorKind::invalid_input, "input of ", text.size(), " characters exceeds the limit of ",
-                limits::max_text);
-  Parser p(text, pos);
-  auto l = p.layout_here();
-  pos = p.position();
-  return l;
 }
 
 // ---------------------------------------------------------------------------------------------

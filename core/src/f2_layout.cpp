@@ -105,35 +105,6 @@ std::string to_string(F2Layout const& l) {
   return out;
 }
 
-Result<F2Layout> parse_f2_layout(std::string_view text) {
-  auto colon = text.find(':');
-  if (colon == std::string_view::npos) return fail(ErrorKind::invalid_input, "expected ':' in the F2 layout '", text, "'");
-  CL_TRY(shape, parse_int_tuple(text.substr(0, colon)));
-  // The strides: each F<v>, F2(v) or 0, rewritten as plain integers for the tuple reader; the
-  // columns it reports are those of the rewritten text, so errors name the stride part.
-  std::string plain;
-  bool marked = false;
-  std::string_view d = text.substr(colon + 1);
-  for (std::size_t k = 0; k < d.size(); ++k) {
-    if (d.substr(k, 3) == "F2(") {
-      auto close = d.find(')', k);
-      if (close == std::string_view::npos)
-        return fail(ErrorKind::invalid_input, "F2( without ')' at column ", colon + 2 + k, " of '", text, "'");
-      plain += d.substr(k + 3, close - k - 3);
-      k = close;
-      marked = true;
-    } else if (d[k] == 'F') {
-      marked = true;
-    } else {
-      plain += d[k];
-    }
-  }
-  if (!marked) return fail(ErrorKind::invalid_input, "no F2 stride (F<v> or F2(v)) in '", text, "'");
-  auto stride = parse_int_tuple(plain);
-  if (!stride) return fail(ErrorKind::invalid_input, "in the F2 strides of '", text, "': ", stride.error().message);
-  return F2Layout::make(std::move(shape), std::move(*stride));
-}
-
 namespace {
 
 // PyCuTe's F2 merge predicate (f2_layout.hpp): zeros, or a power-of-two mode continued by the shift.

@@ -1,8 +1,6 @@
 // CuTe's notations in and out: the one reader of every kind of layout, and CuTe C++'s print.
 #include "catlayout/core/notation.hpp"
 
-#include <cctype>
-
 #include "catlayout/core/limits.hpp"
 
 namespace catlayout {
@@ -78,59 +76,52 @@ Attempt<T> attempt(std::string_view text, Scan scan) {
   std::size_t pos = 0;
   Result<T> r = scan(text, pos);
   if (r) {
-    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
-    if (pos != text.size())
-      r = fail(ErrorKind::invalid_input, "expected end of input at column ", pos + 1, ", found '", text[pos], "'");
+    TextCursor rest{text, pos};
+    if (auto end = rest.at_end(); !end) r = std::unexpected(std::move(end.error()));
+    pos = rest.pos_;
   }
   return {std::move(r), pos};
 }
 
 }  // namespace
 
-std::string to_string(IntTuple const& t, Notation n) {
-  if (n == Notation::catlayout) return to_string(t);
+namespace {
+
+// x in notation n: catlayout's to_string, or CuTe's print as `cute` writes it.
+template <class T, class Cute>
+std::string written(T const& x, Notation n, Cute cute) {
+  if (n == Notation::catlayout) return to_string(x);
   std::string out;
-  cute_tuple(out, t);
+  cute(out, x);
   return out;
 }
+
+// CuTe print(Layout): shape ":" stride.
+template <class Stride, class CuteStride>
+void cute_layout(std::string& out, IntTuple const& shape, Stride const& stride, CuteStride cute_stride) {
+  cute_tuple(out, shape);
+  out += ':';
+  cute_stride(out, stride);
+}
+
+}  // namespace
+
+std::string to_string(IntTuple const& t, Notation n) { return written(t, n, cute_tuple); }
 
 std::string to_string(Layout const& l, Notation n) {
-  if (n == Notation::catlayout) return to_string(l);
-  std::string out;  // CuTe print(Layout): shape ":" stride
-  cute_tuple(out, l.shape());
-  out += ':';
-  cute_tuple(out, l.stride());
-  return out;
+  return written(l, n, [](std::string& out, Layout const& x) { cute_layout(out, x.shape(), x.stride(), cute_tuple); });
 }
 
-std::string to_string(Tiler const& t, Notation n) {
-  if (n == Notation::catlayout) return to_string(t);
-  std::string out;
-  cute_tiler(out, t);
-  return out;
-}
+std::string to_string(Tiler const& t, Notation n) { return written(t, n, cute_tiler); }
 
-std::string to_string(ScaledBasis const& b, Notation n) {
-  if (n == Notation::catlayout) return to_string(b);
-  std::string out;
-  cute_basis(out, b);
-  return out;
-}
+std::string to_string(ScaledBasis const& b, Notation n) { return written(b, n, cute_basis); }
 
-std::string to_string(BasisTuple const& t, Notation n) {
-  if (n == Notation::catlayout) return to_string(t);
-  std::string out;
-  cute_basis_tuple(out, t);
-  return out;
-}
+std::string to_string(BasisTuple const& t, Notation n) { return written(t, n, cute_basis_tuple); }
 
 std::string to_string(CoordLayout const& l, Notation n) {
-  if (n == Notation::catlayout) return to_string(l);
-  std::string out;
-  cute_tuple(out, l.shape());
-  out += ':';
-  cute_basis_tuple(out, l.stride());
-  return out;
+  return written(l, n, [](std::string& out, CoordLayout const& x) {
+    cute_layout(out, x.shape(), x.stride(), cute_basis_tuple);
+  });
 }
 
 std::string to_string(Swizzle const& s, Notation) { return to_string(s); }  // CuTe: Sw<%d,%d,%d>
@@ -143,9 +134,7 @@ std::string to_string(ComposedLayout const& c, Notation n) {
 }
 
 Result<AnyLayout> parse_any_layout(std::string_view text) {
-  if (text.size() > limits::max_text)
-    return fail(ErrorKind::invalid_input, "input of ", text.size(), " characters exceeds the limit of ",
-                limits::max_text);
+  if (text.size() > limits::max_text) return text_too_long(text);
   auto integer = attempt<Layout>(text, scan_layout);
   if (integer.result) return AnyLayout{std::move(*integer.result)};
   auto coord = attempt<CoordLayout>(text, scan_coord_layout);

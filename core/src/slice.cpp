@@ -36,24 +36,14 @@ struct SliceCoordParser : TextCursor {
       ++pos_;
       std::vector<SliceCoord> c;
       skip();
-      if (peek() == ')') {
-        ++pos_;
-        --depth;
-        return SliceCoord::tuple(std::move(c));
-      }
-      while (true) {
-        CL_TRY(x, coord());
-        c.push_back(std::move(x));
-        skip();
-        if (peek() == ',') {
-          ++pos_;
-          continue;
-        }
-        if (peek() != ')') return expected("',' or ')'");
-        ++pos_;
-        --depth;
-        return SliceCoord::tuple(std::move(c));
-      }
+      if (!eat(')'))
+        CL_CHECK(read_entries(*this, ')', false, [&]() -> Result<void> {
+          CL_TRY(x, coord());
+          c.push_back(std::move(x));
+          return {};
+        }));
+      --depth;
+      return SliceCoord::tuple(std::move(c));
     }
     // '_' alone is a hole; '_' followed by an integer is CuTe's static mark on it.
     if (peek() == '_') {

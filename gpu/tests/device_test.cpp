@@ -48,26 +48,6 @@ TEST(Validate, AFilterMatchingNothingIsAnError) {
   EXPECT_NE(v.error().message.find("no catalogued instruction"), std::string::npos);
 }
 
-TEST(Show, PrintsLayoutAndTable) {
-  std::ostringstream out;
-  auto shown = show("mma.m16n8k8.f32.tf32.tf32.f32", "B", out);
-  ASSERT_TRUE(shown) << shown.error().what();
-  std::string s = out.str();
-  EXPECT_NE(s.find("TV layout: ((4,8),2):((8,1),32)"), std::string::npos) << s;
-  EXPECT_NE(s.find("tile 8x8 (n,k)"), std::string::npos) << s;
-  EXPECT_NE(s.find("\n       5     1    1    0     1   5\n"), std::string::npos) << s;  // lane 5, b1: n=1, k=5
-  std::ostringstream all;
-  EXPECT_TRUE(show("wgmma.m64n8k32.s32.s8.s8", "", all));
-  EXPECT_NE(all.str().find("wgmma.m64n8k32.s32.s8.s8 A"), std::string::npos);
-  auto unknown = show("mma.nope", "A", out);
-  ASSERT_FALSE(unknown);
-  EXPECT_NE(unknown.error().message.find("unknown instruction"), std::string::npos);
-  auto smem_b = show("wgmma.m64n8k16.f32.f16.f16", "B", out);  // B lives in shared memory
-  ASSERT_FALSE(smem_b);
-  EXPECT_NE(smem_b.error().message.find("has no catalogued operand \"B\"; it has: C A"), std::string::npos)
-      << smem_b.error().message;
-}
-
 TEST(Vectors, ReportFileToVectorFile) {
   auto obs = observe(*find_instruction("mma.m16n8k32.s32.s4.s4.s32"), [](device::Batch& b) { return simulate(b); });
   ASSERT_TRUE(obs);

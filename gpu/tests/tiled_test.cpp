@@ -7,7 +7,7 @@
 
 #include "catlayout/core/text.hpp"
 #include "catlayout/gpu/tiled.hpp"
-#include "catlayout/gpu/tiled_json.hpp"
+#include "catlayout/gpu/tiled_spec.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;
@@ -350,32 +350,42 @@ TEST(Partition, BadInputIsAnError) {
   EXPECT_NE(r.error().message.find("has rank 1"), std::string::npos) << r.error().message;
 }
 
-// The probe's `tiled ... --data KEY LAYOUT` (what the CuTe oracle compares with partition_A/B/C/S):
-// one entry per --data, in order, each thread's partition(tv, data, t).at(v); a refusal is an entry.
-TEST(Partition, ProbeDataArgumentsTabulateEveryThread) {
-  auto j = run_tiled({"mma", "mma.m16n8k16.f32.f16.f16.f32", "(1,2,2)", "--data", "B", "(16,32):(33,1)", "--data",
-                      "C", "(16,16):(16,1)"});
-  ASSERT_TRUE(j) << j.error().what();
-  auto const& parts = (*j)["partitions"];
-  ASSERT_EQ(parts.size(), 2u);
-  EXPECT_EQ(parts[0]["key"], "B");
-  EXPECT_EQ(parts[0]["data"], "(16,32):(33,1)");
+// What the probe's `tiled ... --data KEY LAYOUT` prints (what the CuTe oracle compares with
+// partition_A/B/C/S): each thread's partition(tv, data, t).at(v); a refusal is an error entry.
+TEST(Partition, DataPartitionTabulatesEveryThread) {
+  TiledSpec spec;
+  spec.instruction = find_instruction("mma.m16n8k16.f32.f16.f16.f32");
+  spec.atoms = L("(1,2,2):(1,1,2)");
+  auto tiled = make_tiled(spec);
+  ASSERT_TRUE(tiled) << tiled.error().what();
+  auto b = partition_data(*tiled, "B", L("(16,32):(33,1)"));
+  EXPECT_EQ(b.key, "B");
+  EXPECT_EQ(to_string(b.data), "(16,32):(33,1)");
+  EXPECT_TRUE(b.error.empty()) << b.error;
   auto mma = make_tiled_mma(*find_instruction("mma.m16n8k16.f32.f16.f16.f32"), L("(1,2,2):(1,1,2)"));
   ASSERT_TRUE(mma);
   Layout tv = *mma->tv_b(), data = L("(16,32):(33,1)");
-  ASSERT_EQ(parts[0]["offsets"].size(), std::size_t(tv.mode(0).size()));
+  ASSERT_EQ(b.offsets.size(), std::size_t(tv.mode(0).size()));
   for (Int t = 0; t < tv.mode(0).size(); ++t) {
     auto p = partition(tv, data, t);
     ASSERT_TRUE(p);
-    ASSERT_EQ(parts[0]["offsets"][t].size(), std::size_t(p->size()));
-    for (Int v = 0; v < p->size(); ++v) EXPECT_EQ(parts[0]["offsets"][t][v].get<Int>(), p->at(v));
+    ASSERT_EQ(b.offsets[t].size(), std::size_t(p->size()));
+    for (Int v = 0; v < p->size(); ++v) EXPECT_EQ(b.offsets[t][v], p->at(v));
   }
-  // K thread groups: the probe partitions what the threads hold (ThrMMA::partition_C), so the
+  // K thread groups: the partition is of what the threads hold (ThrMMA::partition_C), so the
   // threads of K group 1 hold the accumulators of K group 0, although tv_c() leaves the tile.
-  ASSERT_TRUE(parts[1].contains("offsets")) << parts[1].dump();
+  auto c = partition_data(*tiled, "C", L("(16,16):(16,1)"));
+  ASSERT_TRUE(c.error.empty()) << c.error;
   Int half = mma->threads() / 2;
-  for (Int t = 0; t < half; ++t) EXPECT_EQ(parts[1]["offsets"][t], parts[1]["offsets"][t + half]) << t;
+  for (Int t = 0; t < half; ++t) EXPECT_EQ(c.offsets[t], c.offsets[t + half]) << t;
   EXPECT_FALSE(partition(*mma->tv_c(), L("(16,16):(16,1)"), 0));
-  EXPECT_FALSE(run_tiled({"copy", "(8,4)", "(1,2)", "--data", "X", "(8,8):(8,1)"}));
-  EXPECT_FALSE(run_tiled({"copy", "(8,4)", "(1,2)", "--data", "TV"}));
+  EXPECT_EQ(partition_data(*tiled, "TV", L("(16,16):(16,1)")).error, "no TV layout TV");
+  TiledSpec copy;
+  copy.kind = TiledSpec::Kind::copy;
+  copy.thr = L("(8,4):(1,8)");
+  copy.val = L("(1,2):(0,1)");
+  auto tiled_copy = make_tiled(copy);
+  ASSERT_TRUE(tiled_copy) << tiled_copy.error().what();
+  EXPECT_EQ(partition_data(*tiled_copy, "A", L("(8,8):(8,1)")).error, "no TV layout A");
+  EXPECT_NE(partition_data(*tiled_copy, "TV", L("16:1")).error, "");
 }

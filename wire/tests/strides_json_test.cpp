@@ -7,16 +7,14 @@ using namespace catlayout::testing;
 
 namespace {
 
-CoordLayout C(std::string_view s) {
-  auto r = parse_coord_layout(s);
+// The value a notation reader gives; a refused text fails the test with its reason.
+template <class R>
+auto must(R r) {
   if (!r) throw std::invalid_argument(r.error().what());
   return *r;
 }
-ComposedLayout CL(std::string_view s) {
-  auto r = parse_composed_layout(s);
-  if (!r) throw std::invalid_argument(r.error().what());
-  return *r;
-}
+CoordLayout C(std::string_view s) { return must(parse_coord_layout(s)); }
+ComposedLayout CL(std::string_view s) { return must(parse_composed_layout(s)); }
 
 }  // namespace
 

@@ -13,11 +13,12 @@
 // - CuTe DSL (nvidia-cutlass-dsl 4.8 str of a layout): "(4,8):(8,1)"; a value known only at run
 //   time prints as "?" (or "?{div=8}") and has no number: it is refused, naming the column.
 // Notation for writing back (CuTe C++'s own print) and the one reader of every kind of layout:
-// catlayout/core/notation.hpp.
-#include <cctype>
+// catlayout/core/notation.hpp. The readers here, parse_coord_layout (coord_layout.hpp) and
+// parse_f2_layout (f2_layout.hpp) are one reader (core/src/text.cpp) over tuple_reader.hpp.
 #include <string_view>
 
 #include "catlayout/core/tiler.hpp"
+#include "catlayout/core/tuple_reader.hpp"  // scan_integer, TextCursor: the one tokenizer
 
 namespace catlayout {
 
@@ -26,34 +27,11 @@ Result<Layout> parse_layout(std::string_view text);
 // A layout, an integer n (n:1), or <...> of tilers; also CuTe's tile, a tuple of tilers
 // ((_2,_4) is <2,4>, (_3:_4,_8) is <3:4,8>).
 Result<Tiler> parse_tiler(std::string_view text);
-// An optionally signed decimal integer at text[pos], optionally after CuTe's static mark '_'
-// (_8, _-1); on success pos moves past it, on failure pos stays. Shared by the parsers of every
-// notation so that they report the same errors, naming the column: a '_' without digits after
-// it, a fraction (4.5), a dynamic value (CuTe DSL's '?'), an integer beyond int64.
-Result<Int> scan_integer(std::string_view text, std::size_t& pos);
 // An integer-stride layout at text[pos] (after blanks) in any notation above, CuTe's and
 // pycute's included; on success pos moves past it, on failure pos is where the parse stopped
 // (for a reader that tries several notations and reports the one that got furthest). Columns in
 // errors count from the start of `text`.
 Result<Layout> scan_layout(std::string_view text, std::size_t& pos);
-// The position in a text being parsed, and the error messages every notation's parser gives:
-// "expected X at column C, found Y" (columns are 1-based). Parsers derive from it.
-struct TextCursor {
-  std::string_view text_;
-  std::size_t pos_ = 0;
-
-  void skip() {
-    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-  }
-  char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
-  std::unexpected<Error> error(std::string const& what) const {
-    return fail(ErrorKind::invalid_input, what, " at column ", pos_ + 1);
-  }
-  std::unexpected<Error> expected(std::string const& what) const {
-    std::string found = pos_ < text_.size() ? "'" + std::string(1, text_[pos_]) + "'" : "end of input";
-    return fail(ErrorKind::invalid_input, "expected ", what, " at column ", pos_ + 1, ", found ", found);
-  }
-};
 // A finite integer table [0,1,4,5] (for the representability procedure).
 Result<std::vector<Int>> parse_int_list(std::string_view text);
 

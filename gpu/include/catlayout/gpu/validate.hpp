@@ -2,6 +2,7 @@
 // The fragment catalogue's commands as library calls: each writes its report to `out` and
 // returns a value or an error; the `catlayout gpu ...` commands (cli/gpu.cpp) and the stand-alone
 // probe (cli/probe/) read the arguments and pick the exit status.
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -32,15 +33,14 @@ ResultRow observe_smem_row(SmemLayout const& s, Operand op, Runner const& run);
 Result<Validation> validate(std::vector<std::string> const& instr_filter, std::string const& json_out,
                             std::ostream& out, std::ostream& log, bool on_simulator = false);
 
-// The TV layout in CuTe notation and its table (thread, value) -> (row, col); operand "" shows
-// every catalogued operand. NAME may be a shared-memory layout (wgmma.smem...): its atom,
-// descriptor strides and offset table. invalid_input for an unknown instruction or operand.
-Result<void> show(std::string const& name, std::string const& operand, std::ostream& out);
-
-// Every instruction x operand and shared-memory layout x operand, with its sources of
-// confirmation read from a vectors file (vectors_path; "" = the catalogue's own ptx-formula only)
-// and its layout. invalid_input for an unreadable vectors file.
-Result<void> list(std::string const& vectors_path, std::ostream& out);
+// The sources of confirmation a vectors file records: "instruction/operand" -> its sources, and
+// "PROVENANCE on DEVICE" of its first case ("none" without a file). vectors_path "" = no file;
+// invalid_input for an unreadable one.
+struct VectorSources {
+  std::map<std::string, std::vector<std::string>> by_entry;
+  std::string observed = "none";
+};
+Result<VectorSources> vector_sources(std::string const& vectors_path);
 
 // Validate reports of one device, merged -> `mma.fragment` / `wgmma.smem_layout` golden vectors
 // at out_path. cutlass_path ("" = none): the CUTLASS cross-check's --json results, whose

@@ -10,6 +10,7 @@
 
 #include "catlayout/core.hpp"
 #include "catlayout/proofs/properties.hpp"
+#include "catlayout/wire/layout_json.hpp"
 
 namespace catlayout {
 // How RapidCheck shows a counterexample: `(6,2):(8,2) {"shape":[6,2],"stride":[8,2]}`.

@@ -1813,13 +1813,9 @@ def case_id(op, i, c):
 
 
 def cmd_generate(args):
-    ops = [o.strip() for o in args.ops.split(",") if o.strip()]
-    if ops == ["all"]:
-        ops = list(ALL_OPS)
-    for o in ops:
-        if o not in ALL_OPS:
-            print(f"unsupported op {o!r}; supported: {','.join(ALL_OPS)}", file=sys.stderr)
-            return 2
+    ops = co.requested_ops(args.ops, ALL_OPS)
+    if ops is None:
+        return 2
     if not args.out and not args.out_dir:
         print("give --out FILE.json or --out-dir DIR", file=sys.stderr)
         return 2

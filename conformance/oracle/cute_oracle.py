@@ -1146,14 +1146,23 @@ def rand_profile(rng, shape):
     return out
 
 
-def cmd_generate(args):
-    ops = [o.strip() for o in args.ops.split(",") if o.strip()]
+def requested_ops(spec, supported):
+    """--ops: comma-separated names, or 'all' (every supported op); None after naming, on stderr,
+    one that is not supported."""
+    ops = [o.strip() for o in spec.split(",") if o.strip()]
     if ops == ["all"]:
-        ops = list(LAYOUT_OPS)
+        return list(supported)
     for o in ops:
-        if o not in LAYOUT_OPS:
-            print(f"unsupported op {o!r}; supported: {','.join(LAYOUT_OPS)}", file=sys.stderr)
-            return 2
+        if o not in supported:
+            print(f"unsupported op {o!r}; supported: {','.join(supported)}", file=sys.stderr)
+            return None
+    return ops
+
+
+def cmd_generate(args):
+    ops = requested_ops(args.ops, LAYOUT_OPS)
+    if ops is None:
+        return 2
     try:
         env = setup_env(args, need_cute=True)
     except Skip as e:

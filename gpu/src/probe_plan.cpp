@@ -219,18 +219,10 @@ Int read_code(Plan const& p, Fragment const& C, Int first, Int planes, Int t, In
 
 // The C observation's reading: planes of m+1 from trial 0, then of n+1, each 0 or K.
 ObservedMap decode_accumulators(Plan const& p, Instruction const& ins, Fragment const& C, Int pm, Int pn) {
-  ObservedMap obs(C.threads, C.values);
-  for (Int t = 0; t < C.threads; ++t)
-    for (Int v = 0; v < C.values; ++v) {
-      std::string note;
-      Int m = read_code(p, C, 0, pm, t, v, note, ins.K);
-      Int n = note.empty() ? read_code(p, C, pm, pn, t, v, note, ins.K) : -1;
-      if (!note.empty()) obs.add_note(t, v, note);
-      else if (m <= 0 || n <= 0 || m > ins.M || n > ins.N)
-        obs.add_note(t, v, str("row code ", m, ", column code ", n, " (0: no product reached this slot)"));
-      else obs.set(t, v, {m - 1, n - 1});
-    }
-  return obs;
+  return accumulator_from_codes(C.threads, C.values, pm, pn, ins.M, ins.N,
+                                [&](Int first, Int planes, Int t, Int v, std::string& note) {
+                                  return read_code(p, C, first, planes, t, v, note, ins.K);
+                                });
 }
 
 // ---------------------------------------------------------------- mma.sync

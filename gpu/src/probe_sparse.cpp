@@ -131,18 +131,10 @@ Result<ObservedMap> observe_c(Instruction const& ins, Runner const& run) {
   }
   CL_TRY(ok, execute(p, run));
   (void)ok;
-  ObservedMap obs(C.threads, C.values);
-  for (Int t = 0; t < C.threads; ++t)
-    for (Int v = 0; v < C.values; ++v) {
-      std::string note;
-      Int m = read_code(p, C, 0, pm, t, v, ins.K / 2, note);
-      Int n = note.empty() ? read_code(p, C, pm, pn, t, v, ins.K / 2, note) : -1;
-      if (!note.empty()) obs.add_note(t, v, note);
-      else if (m <= 0 || n <= 0 || m > ins.M || n > ins.N)
-        obs.add_note(t, v, str("row code ", m, ", column code ", n, " (0: no product reached this slot)"));
-      else obs.set(t, v, {m - 1, n - 1});
-    }
-  return obs;
+  return accumulator_from_codes(C.threads, C.values, pm, pn, ins.M, ins.N,
+                                [&](Int first, Int planes, Int t, Int v, std::string& note) {
+                                  return read_code(p, C, first, planes, t, v, ins.K / 2, note);
+                                });
 }
 
 // The compressed column whose value meets k when its chunk's nibble is `nibble`, or -1.

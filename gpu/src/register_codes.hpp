@@ -1,12 +1,32 @@
 #pragma once
-// Gpu-internal: where a warpgroup's register operand was read, from the codes its slots carried.
-// Slot (t, v) of the operand (128 threads, `values` each) holds the code 1 + t + 128 v; the
-// accumulator slot that sits at (m, n) of group g read element (m, col(g, n)) of the operand and
-// gives back the code it saw (code(g, t, v, note)). The probes of wgmma's A from registers, dense
-// (probe_plan.cpp) and sparse (probe_sparse.cpp), read their observations this way.
+// Gpu-internal: observations read back from the codes the probes send through the accumulator, as
+// the dense (probe_plan.cpp) and the sparse (probe_sparse.cpp) probes read them.
 #include "catlayout/gpu/observe.hpp"
 
 namespace catlayout::gpu {
+
+// The accumulator's own slots: slot (t, v) spells m + 1 over the planes [0, pm) and n + 1 over
+// [pm, pm + pn) (code(first, planes, t, v, note): -1 with a note where a reading is off); a code
+// outside 1..M, 1..N is noted (0: no product reached the slot).
+template <class Code>
+ObservedMap accumulator_from_codes(Int threads, Int values, Int pm, Int pn, Int M, Int N, Code code) {
+  ObservedMap obs(threads, values);
+  for (Int t = 0; t < threads; ++t)
+    for (Int v = 0; v < values; ++v) {
+      std::string note;
+      Int m = code(0, pm, t, v, note);
+      Int n = note.empty() ? code(pm, pn, t, v, note) : -1;
+      if (!note.empty()) obs.add_note(t, v, note);
+      else if (m <= 0 || n <= 0 || m > M || n > N)
+        obs.add_note(t, v, str("row code ", m, ", column code ", n, " (0: no product reached this slot)"));
+      else obs.set(t, v, {m - 1, n - 1});
+    }
+  return obs;
+}
+
+// Where a warpgroup's register operand was read: slot (t, v) of the operand (128 threads, `values`
+// each) holds the code 1 + t + 128 v; the accumulator slot that sits at (m, n) of group g read
+// element (m, col(g, n)) of the operand and gives back the code it saw (code(g, t, v, note)).
 
 // col(g, n): the operand's column, negative where group g's column n holds none.
 template <class Col, class Code>

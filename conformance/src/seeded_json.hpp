@@ -6,8 +6,11 @@
 
 namespace catlayout::conformance {
 
-Json arg_json(proofs::seeded::Arg const& a);
+// A composed layout's form: always {"swizzle", "offset", "layout"} (the stride-kind ops), or a
+// plain layout where the swizzle is the identity and the offset 0 (CuTe's layout API ops).
+enum class ComposedForm { always, layout_when_plain };
+Json arg_json(proofs::seeded::Arg const& a, ComposedForm form = ComposedForm::always);
 // An argument array; empty when the generator has no arguments for the op.
-Json args_json(proofs::seeded::Args const& args);
+Json args_json(proofs::seeded::Args const& args, ComposedForm form = ComposedForm::always);
 
 }  // namespace catlayout::conformance

@@ -2,6 +2,7 @@
 // order: the committed vectors were drawn with them, so a change here changes `catlayout export`.
 #include "catlayout/proofs/seeded_args.hpp"
 
+#include <numeric>
 #include <set>
 
 namespace catlayout::proofs::seeded {
@@ -29,6 +30,18 @@ Arg random_pow2_arg(Rng& g, bool allow_fail) {
   Layout l = random_pow2_layout(g, n, extra);
   if (coin(g, 2)) return ComposedLayout{random_swizzle(g, n + extra), 0, l};
   return l;
+}
+
+// An order for a shape: a permutation of its top-level modes (sometimes a major, sometimes ties).
+Arg random_order(Rng& g, IntTuple const& shape) {
+  if (coin(g, 5)) return coin(g, 2) ? Major::left : Major::right;
+  if (shape.is_leaf()) return IntTuple(uniform(g, 0, 3));
+  std::vector<Int> o(shape.rank());
+  std::iota(o.begin(), o.end(), 0);
+  std::shuffle(o.begin(), o.end(), g);
+  if (coin(g, 8) && o.size() > 1) o[1] = o[0];  // a tie: CuTe's answer overlaps
+  std::vector<IntTuple> t(o.begin(), o.end());
+  return IntTuple(std::move(t));
 }
 
 }  // namespace
@@ -146,6 +159,117 @@ Args stride_op_args(std::string const& op, Rng& g) {
   }
   return {};
 }
+
+Args cute_api_op_args(std::string const& op, Rng& g) {
+  if (op == "make_layout") {
+    auto s = random_shape(g, 6, 4);
+    if (coin(g, 4)) return {s};
+    return {s, coin(g, 2) ? Major::left : Major::right};
+  }
+  if (op == "make_ordered_layout") {
+    auto s = random_shape(g, 6, 4);
+    return {s, random_order(g, s)};
+  }
+  if (op == "make_layout_like") return {random_kernel_layout(g)};
+  if (op == "tile_to_shape") {
+    bool swizzled = coin(g, 3);
+    ComposedLayout block = swizzled ? random_gmma_atom(g) : ComposedLayout{Swizzle{}, 0, random_compact(g, 4)};
+    Int r = std::max<Int>(block.layout.rank(), uniform(g, 1, 3));
+    Ints target;
+    for (Int i = 0; i < r; ++i) {
+      Int have = i < static_cast<Int>(block.layout.rank()) ? block.layout.mode(static_cast<std::size_t>(i)).size() : 1;
+      target.push_back(have * uniform(g, 1, 4) + (coin(g, 8) ? 1 : 0));  // now and then not a multiple
+    }
+    IntTuple shape = target.size() == 1 && coin(g, 2) ? IntTuple(target[0]) : IntTuple::flat(target);
+    Args a = {swizzled ? Arg(block) : Arg(block.layout), shape};
+    if (coin(g, 2)) a.push_back(random_order(g, shape));
+    return a;
+  }
+  if (op == "local_tile" || op == "inner_partition" || op == "outer_partition") {
+    Layout l = coin(g, 2) ? *make_layout(random_shape(g, 16, 3), coin(g, 2) ? Major::left : Major::right)
+                          : random_kernel_layout(g, 8);
+    std::vector<Tiler> tiler;
+    std::vector<SliceCoord> coord;
+    bool project = op == "local_tile" && coin(g, 3);
+    bool outer = op == "outer_partition";
+    std::size_t r = std::min<std::size_t>(l.rank(), static_cast<std::size_t>(uniform(g, 1, 3))) + (project ? 1 : 0);
+    for (std::size_t i = 0; i < r; ++i) {
+      Int size = i < l.rank() ? l.mode(i).size() : 4;
+      std::vector<Int> divisors;
+      for (Int d = 1; d <= size; ++d)
+        if (size % d == 0) divisors.push_back(d);
+      Int t = coin(g, 10) ? uniform(g, 1, size + 1)
+                          : divisors[static_cast<std::size_t>(uniform(g, 0, static_cast<Int>(divisors.size()) - 1))];
+      tiler.push_back(Tiler::of_integer(t));
+      Int range = outer ? t : std::max<Int>(size / t, 1);  // a coordinate inside the tile or among the tiles
+      coord.push_back(coin(g, 8) ? SliceCoord::hole() : SliceCoord::of(uniform(g, 0, range - 1)));
+    }
+    bool flat_index = !project && coin(g, 8);  // an integer indexes the whole mode colexicographically
+    Args a = {l, Tiler::by_mode(std::move(tiler)), flat_index ? Arg(uniform(g, 0, 1)) : Arg(SliceCoord::tuple(coord))};
+    if (project) {
+      Projection p;
+      std::size_t dropped = static_cast<std::size_t>(uniform(g, 0, static_cast<Int>(r) - 1));
+      for (std::size_t i = 0; i < r; ++i) p.keep.push_back(i != dropped);
+      a.push_back(p);
+    }
+    return a;
+  }
+  if (op == "local_partition") {
+    Layout l = *make_layout(random_shape(g, 16, 2), coin(g, 2) ? Major::left : Major::right);
+    std::vector<Int> sizes;  // a thread count per mode of L that divides it, as kernels choose
+    for (std::size_t i = 0; i < std::min<std::size_t>(l.rank(), 2); ++i) {
+      Int size = l.mode(i).size();
+      std::vector<Int> divisors;
+      for (Int d = 1; d <= size; ++d)
+        if (size % d == 0) divisors.push_back(d);
+      sizes.push_back(divisors[static_cast<std::size_t>(uniform(g, 0, static_cast<Int>(divisors.size()) - 1))]);
+    }
+    IntTuple shape = sizes.size() == 1 ? IntTuple(sizes[0]) : IntTuple::flat(sizes);
+    Layout threads = coin(g, 6) ? random_kernel_layout(g, 4) : *make_layout(shape, coin(g, 2) ? Major::left : Major::right);
+    return {l, threads, uniform(g, 0, std::max<Int>(cosize(threads) - 1, 0))};
+  }
+  if (op == "upcast" || op == "downcast" || op == "recast_layout") {
+    static constexpr Int widths[] = {4, 8, 16, 32, 64};
+    Arg x;
+    if (coin(g, 4)) {
+      x = random_gmma_atom(g);
+    } else {
+      Layout l = coin(g, 2) ? *make_layout(random_shape(g, 8, 3), coin(g, 2) ? Major::left : Major::right)
+                            : random_kernel_layout(g, 8);
+      x = l;
+    }
+    if (op == "recast_layout") return {x, widths[uniform(g, 0, 4)], widths[uniform(g, 0, 4)]};
+    return {x, Int{1} << uniform(g, 0, 3)};
+  }
+  if (op == "nullspace") {
+    if (coin(g, 5)) return {ComposedLayout{random_swizzle(g, 6), 0, random_compact(g, 4)}};
+    Layout l = random_kernel_layout(g, 5);
+    Ints d(l.flat_stride().begin(), l.flat_stride().end());
+    for (auto& x : d)
+      if (coin(g, 3)) x = 0;  // broadcast modes
+    return {*Layout::make(l.shape(), IntTuple::with_profile(l.stride(), d))};
+  }
+  if (op == "coalesce_z") {
+    Layout l = random_kernel_layout(g, 4);
+    Ints s(l.flat_shape().begin(), l.flat_shape().end());
+    for (auto& x : s)
+      if (coin(g, 3)) x = 1;  // size-1 modes, trailing ones included
+    return {*Layout::make(IntTuple::with_profile(l.shape(), s), l.stride())};
+  }
+  if (op == "layout_add") {
+    Layout a = random_kernel_layout(g, 6);
+    Layout b = coin(g, 2) ? random_compact(g, 6) : random_kernel_layout(g, 6);
+    if (coin(g, 4)) b = *Layout::make(a.shape(), IntTuple::with_profile(a.shape(), Ints(length(a.shape()), 0)));
+    if (b.size() != a.size() && !coin(g, 6)) {  // mostly a layout of the same size
+      b = *make_layout(IntTuple(a.size()), Major::left);
+      if (coin(g, 2)) b = *Layout::make(b.shape(), IntTuple(uniform(g, 0, 5)));
+    }
+    return {a, b};
+  }
+  if (op == "greatest_common_domain") return {random_shape(g, 12, 4), random_shape(g, 12, 4)};
+  return {};
+}
+
 
 Args f2_op_args(std::string const& op, Rng& g) {
   static std::set<std::string> const f2_ops = {"evaluate", "coalesce", "coalesce_z", "composition", "layout_add", "nullspace"};

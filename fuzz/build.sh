@@ -35,7 +35,7 @@ fi
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=signed-integer-overflow"
 flags=(-std=c++2b -O1 -g -fno-omit-frame-pointer $san
        -I"$root/core/include" -I"$root/categories/include" -I"$root/algorithms/include"
-       -I"$root/conformance/include"
+       -I"$root/conformance/include" -I"$root/proofs-tests/include"
        -DCATLAYOUT_HAVE_CATEGORIES -DCATLAYOUT_HAVE_ALGORITHMS -DCATLAYOUT_VERSION=\"fuzz\" "${extra[@]}")
 
 # Warnings only (libstdc++ 12's get_temporary_buffer deprecation under clang 19): not in the hash.
@@ -45,10 +45,12 @@ objdir="$out/obj-$(basename "$CXX")-$(printf '%s ' "${flags[@]}" | md5sum | cut 
 mkdir -p "$objdir"
 
 # Library objects: instrumented for coverage (-fsanitize=fuzzer-no-link), compiled in parallel.
-srcs=("$root"/core/src/*.cpp "$root"/categories/src/*.cpp "$root"/algorithms/src/*.cpp "$root"/conformance/src/*.cpp)
+# (proofs-tests' seeded generators: the exporter's random cases.)
+srcs=("$root"/core/src/*.cpp "$root"/categories/src/*.cpp "$root"/algorithms/src/*.cpp "$root"/conformance/src/*.cpp
+      "$root"/proofs-tests/src/seeded/*.cpp)
 objs=()
 pids=()
-hdr_dirs=("$root"/core "$root"/categories "$root"/algorithms "$root"/conformance)
+hdr_dirs=("$root"/core "$root"/categories "$root"/algorithms "$root"/conformance "$root"/proofs-tests)
 jobs="${FUZZ_BUILD_JOBS:-2}"
 for s in "${srcs[@]}"; do
   room="$(basename "$(dirname "$(dirname "$s")")")"

@@ -4,10 +4,12 @@
 
 #include "catlayout/core/json_beyond.hpp"
 #include "catlayout/core/f2_linear.hpp"
+#include "catlayout/proofs/seeded.hpp"
 #include "testing.hpp"
 
 using namespace catlayout;
 using namespace catlayout::testing;
+using catlayout::proofs::seeded::random_pow2_layout;
 
 namespace {
 

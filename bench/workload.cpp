@@ -8,120 +8,17 @@
 #include <random>
 
 #include "catlayout/conformance/export.hpp"
+#include "catlayout/proofs/seeded.hpp"
 
 namespace catlayout::bench {
 namespace {
 
-using Rng = std::mt19937_64;
+using namespace proofs::seeded;  // the workload's layouts and tilers: GPU kernels' kinds
+using Style = LayoutStyle;
 constexpr Int max_size = 4096;
-
-Int uniform(Rng& g, Int lo, Int hi) { return std::uniform_int_distribution<Int>(lo, hi)(g); }
-bool chance(Rng& g, double p) { return std::uniform_real_distribution<double>(0, 1)(g) < p; }
 
 IntTuple parse_tuple(std::string_view s) { return *parse_int_tuple(s); }
 Layout parse(std::string_view s) { return *parse_layout(s); }
-
-// A leaf of a realistic GPU shape: mostly powers of two, sometimes 3, 6, 12 or 1.
-Int leaf(Rng& g) {
-  static constexpr Int table[] = {2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 32, 64, 3, 6, 12, 1};
-  return table[uniform(g, 0, std::size(table) - 1)];
-}
-
-struct Style {
-  double gap = 0.0;        // strides jump by 2 or 4 after some mode (a layout with holes)
-  double zero = 0.0;       // one leaf gets stride 0 (broadcast)
-  Int max = max_size;      // size bound
-};
-
-// Values in the nesting of profile P (an IntTuple of 1s): compact in a random mode order
-// (column-major, row-major or shuffled), optionally with a gap and a broadcast mode.
-Layout fill(Rng& g, IntTuple const& prof, Style st) {
-  std::size_t k = length(prof);
-  std::vector<Int> s(k);
-  for (auto& v : s) v = leaf(g);
-  auto size = [&] { Int p = 1; for (auto v : s) p *= v; return p; };
-  while (size() > st.max) {
-    auto it = std::max_element(s.begin(), s.end());
-    *it = *it % 2 == 0 ? *it / 2 : 1;
-  }
-  std::vector<std::size_t> order(k);
-  for (std::size_t i = 0; i < k; ++i) order[i] = i;
-  double r = std::uniform_real_distribution<double>(0, 1)(g);
-  if (r < 0.2) std::reverse(order.begin(), order.end());
-  else if (r < 0.55) std::shuffle(order.begin(), order.end(), g);
-  std::vector<Int> d(k);
-  Int p = 1;
-  std::size_t gap_at = chance(g, st.gap) ? static_cast<std::size_t>(uniform(g, 0, k - 1)) : k;
-  for (std::size_t j = 0; j < k; ++j) {
-    if (j == gap_at) p *= uniform(g, 1, 2) * 2;
-    d[order[j]] = p;
-    p *= s[order[j]];
-  }
-  if (chance(g, st.zero)) d[uniform(g, 0, k - 1)] = 0;
-  return *Layout::make(*substitute(s, prof), *substitute(d, prof));
-}
-
-std::vector<Int> primes_of(Int n) {
-  std::vector<Int> f;
-  for (Int p = 2; p * p <= n; ++p)
-    while (n % p == 0) f.push_back(p), n /= p;
-  if (n > 1) f.push_back(n);
-  return f;
-}
-
-// A layout of profile P whose image lies in [0, n): n's prime factors dealt out to P's leaves,
-// compact in a random order; sometimes a divisor of n only (a tile of A's domain).
-Layout onto(Rng& g, IntTuple const& prof, Int n) {
-  auto f = primes_of(n);
-  std::shuffle(f.begin(), f.end(), g);
-  if (f.size() > 1 && chance(g, 0.3)) f.pop_back();
-  std::size_t k = length(prof);
-  std::vector<Int> s(k, 1);
-  for (std::size_t i = 0; i < f.size(); ++i) s[i < k ? i : static_cast<std::size_t>(uniform(g, 0, k - 1))] *= f[i];
-  std::shuffle(s.begin(), s.end(), g);
-  std::vector<std::size_t> order(k);
-  for (std::size_t i = 0; i < k; ++i) order[i] = i;
-  if (chance(g, 0.6)) std::shuffle(order.begin(), order.end(), g);
-  std::vector<Int> d(k);
-  Int p = 1;
-  for (auto i : order) d[i] = p, p *= s[i];
-  return *Layout::make(*substitute(s, prof), *substitute(d, prof));
-}
-
-Int random_divisor(Rng& g, Int n, bool proper = true) {
-  std::vector<Int> ds;
-  for (Int d = 1; d <= n; ++d)
-    if (n % d == 0 && (!proper || (d > 1 && d < n))) ds.push_back(d);
-  if (ds.empty()) return n;  // n prime (or 1): the whole mode
-  return ds[uniform(g, 0, ds.size() - 1)];
-}
-
-// A by-mode tiler over the first `modes` modes of A: integers, t:1 layouts or strided t:s.
-Tiler by_mode(Rng& g, Layout const& a, std::size_t modes, char kind) {
-  std::vector<Tiler> ts;
-  for (std::size_t i = 0; i < modes && i < a.rank(); ++i) {
-    Int m = a.mode(i).size();
-    Int t = random_divisor(g, m);
-    if (kind == 'i') {
-      ts.push_back(Tiler::of_integer(t));
-    } else {
-      Int rest = m / t;
-      Int s = chance(g, 0.4) && rest > 1 ? random_divisor(g, rest, false) : 1;
-      ts.push_back(Tiler::of(*Layout::make(t, s)));
-    }
-  }
-  return Tiler::by_mode(std::move(ts));
-}
-
-// A layout tiler t:s of a rank-1 (or whole) layout of size m, or a 2-mode (t0,t1):(s0,s1).
-Tiler layout_tiler(Rng& g, Int m, std::size_t rank) {
-  Int t = random_divisor(g, m);
-  Int rest = m / t;
-  Int s = chance(g, 0.4) && rest > 1 ? random_divisor(g, rest, false) : 1;
-  if (rank == 1 || t < 4) return Tiler::of(*Layout::make(t, s));
-  Int t0 = random_divisor(g, t);
-  return Tiler::of(*Layout::make(tup(t0, t / t0), tup(s, s * t0)));
-}
 
 // Each op on a case, returning what the op returns (a Layout or a Result).
 auto coalesce_op(CoreCase const& c) { return coalesce(c.a); }
@@ -222,7 +119,7 @@ std::vector<CoreOp> build() {
   std::vector<const char*> all_profiles = {kRank1, kRank2, kRank3, kTV, kTV3, kDepth3, kRank6, kNested};
   auto unary_gens = [&](Style st) {
     std::vector<Gen> gens;
-    for (auto p : all_profiles) gens.push_back([p, st, &P](Rng& r) { return unary(fill(r, P(p), st)); });
+    for (auto p : all_profiles) gens.push_back([p, st, &P](Rng& r) { return unary(realistic_layout(r, P(p), st)); });
     return gens;
   };
   Layout tv1 = parse("((4,8),(2,2)):((32,1),(16,8))");
@@ -244,12 +141,12 @@ std::vector<CoreOp> build() {
     std::vector<Gen> gens;
     for (auto [pa, pb] : pairs)
       gens.push_back([pa, pb, &P](Rng& r) {
-        Layout a = fill(r, P(pa), Style{0.2, 0.0});
-        return binary(a, Tiler::of(onto(r, P(pb), a.size())));
+        Layout a = realistic_layout(r, P(pa), Style{0.2, 0.0});
+        return binary(a, Tiler::of(layout_onto(r, P(pb), a.size())));
       });
     gens.push_back([&P](Rng& r) {  // by-mode tiler: composition(A, <B0, B1>)
-      Layout a = fill(r, P(kRank2), Style{});
-      return binary(a, by_mode(r, a, 2, 'l'));
+      Layout a = realistic_layout(r, P(kRank2), Style{});
+      return binary(a, random_by_mode_tiler(r, a, 2, 'l'));
     });
     fill_op(op, g,
             {binary(parse("(16,8):(1,16)"), Tiler::of(tv1)), binary(parse("(32,8):(1,32)"), Tiler::of(tv2)),
@@ -262,7 +159,7 @@ std::vector<CoreOp> build() {
     std::vector<Gen> gens;
     for (auto p : all_profiles)
       gens.push_back([p, &P](Rng& r) {
-        CoreCase c = unary(fill(r, P(p), Style{0.4, 0.0, 1024}));
+        CoreCase c = unary(realistic_layout(r, P(p), Style{0.4, 0.0, 1024}));
         c.n = cosize(c.a) * (Int{1} << uniform(r, 0, 2));
         return c;
       });
@@ -273,13 +170,13 @@ std::vector<CoreOp> build() {
   // Divides: the same inputs for logical/zipped/tiled/flat.
   {
     std::vector<Gen> gens = {
-        [&P](Rng& r) { Layout a = fill(r, P(kRank2), Style{}); return binary(a, by_mode(r, a, 2, 'i')); },
-        [&P](Rng& r) { Layout a = fill(r, P(kRank2), Style{}); return binary(a, by_mode(r, a, 2, 'l')); },
-        [&P](Rng& r) { Layout a = fill(r, P(kTV), Style{}); return binary(a, by_mode(r, a, 2, 'i')); },
-        [&P](Rng& r) { Layout a = fill(r, P(kRank3), Style{}); return binary(a, by_mode(r, a, 2, 'i')); },
-        [&P](Rng& r) { Layout a = fill(r, P(kRank1), Style{}); return binary(a, layout_tiler(r, a.size(), 1)); },
-        [&P](Rng& r) { Layout a = fill(r, P(kDepth3), Style{}); return binary(a, by_mode(r, a, 1, 'l')); },
-        [&P](Rng& r) { Layout a = fill(r, P(kRank6), Style{}); return binary(a, by_mode(r, a, 2, 'i')); },
+        [&P](Rng& r) { Layout a = realistic_layout(r, P(kRank2), Style{}); return binary(a, random_by_mode_tiler(r, a, 2, 'i')); },
+        [&P](Rng& r) { Layout a = realistic_layout(r, P(kRank2), Style{}); return binary(a, random_by_mode_tiler(r, a, 2, 'l')); },
+        [&P](Rng& r) { Layout a = realistic_layout(r, P(kTV), Style{}); return binary(a, random_by_mode_tiler(r, a, 2, 'i')); },
+        [&P](Rng& r) { Layout a = realistic_layout(r, P(kRank3), Style{}); return binary(a, random_by_mode_tiler(r, a, 2, 'i')); },
+        [&P](Rng& r) { Layout a = realistic_layout(r, P(kRank1), Style{}); return binary(a, random_layout_tiler(r, a.size(), 1)); },
+        [&P](Rng& r) { Layout a = realistic_layout(r, P(kDepth3), Style{}); return binary(a, random_by_mode_tiler(r, a, 1, 'l')); },
+        [&P](Rng& r) { Layout a = realistic_layout(r, P(kRank6), Style{}); return binary(a, random_by_mode_tiler(r, a, 2, 'i')); },
     };
     std::vector<CoreCase> fixed = {binary(tile, tiler("<16,8>")), binary(tile, tiler("<16:1,8:1>")),
                                    binary(tile, tiler("<(4,4):(1,32),8:1>")), binary(tv1, tiler("<4,2>"))};
@@ -294,27 +191,27 @@ std::vector<CoreOp> build() {
   {
     std::vector<Gen> gens = {
         [&P](Rng& r) {
-          Layout a = fill(r, P(kRank2), Style{0, 0, 64});
-          return binary(a, Tiler::of(fill(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
+          Layout a = realistic_layout(r, P(kRank2), Style{0, 0, 64});
+          return binary(a, Tiler::of(realistic_layout(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
         },
         [&P](Rng& r) {
-          Layout a = fill(r, P(kRank1), Style{0, 0, 64});
-          return binary(a, Tiler::of(fill(r, P(kRank1), Style{0, 0, 4096 / a.size()})));
+          Layout a = realistic_layout(r, P(kRank1), Style{0, 0, 64});
+          return binary(a, Tiler::of(realistic_layout(r, P(kRank1), Style{0, 0, 4096 / a.size()})));
         },
         [&P](Rng& r) {
-          Layout a = fill(r, P(kTV), Style{0, 0, 128});
-          return binary(a, Tiler::of(fill(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
+          Layout a = realistic_layout(r, P(kTV), Style{0, 0, 128});
+          return binary(a, Tiler::of(realistic_layout(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
         },
         [&P](Rng& r) {
-          Layout a = fill(r, P(kRank2), Style{0, 0, 64});
+          Layout a = realistic_layout(r, P(kRank2), Style{0, 0, 64});
           Int budget = 4096 / a.size();
           std::vector<Tiler> m;
-          for (int i = 0; i < 2; ++i) m.push_back(Tiler::of(fill(r, P(kRank1), Style{0, 0, i == 0 ? 8 : budget / 8})));
+          for (int i = 0; i < 2; ++i) m.push_back(Tiler::of(realistic_layout(r, P(kRank1), Style{0, 0, i == 0 ? 8 : budget / 8})));
           return binary(a, Tiler::by_mode(std::move(m)));
         },
         [&P](Rng& r) {
-          Layout a = fill(r, P(kRank3), Style{0, 0, 64});
-          return binary(a, Tiler::of(fill(r, P(kRank1), Style{0, 0, 4096 / a.size()})));
+          Layout a = realistic_layout(r, P(kRank3), Style{0, 0, 64});
+          return binary(a, Tiler::of(realistic_layout(r, P(kRank1), Style{0, 0, 4096 / a.size()})));
         },
     };
     std::vector<CoreCase> fixed = {binary(parse("(2,2):(1,2)"), Tiler::of(parse("(4,8):(1,4)"))),
@@ -327,16 +224,16 @@ std::vector<CoreOp> build() {
     }
     std::vector<Gen> lgens = {
         [&P](Rng& r) {
-          Layout a = fill(r, P(kRank2), Style{0, 0, 64});
-          return binary(a, Tiler::of(fill(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
+          Layout a = realistic_layout(r, P(kRank2), Style{0, 0, 64});
+          return binary(a, Tiler::of(realistic_layout(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
         },
         [&P](Rng& r) {
-          Layout a = fill(r, P(kRank1), Style{0, 0, 64});
-          return binary(a, Tiler::of(fill(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
+          Layout a = realistic_layout(r, P(kRank1), Style{0, 0, 64});
+          return binary(a, Tiler::of(realistic_layout(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
         },
         [&P](Rng& r) {
-          Layout a = fill(r, P(kRank3), Style{0, 0, 64});
-          return binary(a, Tiler::of(fill(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
+          Layout a = realistic_layout(r, P(kRank3), Style{0, 0, 64});
+          return binary(a, Tiler::of(realistic_layout(r, P(kRank2), Style{0, 0, 4096 / a.size()})));
         },
     };
     std::vector<CoreCase> lfixed = {binary(parse("(2,4):(4,1)"), Tiler::of(parse("(8,4):(1,8)"))),
@@ -380,7 +277,7 @@ std::vector<Layout> const& eval_layouts() {
     const char* profiles[] = {kRank1, kRank2, kRank3, kTV, kTV3, kDepth3, kRank6, kNested};
     for (int i = 0; v.size() < 64; ++i) {
       Style st{0.3, 0.05, 4096};
-      v.push_back(fill(g, parse_tuple(profiles[i % 8]), st));
+      v.push_back(realistic_layout(g, parse_tuple(profiles[i % 8]), st));
     }
     return v;
   }();

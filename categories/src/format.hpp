@@ -1,9 +1,10 @@
 #pragma once
-// Flat tuples in messages, written as the paper writes them: (2,2,4).
+// Tuples in messages, written as the paper writes them: (2,2,4), (2,(2,4)).
 #include <string>
 #include <vector>
 
 #include "catlayout/core/error.hpp"
+#include "catlayout/core/int_tuple.hpp"
 
 namespace catlayout::categories::detail {
 
@@ -12,5 +13,6 @@ inline std::string tuple_text(std::vector<Int> const& t) {
   for (std::size_t i = 0; i < t.size(); ++i) s += (i ? "," : "") + std::to_string(t[i]);
   return s + ")";
 }
+inline std::string tuple_text(IntTuple const& t) { return to_string(t); }
 
 }  // namespace catlayout::categories::detail

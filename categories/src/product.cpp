@@ -4,18 +4,17 @@
 #include "format.hpp"
 
 namespace catlayout::categories {
+namespace {
 
-bool is_product_admissible(TupleMorphism const& f, TupleMorphism const& g) {
+// The one construction in Tuple and in Nest: f * (f^c o g), resp. (f, f^c o g).
+template <class Morphism>
+bool admissible(Morphism const& f, Morphism const& g) {
   auto fc = complement(f);
   return fc && g.codomain() == fc->domain();
 }
 
-bool is_product_admissible(NestMorphism const& f, NestMorphism const& g) {
-  auto fc = complement(f);
-  return fc && g.codomain() == fc->domain();
-}
-
-Result<TupleMorphism> flat_product(TupleMorphism const& f, TupleMorphism const& g) {
+template <class Morphism>
+Result<Morphism> product_of(Morphism const& f, Morphism const& g) {
   CL_TRY(fc, complement(f));
   if (g.codomain() != fc.domain())
     return fail(ErrorKind::inadmissible, "not product admissible: codomain(g) = ", detail::tuple_text(g.codomain()),
@@ -24,13 +23,13 @@ Result<TupleMorphism> flat_product(TupleMorphism const& f, TupleMorphism const& 
   return concat(f, copies);
 }
 
-Result<NestMorphism> logical_product(NestMorphism const& f, NestMorphism const& g) {
-  CL_TRY(fc, complement(f));
-  if (g.codomain() != fc.domain())
-    return fail(ErrorKind::inadmissible, "not product admissible: codomain(g) = ", to_string(g.codomain()),
-                " differs from domain(f^c) = ", to_string(fc.domain()));
-  CL_TRY(copies, compose(fc, g));
-  return concat(f, copies);
-}
+}  // namespace
+
+bool is_product_admissible(TupleMorphism const& f, TupleMorphism const& g) { return admissible(f, g); }
+bool is_product_admissible(NestMorphism const& f, NestMorphism const& g) { return admissible(f, g); }
+
+Result<TupleMorphism> flat_product(TupleMorphism const& f, TupleMorphism const& g) { return product_of(f, g); }
+
+Result<NestMorphism> logical_product(NestMorphism const& f, NestMorphism const& g) { return product_of(f, g); }
 
 }  // namespace catlayout::categories

@@ -8,6 +8,7 @@
 
 #include "catlayout/categories.hpp"
 #include "catlayout/core.hpp"
+#include "catlayout/proofs/seeded.hpp"
 
 namespace catlayout::categories::testing {
 
@@ -38,7 +39,7 @@ ErrorKind kind_of(Result<T> const& r) {
   return r.error().kind;
 }
 
-inline Int uniform(std::mt19937_64& g, Int lo, Int hi) { return std::uniform_int_distribution<Int>(lo, hi)(g); }
+using proofs::seeded::uniform;  // the seeded generators' draw (catlayout/proofs/seeded.hpp)
 
 inline std::vector<Int> random_entries(std::mt19937_64& g, std::size_t n, Int max_entry) {
   std::vector<Int> t;

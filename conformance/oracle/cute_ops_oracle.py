@@ -1813,13 +1813,9 @@ def case_id(op, i, c):
 
 
 def cmd_generate(args):
-    ops = [o.strip() for o in args.ops.split(",") if o.strip()]
-    if ops == ["all"]:
-        ops = list(ALL_OPS)
-    for o in ops:
-        if o not in ALL_OPS:
-            print(f"unsupported op {o!r}; supported: {','.join(ALL_OPS)}", file=sys.stderr)
-            return 2
+    ops = co.requested_ops(args.ops, ALL_OPS)
+    if ops is None:
+        return 2
     if not args.out and not args.out_dir:
         print("give --out FILE.json or --out-dir DIR", file=sys.stderr)
         return 2
@@ -2110,14 +2106,7 @@ def judge(expect, out, tags):
 
 
 def cmd_run(args):
-    loaded = co.load_vectors(args.vectors)
-    supported, na = [], {}
-    for path, c in loaded:
-        try:
-            validate_case(c)
-            supported.append(c)
-        except (ValueError, KeyError, TypeError) as e:
-            na.setdefault(c.get("op", "?"), []).append((c.get("id"), str(e)))
+    supported, na = co.split_supported(co.load_vectors(args.vectors), validate_case)
     try:
         env = co.setup_env(args, need_cute=True)
     except co.Skip as e:
@@ -2183,22 +2172,13 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
 
-    def common(p):
-        p.add_argument("--venv", help="venv to reuse (or create) with nvidia-cutlass; default: temporary")
-        p.add_argument("--cxx", help="C++ compiler (default $CXX or g++)")
-        p.add_argument("--cuda-include", help="CUDA include dir holding cuda_runtime_api.h")
-        p.add_argument("--jobs", type=int, default=2, help="parallel g++ jobs (default 2)")
-        p.add_argument("--batch-size", type=int, default=250, help="cases per translation unit (default 250)")
-        p.add_argument("--keep-build", help="keep generated C++ harnesses in this directory")
-        p.add_argument("--require", action="store_true", help="exit 1 instead of 0 when CuTe is unavailable")
-
     pr = sub.add_parser("run", help="CuTe's answers for the cases of the new ops in vector files")
     pr.add_argument("vectors", nargs="+")
     pr.add_argument("--out", help="write per-case results (JSON)")
     pr.add_argument("--max-list", type=int, default=100)
     pr.add_argument("--expect-cute-agreement", action="store_true",
                     help="exit 1 on a differ / unexpected static_assert / crash")
-    common(pr)
+    co.add_common_options(pr)
 
     pg = sub.add_parser("generate", help="random cases with CuTe's answers, checked by definition")
     pg.add_argument("--seed", required=True)
@@ -2207,7 +2187,7 @@ def main(argv=None):
     pg.add_argument("--out", help="one vector file with every op")
     pg.add_argument("--out-dir", help="one vector file per op, DIR/<op>.json")
     pg.add_argument("--report", help="write the verdict report (Markdown)")
-    common(pg)
+    co.add_common_options(pg)
 
     args = ap.parse_args(argv)
     if args.cmd == "run":

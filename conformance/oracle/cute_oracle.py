@@ -708,20 +708,26 @@ def describe(out):
     return f"<{kind}: {out[1]}>"
 
 
+def split_supported(loaded, validate):
+    """The cases of `loaded` ([(path, case)]) that `validate` accepts, and the others by op:
+    {op: [(id, why)]}."""
+    supported, na = [], {}
+    for path, c in loaded:
+        try:
+            validate(c)
+            supported.append(c)
+        except (ValueError, KeyError, TypeError) as e:
+            na.setdefault(c.get("op", "?"), []).append((c.get("id"), str(e)))
+    return supported, na
+
+
 def cmd_run(args):
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
     for e in engines:
         if e not in ("cute", "pycute"):
             print(f"unknown engine {e!r}", file=sys.stderr)
             return 2
-    loaded = load_vectors(args.vectors)
-    supported, na = [], {}
-    for path, c in loaded:
-        try:
-            validate_case(c)
-            supported.append(c)
-        except (ValueError, KeyError, TypeError) as e:
-            na.setdefault(c.get("op", "?"), []).append((c.get("id"), str(e)))
+    supported, na = split_supported(load_vectors(args.vectors), validate_case)
     try:
         env = setup_env(args, need_cute="cute" in engines)
     except Skip as e:
@@ -1140,14 +1146,23 @@ def rand_profile(rng, shape):
     return out
 
 
-def cmd_generate(args):
-    ops = [o.strip() for o in args.ops.split(",") if o.strip()]
+def requested_ops(spec, supported):
+    """--ops: comma-separated names, or 'all' (every supported op); None after naming, on stderr,
+    one that is not supported."""
+    ops = [o.strip() for o in spec.split(",") if o.strip()]
     if ops == ["all"]:
-        ops = list(LAYOUT_OPS)
+        return list(supported)
     for o in ops:
-        if o not in LAYOUT_OPS:
-            print(f"unsupported op {o!r}; supported: {','.join(LAYOUT_OPS)}", file=sys.stderr)
-            return 2
+        if o not in supported:
+            print(f"unsupported op {o!r}; supported: {','.join(supported)}", file=sys.stderr)
+            return None
+    return ops
+
+
+def cmd_generate(args):
+    ops = requested_ops(args.ops, LAYOUT_OPS)
+    if ops is None:
+        return 2
     try:
         env = setup_env(args, need_cute=True)
     except Skip as e:
@@ -1230,21 +1245,23 @@ def cmd_generate(args):
 
 # --------------------------------------------------------------------------
 
+def add_common_options(p):
+    """The options of every CuTe-compiling command (this script's and cute_ops_oracle.py's)."""
+    p.add_argument("--venv", help="venv to reuse (or create) with nvidia-cutlass; "
+                                  "default: a temporary one, deleted afterwards")
+    p.add_argument("--cxx", help="C++ compiler (default $CXX or g++)")
+    p.add_argument("--cuda-include", help="CUDA include dir holding cuda_runtime_api.h "
+                                          "(default $CUDA_HOME/include or /usr/local/cuda/include)")
+    p.add_argument("--jobs", type=int, default=2, help="parallel g++ jobs (default 2)")
+    p.add_argument("--batch-size", type=int, default=250, help="cases per translation unit (default 250)")
+    p.add_argument("--keep-build", help="keep generated C++ harnesses in this directory")
+    p.add_argument("--require", action="store_true",
+                   help="exit 1 instead of 0 when the package/compiler is unavailable")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
-
-    def common(p):
-        p.add_argument("--venv", help="venv to reuse (or create) with nvidia-cutlass; "
-                                      "default: a temporary one, deleted afterwards")
-        p.add_argument("--cxx", help="C++ compiler (default $CXX or g++)")
-        p.add_argument("--cuda-include", help="CUDA include dir holding cuda_runtime_api.h "
-                                              "(default $CUDA_HOME/include or /usr/local/cuda/include)")
-        p.add_argument("--jobs", type=int, default=2, help="parallel g++ jobs (default 2)")
-        p.add_argument("--batch-size", type=int, default=250, help="cases per translation unit (default 250)")
-        p.add_argument("--keep-build", help="keep generated C++ harnesses in this directory")
-        p.add_argument("--require", action="store_true",
-                       help="exit 1 instead of 0 when the package/compiler is unavailable")
 
     pr = sub.add_parser("run", help="compare CuTe/pycute against vector files")
     pr.add_argument("vectors", nargs="+")
@@ -1253,14 +1270,14 @@ def main(argv=None):
     pr.add_argument("--max-list", type=int, default=200, help="disagreements listed per engine")
     pr.add_argument("--expect-cute-agreement", action="store_true",
                     help="exit 1 if CuTe static disagrees with any expectation (pycute is reported only)")
-    common(pr)
+    add_common_options(pr)
 
     pg = sub.add_parser("generate", help="generate random cases with CuTe expectations")
     pg.add_argument("--seed", required=True)
     pg.add_argument("--count", type=int, required=True)
     pg.add_argument("--ops", default="all", help="comma-separated ops, or 'all'")
     pg.add_argument("--out", required=True)
-    common(pg)
+    add_common_options(pg)
 
     args = ap.parse_args(argv)
     if args.cmd == "run":

@@ -346,37 +346,43 @@ def blame(stderr, inc, line_of):
     return out
 
 
-def compile_and_run(env, atoms, workdir, chunk_id):
-    """-> ({aid: dump}, {(aid, key): error}); key None: the whole atom failed."""
-    stmts = [(aid, k, t) for aid, a in atoms for k, t in atom_statements(aid, a)]
+def compile_blamed(env, items, dumper, inc, exe, what, attempts):
+    """The compile-and-blame loop of both CUTLASS oracles: compile `dumper` over the statements
+    `items` ([(id, key, text)]), dropping what g++'s errors blame (key None: every statement of
+    the id) until it compiles, then run it. -> (its JSON output, or None when no statement is
+    left; {(id, key): g++ error}). `what` names an id in the message when nothing can be blamed."""
     failed = {}
-    inc = os.path.join(workdir, f"cases_{chunk_id}.inc")
-    exe = os.path.join(workdir, f"dump_{chunk_id}")
-    for attempt in range(6):
-        src, line_of = cases_source(stmts)
+    for _ in range(attempts):
+        src, line_of = cases_source(items)
         with open(inc, "w") as f:
             f.write(src)
-        cmd = ([env.cxx] + CXXFLAGS + env.include_flags() +
-               [f'-DCF_CASES_FILE="{inc}"', DUMPER, "-o", exe])
+        cmd = [env.cxx] + CXXFLAGS + env.include_flags() + [f'-DCF_CASES_FILE="{inc}"', dumper, "-o", exe]
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode == 0:
             break
         blamed = blame(r.stderr, inc, line_of)
         if not blamed:
             tail = "\n".join(r.stderr.strip().splitlines()[-15:])
-            raise RuntimeError(f"g++ failed on the dumper and no atom could be blamed:\n{tail}")
+            raise RuntimeError(f"g++ failed on the dumper and no {what} could be blamed:\n{tail}")
         failed.update(blamed)
-        dead = {aid for aid, k in blamed if k is None}
-        stmts = [(aid, k, t) for aid, k, t in stmts if aid not in dead and (aid, k) not in blamed]
+        dead = {i for i, k in blamed if k is None}
+        items = [(i, k, t) for i, k, t in items if i not in dead and (i, k) not in blamed]
     else:
         raise RuntimeError("g++ kept failing on the dumper")
-    if not stmts:
-        return {}, failed
+    if not items:
+        return None, failed
     r = subprocess.run([exe], capture_output=True, text=True)
     if r.returncode != 0:
         raise RuntimeError(f"dumper exited {r.returncode}: {r.stderr.strip()[-500:]}")
-    doc = json.loads(r.stdout)
-    return {a["id"]: a for a in doc["atoms"]}, failed
+    return json.loads(r.stdout), failed
+
+
+def compile_and_run(env, atoms, workdir, chunk_id):
+    """-> ({aid: dump}, {(aid, key): error}); key None: the whole atom failed."""
+    stmts = [(aid, k, t) for aid, a in atoms for k, t in atom_statements(aid, a)]
+    doc, failed = compile_blamed(env, stmts, DUMPER, os.path.join(workdir, f"cases_{chunk_id}.inc"),
+                                 os.path.join(workdir, f"dump_{chunk_id}"), "atom", 6)
+    return ({a["id"]: a for a in doc["atoms"]} if doc else {}), failed
 
 
 def cute_tables(env, atoms, jobs, keep_dir):

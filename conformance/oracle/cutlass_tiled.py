@@ -40,11 +40,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from cute_oracle import CUTLASS_VERSION, Skip, log, setup_env  # noqa: E402
-from cutlass_fragments import blame, cases_source  # noqa: E402
+from cutlass_fragments import compile_blamed  # noqa: E402
 
 DUMPER = os.path.join(HERE, "cutlass_tiled_dump.cpp")
 SKIP_CODE = 77
-CXXFLAGS = ["-std=c++17", "-O0", "-w", "-fmax-errors=50"]
 
 SM80_F16 = ("mma.m16n8k16.f32.f16.f16.f32", "cute::SM80_16x8x16_F32F16F16F32_TN")
 SM80_F16_K8 = ("mma.m16n8k8.f16.f16.f16.f16", "cute::SM80_16x8x8_F16F16F16F16_TN")
@@ -206,33 +205,10 @@ def catlayout_side(probe, cfg, datas=()):
 
 def cute_side(env, stmts, workdir):
     """stmts: [(cid, text)] -> ({cid: dump}, {cid: g++ error})."""
-    items = [(cid, None, text) for cid, text in stmts]
-    failed = {}
-    inc = os.path.join(workdir, "cases.inc")
-    exe = os.path.join(workdir, "dump")
-    for _ in range(8):
-        src, line_of = cases_source(items)
-        with open(inc, "w") as f:
-            f.write(src)
-        cmd = [env.cxx] + CXXFLAGS + env.include_flags() + [f'-DCF_CASES_FILE="{inc}"', DUMPER, "-o", exe]
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode == 0:
-            break
-        blamed = blame(r.stderr, inc, line_of)
-        if not blamed:
-            tail = "\n".join(r.stderr.strip().splitlines()[-15:])
-            raise RuntimeError(f"g++ failed on the dumper and no configuration could be blamed:\n{tail}")
-        for (cid, _k), msg in blamed.items():
-            failed[cid] = msg
-        items = [it for it in items if it[0] not in failed]
-    else:
-        raise RuntimeError("g++ kept failing on the dumper")
-    if not items:
-        return {}, failed
-    r = subprocess.run([exe], capture_output=True, text=True)
-    if r.returncode != 0:
-        raise RuntimeError(f"dumper exited {r.returncode}: {r.stderr.strip()[-500:]}")
-    return {c["id"]: c for c in json.loads(r.stdout)["configs"]}, failed
+    doc, blamed = compile_blamed(env, [(cid, None, text) for cid, text in stmts], DUMPER,
+                                 os.path.join(workdir, "cases.inc"), os.path.join(workdir, "dump"), "configuration", 8)
+    failed = {cid: msg for (cid, _k), msg in blamed.items()}
+    return ({c["id"]: c for c in doc["configs"]} if doc else {}), failed
 
 
 # --------------------------------------------------------------------------

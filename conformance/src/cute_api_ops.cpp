@@ -10,7 +10,7 @@
 #include "catlayout/core.hpp"
 #include "catlayout/core/f2_layout.hpp"
 #include "catlayout/core/limits.hpp"
-#include "random_values.hpp"
+#include "seeded_json.hpp"
 #include "catlayout/wire/values_json.hpp"
 
 namespace catlayout::conformance {
@@ -20,171 +20,12 @@ using wire::Kind;
 // ---------------------------------------------------------------------------------------------
 // Random arguments
 
-namespace {
-
-using namespace random_values;
-
-Json lj(Layout const& l) { return catlayout::to_json(l); }
-Json tj(IntTuple const& t) { return catlayout::to_json(t); }
-
-// A layout of kernel kinds: compact (column-, row-major, permuted), with gaps, zeros, negatives.
-Layout kernel_layout(Rng& g, Int max_leaf = 6) {
-  switch (uniform(g, 0, 4)) {
-    case 0: return random_compact(g, max_leaf);
-    case 1: return *make_layout(random_shape(g, max_leaf, 3), coin(g, 2) ? Major::left : Major::right);
-    case 2: {  // negative strides
-      Layout l = random_int_layout(g, max_leaf, 12);
-      Ints d(l.flat_stride().begin(), l.flat_stride().end());
-      for (auto& x : d)
-        if (coin(g, 2)) x = -x;
-      return *Layout::make(l.shape(), IntTuple::with_profile(l.stride(), d));
-    }
-    default: return random_int_layout(g, max_leaf, 16);
-  }
-}
-
-// An order for a shape: a permutation of its top-level modes (sometimes a major, sometimes ties).
-Json random_order(Rng& g, IntTuple const& shape) {
-  if (coin(g, 5)) return coin(g, 2) ? Json("LayoutLeft") : Json("LayoutRight");
-  if (shape.is_leaf()) return Json(uniform(g, 0, 3));
-  std::vector<Int> o(shape.rank());
-  std::iota(o.begin(), o.end(), 0);
-  std::shuffle(o.begin(), o.end(), g);
-  if (coin(g, 8) && o.size() > 1) o[1] = o[0];  // a tie: CuTe's answer overlaps
-  Json j = Json::array();
-  for (Int x : o) j.push_back(x);
-  return j;
-}
-
-// The GMMA shared-memory atoms (CuTe mma_sm90_gmma.hpp: Layout_K_SW128_Atom and siblings, 16-bit K-major
-// and M-major, as element layouts): the blocks tile_to_shape meets in kernels.
-ComposedLayout gmma_atom(Rng& g) {
-  switch (uniform(g, 0, 5)) {
-    case 0: return {Swizzle{3, 3, 3}, 0, *parse_layout("(8,64):(64,1)")};  // K SW128, 16-bit elements
-    case 1: return {Swizzle{2, 3, 3}, 0, *parse_layout("(8,32):(32,1)")};  // K SW64
-    case 2: return {Swizzle{1, 3, 3}, 0, *parse_layout("(8,16):(16,1)")};  // K SW32
-    case 3: return {Swizzle{3, 3, 3}, 0, *parse_layout("(64,8):(1,64)")};  // MN SW128
-    case 4: return {Swizzle{2, 3, 3}, 0, *parse_layout("(32,8):(1,32)")};  // MN SW64
-    default: return {Swizzle{0, 4, 3}, 0, *parse_layout("(8,8):(8,1)")};   // interleave (no swizzle)
-  }
-}
-
-Json random_one(std::string const& op, Rng& g) {
-  if (op == "make_layout") {
-    auto s = random_shape(g, 6, 4);
-    if (coin(g, 4)) return Json::array({tj(s)});
-    return Json::array({tj(s), coin(g, 2) ? "LayoutLeft" : "LayoutRight"});
-  }
-  if (op == "make_ordered_layout") {
-    auto s = random_shape(g, 6, 4);
-    return Json::array({tj(s), random_order(g, s)});
-  }
-  if (op == "make_layout_like") return Json::array({lj(kernel_layout(g))});
-  if (op == "tile_to_shape") {
-    bool swizzled = coin(g, 3);
-    ComposedLayout block = swizzled ? gmma_atom(g) : ComposedLayout{Swizzle{}, 0, random_compact(g, 4)};
-    Int r = std::max<Int>(block.layout.rank(), uniform(g, 1, 3));
-    Ints target;
-    for (Int i = 0; i < r; ++i) {
-      Int have = i < static_cast<Int>(block.layout.rank()) ? block.layout.mode(static_cast<std::size_t>(i)).size() : 1;
-      target.push_back(have * uniform(g, 1, 4) + (coin(g, 8) ? 1 : 0));  // now and then not a multiple
-    }
-    IntTuple shape = target.size() == 1 && coin(g, 2) ? IntTuple(target[0]) : IntTuple::flat(target);
-    Json a = Json::array({swizzled ? wire::to_json(wire::Value(block)) : lj(block.layout), tj(shape)});
-    if (coin(g, 2)) a.push_back(random_order(g, shape));
-    return a;
-  }
-  if (op == "local_tile" || op == "inner_partition" || op == "outer_partition") {
-    Layout l = coin(g, 2) ? *make_layout(random_shape(g, 16, 3), coin(g, 2) ? Major::left : Major::right)
-                          : kernel_layout(g, 8);
-    Json tiler = Json::array(), coord = Json::array();
-    bool project = op == "local_tile" && coin(g, 3);
-    bool outer = op == "outer_partition";
-    std::size_t r = std::min<std::size_t>(l.rank(), static_cast<std::size_t>(uniform(g, 1, 3))) + (project ? 1 : 0);
-    for (std::size_t i = 0; i < r; ++i) {
-      Int size = i < l.rank() ? l.mode(i).size() : 4;
-      std::vector<Int> divisors;
-      for (Int d = 1; d <= size; ++d)
-        if (size % d == 0) divisors.push_back(d);
-      Int t = coin(g, 10) ? uniform(g, 1, size + 1)
-                          : divisors[static_cast<std::size_t>(uniform(g, 0, static_cast<Int>(divisors.size()) - 1))];
-      tiler.push_back(t);
-      Int range = outer ? t : std::max<Int>(size / t, 1);  // a coordinate inside the tile or among the tiles
-      coord.push_back(coin(g, 8) ? Json(nullptr) : Json(uniform(g, 0, range - 1)));
-    }
-    bool flat_index = !project && coin(g, 8);  // an integer indexes the whole mode colexicographically
-    Json a = Json::array({lj(l), Json{{"tiler", tiler}}, flat_index ? Json(uniform(g, 0, 1)) : coord});
-    if (project) {
-      Json p = Json::array();
-      std::size_t dropped = static_cast<std::size_t>(uniform(g, 0, static_cast<Int>(r) - 1));
-      for (std::size_t i = 0; i < r; ++i) p.push_back(i == dropped ? Json(nullptr) : Json(1));
-      a.push_back(p);
-    }
-    return a;
-  }
-  if (op == "local_partition") {
-    Layout l = *make_layout(random_shape(g, 16, 2), coin(g, 2) ? Major::left : Major::right);
-    std::vector<Int> sizes;  // a thread count per mode of L that divides it, as kernels choose
-    for (std::size_t i = 0; i < std::min<std::size_t>(l.rank(), 2); ++i) {
-      Int size = l.mode(i).size();
-      std::vector<Int> divisors;
-      for (Int d = 1; d <= size; ++d)
-        if (size % d == 0) divisors.push_back(d);
-      sizes.push_back(divisors[static_cast<std::size_t>(uniform(g, 0, static_cast<Int>(divisors.size()) - 1))]);
-    }
-    IntTuple shape = sizes.size() == 1 ? IntTuple(sizes[0]) : IntTuple::flat(sizes);
-    Layout threads = coin(g, 6) ? kernel_layout(g, 4) : *make_layout(shape, coin(g, 2) ? Major::left : Major::right);
-    return Json::array({lj(l), lj(threads), uniform(g, 0, std::max<Int>(cosize(threads) - 1, 0))});
-  }
-  if (op == "upcast" || op == "downcast" || op == "recast_layout") {
-    static constexpr Int widths[] = {4, 8, 16, 32, 64};
-    Json x;
-    if (coin(g, 4)) {
-      x = wire::to_json(wire::Value(gmma_atom(g)));
-    } else {
-      Layout l = coin(g, 2) ? *make_layout(random_shape(g, 8, 3), coin(g, 2) ? Major::left : Major::right)
-                            : kernel_layout(g, 8);
-      x = lj(l);
-    }
-    if (op == "recast_layout") return Json::array({x, widths[uniform(g, 0, 4)], widths[uniform(g, 0, 4)]});
-    return Json::array({x, Int{1} << uniform(g, 0, 3)});
-  }
-  if (op == "nullspace") {
-    if (coin(g, 5)) return Json::array({wire::to_json(wire::Value(ComposedLayout{random_swizzle(g, 6), 0, random_compact(g, 4)}))});
-    Layout l = kernel_layout(g, 5);
-    Ints d(l.flat_stride().begin(), l.flat_stride().end());
-    for (auto& x : d)
-      if (coin(g, 3)) x = 0;  // broadcast modes
-    return Json::array({lj(*Layout::make(l.shape(), IntTuple::with_profile(l.stride(), d)))});
-  }
-  if (op == "coalesce_z") {
-    Layout l = kernel_layout(g, 4);
-    Ints s(l.flat_shape().begin(), l.flat_shape().end());
-    for (auto& x : s)
-      if (coin(g, 3)) x = 1;  // size-1 modes, trailing ones included
-    return Json::array({lj(*Layout::make(IntTuple::with_profile(l.shape(), s), l.stride()))});
-  }
-  if (op == "layout_add") {
-    Layout a = kernel_layout(g, 6);
-    Layout b = coin(g, 2) ? random_compact(g, 6) : kernel_layout(g, 6);
-    if (coin(g, 4)) b = *Layout::make(a.shape(), IntTuple::with_profile(a.shape(), Ints(length(a.shape()), 0)));
-    if (b.size() != a.size() && !coin(g, 6)) {  // mostly a layout of the same size
-      b = *make_layout(IntTuple(a.size()), Major::left);
-      if (coin(g, 2)) b = *Layout::make(b.shape(), IntTuple(uniform(g, 0, 5)));
-    }
-    return Json::array({lj(a), lj(b)});
-  }
-  if (op == "greatest_common_domain") return Json::array({tj(random_shape(g, 12, 4)), tj(random_shape(g, 12, 4))});
-  return Json::array();
-}
-
-}  // namespace
-
-std::vector<Json> random_cute_api_args(std::string const& op, Rng& g, int count) {
+std::vector<Json> random_cute_api_args(std::string const& op, std::mt19937_64& g, int count) {
   std::vector<Json> out;
   auto const* row = wire::find_op(op);
   if (!row || row->family != wire::OpFamily::cute_api) return out;
-  for (int i = 0; i < count; ++i) out.push_back(random_one(op, g));
+  for (int i = 0; i < count; ++i)
+    out.push_back(args_json(proofs::seeded::cute_api_op_args(op, g), ComposedForm::layout_when_plain));
   return out;
 }
 
@@ -302,22 +143,6 @@ Result<void> witness_cute_api(std::string const& op, Json const& args, Json cons
 namespace catlayout::conformance {
 namespace {
 
-using namespace random_values;
-
-// A random F2 layout: mostly power-of-two modes (F2-linear maps), now and then 3 or 6 (clmul still
-// defined, no merge across them); strides random bit patterns, some F0.
-F2Layout random_f2(Rng& g, Int max_stride = 1 << 10) {
-  static constexpr Int sizes[] = {1, 2, 2, 4, 4, 8, 3, 6};
-  std::vector<IntTuple> modes;
-  Ints d;
-  for (Int i = 0, n = uniform(g, 1, 4); i < n; ++i) {
-    modes.push_back(IntTuple(sizes[uniform(g, 0, coin(g, 4) ? 7 : 5)]));
-    d.push_back(coin(g, 6) ? 0 : uniform(g, 1, max_stride));
-  }
-  IntTuple s = modes.size() == 1 && coin(g, 2) ? modes[0] : nest(g, modes);
-  return *F2Layout::make(s, IntTuple::with_profile(s, d));
-}
-
 // Carry-less product and an F2 layout's value from its JSON, written here again on purpose: the
 // witness does not use the engine's evaluator.
 std::optional<Int> f2_value(Json const& layout, Int i) {
@@ -359,44 +184,15 @@ Int size_of(Json const& layout) {
 
 }  // namespace
 
-Result<std::vector<Json>> random_kind_args(std::string const& kind, std::string const& op, Rng& g, int count) {
+Result<std::vector<Json>> random_kind_args(std::string const& kind, std::string const& op, std::mt19937_64& g,
+                                          int count) {
   static std::set<std::string> const f2_ops = {"evaluate", "coalesce", "coalesce_z", "composition", "layout_add",
                                                "nullspace"};
   if (kind != "f2" || !f2_ops.count(op))
     return fail(ErrorKind::invalid_input, "no random operands of kind '", kind, "' for ", op,
                 " (f2 with evaluate, coalesce, coalesce_z, composition, layout_add, nullspace)");
   std::vector<Json> out;
-  for (int n = 0; n < count; ++n) {
-    F2Layout a = random_f2(g);
-    if (op == "coalesce_z") {  // size-1 modes, trailing ones included
-      Ints s(a.shape().values().begin(), a.shape().values().end());
-      for (auto& x : s)
-        if (coin(g, 3)) x = 1;
-      a = *F2Layout::make(IntTuple::with_profile(a.shape(), s), a.stride());
-    }
-    if (op == "nullspace" && coin(g, 2)) {  // equal strides cancel: A(i) == 0 off the stride-0 modes too
-      Ints d(a.stride().values().begin(), a.stride().values().end());
-      if (d.size() > 1) d.back() = d.front();
-      a = *F2Layout::make(a.shape(), IntTuple::with_profile(a.stride(), d));
-    }
-    Json args = Json::array({wire::to_json(a)});
-    if (op == "composition") {  // B walks A in power-of-two steps mostly, else in steps of 3
-      Int size = a.size();
-      Int step = coin(g, 4) ? 3 : Int{1} << uniform(g, 0, 2);
-      Int m = std::max<Int>(1, size / step);
-      Layout b = coin(g, 2) ? *Layout::make(IntTuple(m), IntTuple(step))
-                            : *Layout::make(tup(std::max<Int>(1, m / 2), 2), tup(step, std::max<Int>(1, m / 2) * step));
-      args.push_back(catlayout::to_json(b));
-    }
-    if (op == "layout_add") {  // the same size: the same shape with other strides, or one flat mode
-      Ints d;
-      for (std::size_t k = 0; k < a.stride().values().size(); ++k) d.push_back(uniform(g, 0, 1 << 10));
-      F2Layout b = coin(g, 2) ? *F2Layout::make(a.shape(), IntTuple::with_profile(a.stride(), d))
-                              : *F2Layout::make(IntTuple(a.size()), IntTuple(uniform(g, 0, 64)));
-      args.push_back(wire::to_json(b));
-    }
-    out.push_back(std::move(args));
-  }
+  for (int n = 0; n < count; ++n) out.push_back(args_json(proofs::seeded::f2_op_args(op, g)));
   return out;
 }
 

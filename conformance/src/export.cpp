@@ -11,6 +11,11 @@
 #include "catlayout/core.hpp"
 #include "catlayout/conformance/beyond_ops.hpp"
 #include "cute_api_ops.hpp"
+#include "seeded_json.hpp"
+#ifdef CATLAYOUT_HAVE_CATEGORIES
+#include "catlayout/wire/morphism_json.hpp"
+#include "catlayout/proofs/seeded_morphisms.hpp"
+#endif
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
 #include "catlayout/algorithms/composition.hpp"
 #endif
@@ -19,69 +24,6 @@ namespace catlayout::conformance {
 namespace {
 
 using Rng = std::mt19937_64;
-
-Int uniform(Rng& g, Int lo, Int hi) { return std::uniform_int_distribution<Int>(lo, hi)(g); }
-
-IntTuple random_shape(Rng& g, int depth, Int max_leaf, int& leaves) {
-  if (depth == 0 || uniform(g, 0, 3) != 0) {
-    ++leaves;
-    return IntTuple(uniform(g, 1, max_leaf));
-  }
-  std::vector<IntTuple> c;
-  for (Int i = 0, n = uniform(g, 1, 3); i < n; ++i) c.push_back(random_shape(g, depth - 1, max_leaf, leaves));
-  return IntTuple(std::move(c));
-}
-
-Layout with_strides(IntTuple const& shape, std::vector<Int> const& d) { return *Layout::make(shape, *substitute(d, profile(shape))); }
-
-// Any layout: ranks 1-3, nesting up to depth 2, strides 0..max_stride.
-Layout random_layout(Rng& g, Int max_leaf = 6, Int max_stride = 24) {
-  int leaves = 0;
-  std::vector<IntTuple> modes;
-  for (Int i = 0, r = uniform(g, 1, 3); i < r; ++i) modes.push_back(random_shape(g, 2, max_leaf, leaves));
-  IntTuple shape = modes.size() == 1 ? modes[0] : IntTuple(modes);
-  std::vector<Int> d;
-  for (int i = 0; i < leaves; ++i) d.push_back(uniform(g, 0, max_stride));
-  return with_strides(shape, d);
-}
-
-// A compact layout in a random mode order (column-major of a permutation), nested at random.
-Layout random_compact(Rng& g, Int max_leaf = 6) {
-  int leaves = 0;
-  std::vector<IntTuple> modes;
-  for (Int i = 0, r = uniform(g, 1, 3); i < r; ++i) modes.push_back(random_shape(g, 1, max_leaf, leaves));
-  IntTuple shape = modes.size() == 1 ? modes[0] : IntTuple(modes);
-  auto s = flatten_values(shape);
-  std::vector<std::size_t> order(s.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::shuffle(order.begin(), order.end(), g);
-  std::vector<Int> d(s.size());
-  Int p = 1;
-  for (auto i : order) {
-    d[i] = p;
-    p *= s[i];
-  }
-  return with_strides(shape, d);
-}
-
-// A tractable layout: a compact layout scaled, with gaps and stride-0 modes mixed in.
-Layout random_tractable(Rng& g) {
-  auto c = random_compact(g, 5);
-  auto f = flat_modes(c);
-  std::vector<std::size_t> order(f.shape.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](auto a, auto b) { return f.stride[a] < f.stride[b]; });
-  Int p = uniform(g, 1, 3);
-  for (auto i : order) {
-    if (uniform(g, 0, 7) == 0) {
-      f.stride[i] = 0;
-      continue;
-    }
-    f.stride[i] = p;
-    p *= f.shape[i] * uniform(g, 1, 2);
-  }
-  return with_strides(c.shape(), f.stride);
-}
 
 Json lj(Layout const& l) { return to_json(l); }
 
@@ -216,131 +158,16 @@ Result<void> witness(std::string const& op, Json const& args, Json const& result
   return {};
 }
 
-// A random tractable Nest morphism into `codomain`: distinct codomain entries in random order
-// (each domain entry equals its target), base-point entries of any size, random nesting.
-Json random_morphism_into(IntTuple const& codomain, Rng& g) {
-  auto t = flatten_values(codomain);
-  std::vector<Int> targets(t.size());
-  for (std::size_t i = 0; i < t.size(); ++i) targets[i] = static_cast<Int>(i) + 1;
-  std::shuffle(targets.begin(), targets.end(), g);
-  targets.resize(uniform(g, 0, static_cast<Int>(targets.size())));
-  std::vector<Int> map, dom;
-  for (Int j : targets) {
-    if (uniform(g, 0, 4) == 0) {
-      map.push_back(0);
-      dom.push_back(uniform(g, 1, 5));
-    }
-    map.push_back(j);
-    dom.push_back(t[j - 1]);
-  }
-  if (map.empty() || uniform(g, 0, 3) == 0) {
-    map.push_back(0);
-    dom.push_back(uniform(g, 1, 5));
-  }
-  // Nest the domain: group runs of consecutive entries at random.
-  std::vector<IntTuple> modes;
-  for (std::size_t i = 0; i < dom.size();) {
-    std::size_t n = std::min<std::size_t>(dom.size() - i, uniform(g, 1, 3));
-    if (n == 1) {
-      modes.emplace_back(dom[i]);
-    } else {
-      std::vector<IntTuple> grp(dom.begin() + i, dom.begin() + i + n);
-      modes.emplace_back(std::move(grp));
-    }
-    i += n;
-  }
-  IntTuple domain = modes.size() == 1 && uniform(g, 0, 1) ? modes[0] : IntTuple(modes);
-  return Json{{"domain", to_json(domain)}, {"codomain", to_json(codomain)}, {"map", map}};
-}
-
-Json random_nest(Rng& g, Layout (*gen)(Rng&)) {
-  for (int tries = 0; tries < 20; ++tries) {
-    auto f = run_op("layout.to_nest", Json::array({lj(gen(g))}), "gen");
-    if (f) return *f;
-  }
-  return Json{{"domain", 1}, {"codomain", 1}, {"map", {1}}};
-}
-
-Layout any_tractable(Rng& g) { return random_tractable(g); }
-
-// Random arguments for an op (schema JSON).
+// Random arguments for an op (schema JSON): the seeded generators' values.
 Json random_args(std::string const& op, Rng& g) {
-  if (op == "nest.to_layout" || op == "nest.coalesce" || op == "nest.complement")
-    return Json::array({uniform(g, 0, 2) ? random_nest(g, any_tractable)
-                                         : random_morphism_into(*int_tuple_from_json(random_nest(g, any_tractable)["codomain"], "c"), g)});
-  if (op == "nest.compose") {
-    auto gm = random_nest(g, any_tractable);
-    auto f = random_morphism_into(*int_tuple_from_json(gm["domain"], "d"), g);
-    return Json::array({f, gm});
+#ifdef CATLAYOUT_HAVE_CATEGORIES
+  if (op.starts_with("nest.")) {
+    Json args = Json::array();
+    for (auto const& f : proofs::seeded::nest_op_args(op, g)) args.push_back(categories::to_json(f));
+    return args;
   }
-  if (op == "nest.logical_divide") {
-    auto f = random_nest(g, any_tractable);
-    return Json::array({f, random_morphism_into(*int_tuple_from_json(f["domain"], "d"), g)});
-  }
-  if (op == "nest.logical_product") {
-    auto f = random_nest(g, any_tractable);
-    auto fc = run_op("nest.complement", Json::array({f}), "gen");
-    if (!fc) return Json::array({f, f});  // an error case: f has no complement
-    return Json::array({f, random_morphism_into(*int_tuple_from_json((*fc)["domain"], "d"), g)});
-  }
-  auto tiler_for = [&](Layout const& a) -> Json {
-    if (uniform(g, 0, 2) == 0 && a.rank() >= 1 && !a.shape().is_leaf()) {
-      Json modes = Json::array();
-      for (std::size_t i = 0, n = uniform(g, 1, a.rank()); i < n; ++i)
-        modes.push_back(uniform(g, 0, 1) ? Json(uniform(g, 1, 4)) : lj(random_tractable(g)));
-      return Json{{"tiler", modes}};
-    }
-    return lj(uniform(g, 0, 1) ? random_tractable(g) : random_layout(g, 4, 8));
-  };
-  if (op == "evaluate") return Json::array({lj(random_layout(g))});
-  if (op == "coalesce") {
-    auto a = random_layout(g);
-    if (uniform(g, 0, 1)) return Json::array({lj(a)});
-    Json p = Json::array();
-    for (std::size_t i = 0, n = uniform(g, 1, a.rank()); i < n; ++i)
-      p.push_back(uniform(g, 0, 1) ? to_json(profile(a.shape().mode(i))) : Json(1));
-    return Json::array({lj(a), p});
-  }
-  if (op == "composition") {
-    auto a = uniform(g, 0, 1) ? random_compact(g) : random_layout(g);
-    return Json::array({lj(a), tiler_for(a)});
-  }
-  if (op == "complement") {
-    auto a = uniform(g, 0, 3) ? random_tractable(g) : random_layout(g, 4, 12);
-    if (uniform(g, 0, 2) == 0) return Json::array({lj(a)});
-    return Json::array({lj(a), cosize(a) * uniform(g, 1, 3) + uniform(g, 0, 2)});
-  }
-  if (op.ends_with("_divide")) {
-    auto a = uniform(g, 0, 1) ? random_compact(g) : random_layout(g);
-    return Json::array({lj(a), tiler_for(a)});
-  }
-  if (op == "blocked_product" || op == "raked_product")
-    return Json::array({lj(random_compact(g, 4)), lj(uniform(g, 0, 1) ? random_compact(g, 4) : random_tractable(g))});
-  if (op.ends_with("_product")) {
-    auto a = uniform(g, 0, 1) ? random_compact(g, 4) : random_tractable(g);
-    return Json::array({lj(a), tiler_for(a)});
-  }
-  if (op == "right_inverse" || op == "left_inverse")
-    return Json::array({lj(uniform(g, 0, 1) ? random_compact(g) : random_tractable(g))});
-  if (op == "layout.to_nest") return Json::array({lj(uniform(g, 0, 3) ? random_tractable(g) : random_layout(g, 4, 12))});
-  if (op == "mutual_refinement") {
-    int leaves = 0;
-    auto t = random_shape(g, 2, 8, leaves);
-    if (uniform(g, 0, 1)) return Json::array({to_json(t), to_json(random_shape(g, 2, 8, leaves))});
-    // A refinement-friendly partner: split each entry of a flattening.
-    std::vector<IntTuple> parts;
-    for (Int v : flatten_values(t)) {
-      Int d = 1;
-      for (Int k = 2; k <= v; ++k)
-        if (v % k == 0 && uniform(g, 0, 1)) {
-          d = k;
-          break;
-        }
-      parts.push_back(d == 1 || d == v ? IntTuple(v) : tup(d, v / d));
-    }
-    return Json::array({to_json(t), to_json(IntTuple(parts))});
-  }
-  return Json::array();
+#endif
+  return args_json(proofs::seeded::layout_op_args(op, g));
 }
 
 // Corner cases every export carries: size-1 modes, stride 0, the empty tuple, deep nesting,

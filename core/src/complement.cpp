@@ -2,7 +2,7 @@
 
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/coalesce.hpp"
-#include "draft.hpp"
+#include "flat_pipeline.hpp"
 #include "layout_access.hpp"
 #include "merge_modes.hpp"
 #include "small_sort.hpp"

@@ -8,7 +8,7 @@
 #include "catlayout/core/structural.hpp"
 #include "compose_walk.hpp"
 #include "cute_composition.hpp"
-#include "draft.hpp"
+#include "flat_pipeline.hpp"
 #include "layout_access.hpp"
 #include "merge_modes.hpp"
 

@@ -5,7 +5,7 @@
 #include "catlayout/core/composition.hpp"
 #include "catlayout/core/limits.hpp"
 #include "catlayout/core/structural.hpp"
-#include "draft.hpp"
+#include "flat_pipeline.hpp"
 #include "layout_access.hpp"
 #include "merge_modes.hpp"
 
@@ -73,11 +73,7 @@ static bool divide_whole_into(detail::View const& a, Layout const& b, Convention
 }
 
 Result<Layout> logical_divide(Layout const& a, Tiler const& b, Convention c) {
-  detail::Draft out;
-  Int size;
-  std::size_t rank;
-  if (detail::tiled_by<divide_whole_into>(a, b, c, out, size, rank)) return detail::build(out, size, rank);
-  return detail::logical_divide_checked(a, b, c);  // the failed condition, named
+  return detail::tiled<divide_whole_into, detail::logical_divide_checked>(a, b, c);
 }
 
 namespace {
@@ -147,11 +143,7 @@ Result<Layout> arrange(Result<Layout> const& logical, Tiler const& b, Arrangemen
 }
 
 static Result<Layout> arranged_divide(Layout const& a, Tiler const& b, Convention c, Arrangement how) {
-  detail::Draft out;
-  Int size;
-  std::size_t rank;
-  if (detail::arranged_by<divide_whole_into>(a, b, c, how, out, size, rank)) return detail::build(out, size, rank);
-  return arrange(detail::logical_divide_checked(a, b, c), b, how);
+  return detail::arranged<divide_whole_into, detail::logical_divide_checked>(a, b, c, how);
 }
 
 Result<Layout> zipped_divide(Layout const& a, Tiler const& b, Convention c) {

@@ -5,7 +5,7 @@
 
 #include "catlayout/core/coalesce.hpp"
 #include "catlayout/core/composition.hpp"
-#include "draft.hpp"
+#include "flat_pipeline.hpp"
 #include "layout_access.hpp"
 #include "merge_modes.hpp"
 #include "small_sort.hpp"

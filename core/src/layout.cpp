@@ -5,7 +5,7 @@
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/coalesce.hpp"
 #include "catlayout/core/limits.hpp"
-#include "draft.hpp"
+#include "flat_pipeline.hpp"
 #include "layout_access.hpp"
 
 namespace catlayout {

@@ -9,7 +9,7 @@
 #include "catlayout/core/limits.hpp"
 #include "catlayout/core/structural.hpp"
 #include "cute_composition.hpp"
-#include "draft.hpp"
+#include "flat_pipeline.hpp"
 #include "layout_access.hpp"
 
 namespace catlayout {
@@ -81,20 +81,12 @@ static bool product_whole_into(detail::View const& a, Layout const& b, Conventio
 }
 
 Result<Layout> logical_product(Layout const& a, Tiler const& b, Convention c) {
-  detail::Draft out;
-  Int size;
-  std::size_t rank;
-  if (detail::tiled_by<product_whole_into>(a, b, c, out, size, rank)) return detail::build(out, size, rank);
-  return detail::logical_product_checked(a, b, c);  // the failed condition, named
+  return detail::tiled<product_whole_into, detail::logical_product_checked>(a, b, c);
 }
 
 // CuTe's three arrangements by name, one delegation each (divide.cpp has the same three).
 static Result<Layout> arranged_product(Layout const& a, Tiler const& b, Convention c, Arrangement how) {
-  detail::Draft out;
-  Int size;
-  std::size_t rank;
-  if (detail::arranged_by<product_whole_into>(a, b, c, how, out, size, rank)) return detail::build(out, size, rank);
-  return arrange(detail::logical_product_checked(a, b, c), b, how);
+  return detail::arranged<product_whole_into, detail::logical_product_checked>(a, b, c, how);
 }
 Result<Layout> zipped_product(Layout const& a, Tiler const& b, Convention c) {
   return arranged_product(a, b, c, Arrangement::zipped);

@@ -2,7 +2,7 @@
 #include "catlayout/core/tiler.hpp"
 
 #include "catlayout/core/text.hpp"
-#include "draft.hpp"
+#include "flat_pipeline.hpp"
 
 namespace catlayout {
 

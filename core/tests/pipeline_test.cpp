@@ -1,10 +1,10 @@
-// The flat pipeline (core/src/draft.hpp) against the step-by-step definitions it replaces on the
+// The flat pipeline (core/src/flat_pipeline.hpp) against the step-by-step definitions it replaces on the
 // success path: on random layouts and tilers, every public operation gives the same layout, or
 // the same error (kind, message, whether CuTe answers), as its *_checked definition.
 #include <algorithm>
 #include <random>
 
-#include "../src/draft.hpp"
+#include "../src/flat_pipeline.hpp"
 #include "testing.hpp"
 
 using namespace catlayout;

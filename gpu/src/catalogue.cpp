@@ -183,18 +183,17 @@ std::string sec(std::string const& num, std::string const& title) {
 }
 
 void add_sm80(std::vector<Instruction>& cat) {
-  auto const s_k4 = sec("9.7.14.5.6", "Matrix Fragments for mma.m16n8k4");
-  auto const s_k8 = sec("9.7.14.5.7", "Matrix Fragments for mma.m16n8k8");
-  auto const s_k16f = sec("9.7.14.5.8", "Matrix Fragments for mma.m16n8k16 with floating point type");
-  auto const s_k16i = sec("9.7.14.5.9", "Matrix Fragments for mma.m16n8k16 with integer type");
-  auto const s_k32 = sec("9.7.14.5.10", "Matrix Fragments for mma.m16n8k32");
-  auto const s_k64 = sec("9.7.14.5.11", "Matrix Fragments for mma.m16n8k64");
-  auto const s_k128 = sec("9.7.14.5.12", "Matrix Fragments for mma.m16n8k128");
-  auto const s_k256 = sec("9.7.14.5.13", "Matrix Fragments for mma.m16n8k256");
-  auto const s_f64 = sec("9.7.14.5.2", "Matrix Fragments for mma.m8n8k4 with .f64 floating point type");
-  auto const s_m8k16 = sec("9.7.14.5.3", "Matrix Fragments for mma.m8n8k16");
-  auto const s_m8k32 = sec("9.7.14.5.4", "Matrix Fragments for mma.m8n8k32");
-  auto const s_m8k128 = sec("9.7.14.5.5", "Matrix Fragments for mma.m8n8k128");
+  // PTX ISA 9.7.14.5.n "Matrix Fragments for mma.<shape>": the sections the fragments cite.
+  auto mma_sec = [](char const* n, char const* shape) {
+    return sec(std::string("9.7.14.5.") + n, std::string("Matrix Fragments for mma.") + shape);
+  };
+  auto const s_k4 = mma_sec("6", "m16n8k4"), s_k8 = mma_sec("7", "m16n8k8"),
+             s_k16f = mma_sec("8", "m16n8k16 with floating point type"),
+             s_k16i = mma_sec("9", "m16n8k16 with integer type"), s_k32 = mma_sec("10", "m16n8k32"),
+             s_k64 = mma_sec("11", "m16n8k64"), s_k128 = mma_sec("12", "m16n8k128"),
+             s_k256 = mma_sec("13", "m16n8k256"), s_f64 = mma_sec("2", "m8n8k4 with .f64 floating point type"),
+             s_m8k16 = mma_sec("3", "m8n8k16"), s_m8k32 = mma_sec("4", "m8n8k32"),
+             s_m8k128 = mma_sec("5", "m8n8k128");
   using O = Operand;
   using E = Elem;
 

@@ -63,6 +63,19 @@ std::string cu_error(char const* what, CUresult r) {
   return std::string(what) + ": CUresult " + std::to_string(static_cast<int>(r)) + (s ? std::string(" (") + s + ")" : "");
 }
 
+// The PTX JIT-compiled into a module (the driver's log in the error: `what` names it) and its
+// kernel "probe".
+std::string jit(std::string const& ptx, std::string const& what, CUfunction& f) {
+  char log[8192] = {0};
+  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void* vals[] = {log, reinterpret_cast<void*>(static_cast<std::uintptr_t>(sizeof log))};
+  CUmodule module = nullptr;
+  if (CUresult r = driver().load(&module, ptx.c_str(), 2, opts, vals); r != CUDA_SUCCESS)
+    return cu_error(("JIT of " + what).c_str(), r) + ": " + log;
+  if (CUresult r = driver().get(&f, module, "probe"); r != CUDA_SUCCESS) return cu_error("cuModuleGetFunction", r);
+  return "";
+}
+
 // Loaded kernels by name; JIT compilation happens once per kernel.
 std::mutex g_mutex;
 std::map<std::string, CUfunction> g_functions;
@@ -77,14 +90,8 @@ std::string load(std::string const& kernel, CUfunction& out) {
   if (!d.error.empty()) return d.error;
   auto spec = kernel_spec(kernel);
   if (!spec) return spec.error().what();
-  char log[8192] = {0};
-  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  void* vals[] = {log, reinterpret_cast<void*>(static_cast<std::uintptr_t>(sizeof log))};
-  CUmodule module = nullptr;
-  if (CUresult r = d.load(&module, spec->ptx.c_str(), 2, opts, vals); r != CUDA_SUCCESS)
-    return cu_error("JIT of the PTX module", r) + ": " + log;
   CUfunction f = nullptr;
-  if (CUresult r = d.get(&f, module, "probe"); r != CUDA_SUCCESS) return cu_error("cuModuleGetFunction", r);
+  if (std::string e = jit(spec->ptx, "the PTX module", f); !e.empty()) return e;
   std::lock_guard<std::mutex> lock(g_mutex);
   g_functions[kernel] = f;
   out = f;
@@ -101,6 +108,26 @@ struct DeviceBuffer {
     return e == cudaSuccess ? "" : cuda_error("cudaMalloc", e);
   }
 };
+
+// A copy probe's images (TMA, cp.async): `in` holds src; `out`, as large, every byte 0xff until
+// the kernel writes it (never a valid answer).
+std::string stage_images(std::vector<std::uint32_t> const& src, DeviceBuffer& in, DeviceBuffer& out) {
+  std::size_t bytes = src.size() * 4;
+  if (std::string e = in.make(bytes); !e.empty()) return e;
+  if (std::string e = out.make(bytes); !e.empty()) return e;
+  cudaMemcpy(in.p, src.data(), bytes, cudaMemcpyHostToDevice);
+  cudaMemset(out.p, 0xff, bytes);
+  return "";
+}
+
+// After a copy probe's launch: its output image of `words` words, once the kernel (`what`) ran.
+std::string fetch_image(char const* what, DeviceBuffer const& out, std::size_t words, std::vector<std::uint32_t>& image) {
+  if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) return cuda_error(what, e);
+  image.assign(words, 0);
+  if (cudaError_t e = cudaMemcpy(image.data(), out.p, words * 4, cudaMemcpyDeviceToHost); e != cudaSuccess)
+    return cuda_error("cudaMemcpy", e);
+  return "";
+}
 
 // The device UUID as nvidia-smi prints it: GPU-8-4-4-4-12 hex digits.
 std::string uuid_text(char const* bytes) {
@@ -231,21 +258,12 @@ std::string run_tma(TmaBox const& b, std::vector<std::uint32_t>& image) {
   if (!encode)
     if (std::string e = entry("cuTensorMapEncodeTiled", encode); !e.empty()) return e;
   std::string ptx = tma_probe_ptx(b);
-  char log[8192] = {0};
-  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  void* vals[] = {log, reinterpret_cast<void*>(static_cast<std::uintptr_t>(sizeof log))};
-  CUmodule module = nullptr;
-  if (CUresult r = d.load(&module, ptx.c_str(), 2, opts, vals); r != CUDA_SUCCESS)
-    return cu_error("JIT of the TMA probe", r) + ": " + log;
   CUfunction f = nullptr;
-  if (CUresult r = d.get(&f, module, "probe"); r != CUDA_SUCCESS) return cu_error("cuModuleGetFunction", r);
+  if (std::string e = jit(ptx, "the TMA probe", f); !e.empty()) return e;
   auto src = tma_probe_source(b);
   std::size_t bytes = src.size() * 4;
   DeviceBuffer in, out;
-  if (std::string e = in.make(bytes); !e.empty()) return e;
-  if (std::string e = out.make(bytes); !e.empty()) return e;
-  cudaMemcpy(in.p, src.data(), bytes, cudaMemcpyHostToDevice);
-  cudaMemset(out.p, 0xff, bytes);
+  if (std::string e = stage_images(src, in, out); !e.empty()) return e;
   CUtensorMapDataType type = b.elem_bytes == 1   ? CU_TENSOR_MAP_DATA_TYPE_UINT8
                              : b.elem_bytes == 2 ? CU_TENSOR_MAP_DATA_TYPE_UINT16
                              : b.elem_bytes == 4 ? CU_TENSOR_MAP_DATA_TYPE_UINT32
@@ -269,11 +287,7 @@ std::string run_tma(TmaBox const& b, std::vector<std::uint32_t>& image) {
   if (CUresult r = d.launch(f, 1, 1, 1, 32, 1, 1, static_cast<unsigned>(bytes + 1024), nullptr, params, nullptr);
       r != CUDA_SUCCESS)
     return cu_error("cuLaunchKernel", r);
-  if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) return cuda_error("TMA probe kernel", e);
-  image.assign(src.size(), 0);
-  if (cudaError_t e = cudaMemcpy(image.data(), out.p, bytes, cudaMemcpyDeviceToHost); e != cudaSuccess)
-    return cuda_error("cudaMemcpy", e);
-  return "";
+  return fetch_image("TMA probe kernel", out, src.size(), image);
 }
 
 }  // namespace catlayout::gpu::device
@@ -285,30 +299,16 @@ std::string run_cp_async(CpAsync const& c, std::vector<std::uint32_t>& image) {
   Driver const& d = driver();
   if (!d.error.empty()) return d.error;
   std::string ptx = cp_async_ptx(c);
-  char log[8192] = {0};
-  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  void* vals[] = {log, reinterpret_cast<void*>(static_cast<std::uintptr_t>(sizeof log))};
-  CUmodule module = nullptr;
-  if (CUresult r = d.load(&module, ptx.c_str(), 2, opts, vals); r != CUDA_SUCCESS)
-    return cu_error("JIT of the cp.async probe", r) + ": " + log;
   CUfunction f = nullptr;
-  if (CUresult r = d.get(&f, module, "probe"); r != CUDA_SUCCESS) return cu_error("cuModuleGetFunction", r);
+  if (std::string e = jit(ptx, "the cp.async probe", f); !e.empty()) return e;
   auto src = cp_async_source(c);
-  std::size_t bytes = src.size() * 4;
   DeviceBuffer in, out;
-  if (std::string e = in.make(bytes); !e.empty()) return e;
-  if (std::string e = out.make(bytes); !e.empty()) return e;
-  cudaMemcpy(in.p, src.data(), bytes, cudaMemcpyHostToDevice);
-  cudaMemset(out.p, 0xff, bytes);
+  if (std::string e = stage_images(src, in, out); !e.empty()) return e;
   auto pin = reinterpret_cast<CUdeviceptr>(in.p), pout = reinterpret_cast<CUdeviceptr>(out.p);
   void* params[] = {&pin, &pout};
   if (CUresult r = d.launch(f, 1, 1, 1, 32, 1, 1, 0, nullptr, params, nullptr); r != CUDA_SUCCESS)
     return cu_error("cuLaunchKernel", r);
-  if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) return cuda_error("cp.async probe kernel", e);
-  image.assign(src.size(), 0);
-  if (cudaError_t e = cudaMemcpy(image.data(), out.p, bytes, cudaMemcpyDeviceToHost); e != cudaSuccess)
-    return cuda_error("cudaMemcpy", e);
-  return "";
+  return fetch_image("cp.async probe kernel", out, src.size(), image);
 }
 
 }  // namespace catlayout::gpu::device

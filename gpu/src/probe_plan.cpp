@@ -7,6 +7,7 @@
 
 #include "catlayout/gpu/probe.hpp"
 #include "catlayout/gpu/sparse.hpp"
+#include "register_codes.hpp"
 
 namespace catlayout::gpu {
 
@@ -38,6 +39,8 @@ std::uint64_t encode(Elem e, Int value) {
       std::uint64_t mant = ((x << mbits) >> ex) & ((1u << mbits) - 1u);
       return (static_cast<std::uint64_t>(ex + bias) << mbits) | mant;
     }
+    // Types without a codec here (b32; e2m1 and the ue8m0 / ue4m3 scales of the block-scaled mma).
+    case Elem::b32: case Elem::e2m1: case Elem::ue8m0: case Elem::ue4m3: return 0;
   }
   return 0;
 }
@@ -71,6 +74,7 @@ double decode(Elem e, std::uint64_t bits) {
       if (ex == 0) return sign * std::ldexp(mant, 1 - bias - mbits);
       return sign * std::ldexp((1u << mbits) + mant, ex - bias - mbits);
     }
+    case Elem::b32: case Elem::e2m1: case Elem::ue8m0: case Elem::ue4m3: return 0;  // no codec here (as in encode)
   }
   return 0;
 }
@@ -215,18 +219,10 @@ Int read_code(Plan const& p, Fragment const& C, Int first, Int planes, Int t, In
 
 // The C observation's reading: planes of m+1 from trial 0, then of n+1, each 0 or K.
 ObservedMap decode_accumulators(Plan const& p, Instruction const& ins, Fragment const& C, Int pm, Int pn) {
-  ObservedMap obs(C.threads, C.values);
-  for (Int t = 0; t < C.threads; ++t)
-    for (Int v = 0; v < C.values; ++v) {
-      std::string note;
-      Int m = read_code(p, C, 0, pm, t, v, note, ins.K);
-      Int n = note.empty() ? read_code(p, C, pm, pn, t, v, note, ins.K) : -1;
-      if (!note.empty()) obs.add_note(t, v, note);
-      else if (m <= 0 || n <= 0 || m > ins.M || n > ins.N)
-        obs.add_note(t, v, str("row code ", m, ", column code ", n, " (0: no product reached this slot)"));
-      else obs.set(t, v, {m - 1, n - 1});
-    }
-  return obs;
+  return accumulator_from_codes(C.threads, C.values, pm, pn, ins.M, ins.N,
+                                [&](Int first, Int planes, Int t, Int v, std::string& note) {
+                                  return read_code(p, C, first, planes, t, v, note, ins.K);
+                                });
 }
 
 // ---------------------------------------------------------------- mma.sync
@@ -379,26 +375,9 @@ Result<ObservedMap> observe_wgmma_a(Instruction const& ins, ObservedMap const& o
     }
   CL_TRY(ok, execute(p, run));
   (void)ok;
-  ObservedMap obs(128, A.values);
-  for (Int g = 0; g < groups; ++g)
-    for (Int t = 0; t < 128; ++t)
-      for (Int v = 0; v < C.values; ++v) {
-        Coord mn = obs_c.get(t, v);
-        Int k = g * ins.N + mn.col;
-        if (mn.row < 0 || k >= ins.K) continue;
-        std::string note;
-        Int c = read_code(p, C, g * planes, planes, t, v, note);
-        if (!note.empty() || c <= 0 || c > 128 * A.values) continue;  // the slot stays unobserved, noted below
-        Int st = (c - 1) % 128, sv = (c - 1) / 128;
-        Coord prev = obs.get(st, sv);
-        if (prev.row >= 0 && prev != Coord{mn.row, k})
-          obs.add_note(st, sv, str("read at both ", to_string(prev), " and ", to_string(Coord{mn.row, k})));
-        obs.set(st, sv, {mn.row, k});
-      }
-  for (Int t = 0; t < 128; ++t)
-    for (Int v = 0; v < A.values; ++v)
-      if (obs.get(t, v).row < 0) obs.add_note(t, v, "no accumulator read this slot");
-  return obs;
+  return slots_from_codes(
+      A.values, groups, C.values, obs_c, [&](Int g, Int n) { return g * ins.N + n < ins.K ? g * ins.N + n : -1; },
+      [&](Int g, Int t, Int v, std::string& note) { return read_code(p, C, g * planes, planes, t, v, note); });
 }
 
 // ---------------------------------------------------------------- ldmatrix / stmatrix / movmatrix

@@ -17,6 +17,7 @@
 
 #include "catlayout/core/text.hpp"
 #include "catlayout/gpu/sparse.hpp"
+#include "register_codes.hpp"
 
 namespace catlayout::gpu {
 
@@ -130,18 +131,10 @@ Result<ObservedMap> observe_c(Instruction const& ins, Runner const& run) {
   }
   CL_TRY(ok, execute(p, run));
   (void)ok;
-  ObservedMap obs(C.threads, C.values);
-  for (Int t = 0; t < C.threads; ++t)
-    for (Int v = 0; v < C.values; ++v) {
-      std::string note;
-      Int m = read_code(p, C, 0, pm, t, v, ins.K / 2, note);
-      Int n = note.empty() ? read_code(p, C, pm, pn, t, v, ins.K / 2, note) : -1;
-      if (!note.empty()) obs.add_note(t, v, note);
-      else if (m <= 0 || n <= 0 || m > ins.M || n > ins.N)
-        obs.add_note(t, v, str("row code ", m, ", column code ", n, " (0: no product reached this slot)"));
-      else obs.set(t, v, {m - 1, n - 1});
-    }
-  return obs;
+  return accumulator_from_codes(C.threads, C.values, pm, pn, ins.M, ins.N,
+                                [&](Int first, Int planes, Int t, Int v, std::string& note) {
+                                  return read_code(p, C, first, planes, t, v, ins.K / 2, note);
+                                });
 }
 
 // The compressed column whose value meets k when its chunk's nibble is `nibble`, or -1.
@@ -291,26 +284,9 @@ Result<ObservedMap> observe_wgmma_a(Instruction const& ins, ObservedMap const& o
     }
   CL_TRY(ok, execute(p, run));
   (void)ok;
-  ObservedMap obs(128, A.values);
-  for (Int g = 0; g < groups; ++g)
-    for (Int t = 0; t < 128; ++t)
-      for (Int v = 0; v < C.values; ++v) {
-        Coord mn = obs_c.get(t, v);
-        Int c = g * ins.N + mn.col;
-        if (mn.row < 0 || c >= stored) continue;
-        std::string note;
-        Int code = read_code(p, C, g * planes, planes, t, v, 1, note);
-        if (!note.empty() || code <= 0 || code > 128 * A.values) continue;  // stays unobserved, noted below
-        Int st = (code - 1) % 128, sv = (code - 1) / 128;
-        Coord prev = obs.get(st, sv);
-        if (prev.row >= 0 && prev != Coord{mn.row, c})
-          obs.add_note(st, sv, str("read at both ", to_string(prev), " and ", to_string(Coord{mn.row, c})));
-        obs.set(st, sv, {mn.row, c});
-      }
-  for (Int t = 0; t < 128; ++t)
-    for (Int v = 0; v < A.values; ++v)
-      if (obs.get(t, v).row < 0) obs.add_note(t, v, "no accumulator read this slot");
-  return obs;
+  return slots_from_codes(
+      A.values, groups, C.values, obs_c, [&](Int g, Int n) { return g * ins.N + n < stored ? g * ins.N + n : -1; },
+      [&](Int g, Int t, Int v, std::string& note) { return read_code(p, C, g * planes, planes, t, v, 1, note); });
 }
 
 }  // namespace

@@ -8,21 +8,9 @@
 #include "catlayout/core/text.hpp"
 #include "catlayout/gpu/ptx.hpp"
 #include "catlayout/gpu/sparse.hpp"
+#include "fault.hpp"
 
 namespace catlayout::gpu {
-
-namespace {
-
-// The formula of f, with the fault's two slots exchanged when it names f's operand.
-Coord where(Fragment const& f, Fault const& fault, Int t, Int v) {
-  if (!fault.smem && fault.operand == f.operand) {
-    if (t == fault.t1 && v == fault.v1) return f.formula_at(fault.t2, fault.v2);
-    if (t == fault.t2 && v == fault.v2) return f.formula_at(fault.t1, fault.v1);
-  }
-  return f.formula_at(t, v);
-}
-
-}  // namespace
 
 Int sparse_mode_selector(std::string const& mode) {
   if (mode == "rr" || mode == "rs") return 0;

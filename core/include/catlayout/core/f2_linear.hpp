@@ -5,7 +5,6 @@
 // a swizzle of one (a swizzle is linear over F2: sw(x ^ y) = sw(x) ^ sw(y)).
 // "not_representable" is reported as ErrorKind::inadmissible with a message that starts with
 // "not_representable:" (the schema has no such kind yet).
-#include <random>
 #include <cstdint>
 #include <vector>
 
@@ -60,10 +59,5 @@ Result<LinearLayout> composition(LinearLayout const& outer, LinearLayout const& 
 // Gauss-Jordan over GF(2); inadmissible when in_bits != out_bits or F is singular (naming the
 // input bits whose images XOR to 0).
 Result<LinearLayout> inverse(LinearLayout const& f);
-
-// A random injective power-of-two layout with in_bits input bits whose modes land on disjoint
-// ranges of output bits (strides powers of two) among in_bits + extra_out_bits, nested at random:
-// exactly the layouts that to_linear accepts and that map to a permutation of bits.
-Layout random_pow2_layout(std::mt19937_64& g, int in_bits, int extra_out_bits);
 
 }  // namespace catlayout

@@ -330,4 +330,24 @@ bool arranged_by(Layout const& a, Tiler const& b, Convention c, Arrangement how,
   return arrange_halves(out, second, proven, how, size, rank);
 }
 
+// A divide or product by its step: the flat pipeline where it holds, else the step-by-step
+// definition (checked), which builds the error naming the failed condition on that path only.
+using Checked = Result<Layout> (*)(Layout const& a, Tiler const& b, Convention c);
+template <WholeInto whole, Checked checked>
+Result<Layout> tiled(Layout const& a, Tiler const& b, Convention c) {  // the logical form
+  Draft out;
+  Int size;
+  std::size_t rank;
+  if (tiled_by<whole>(a, b, c, out, size, rank)) return build(out, size, rank);
+  return checked(a, b, c);
+}
+template <WholeInto whole, Checked checked>
+Result<Layout> arranged(Layout const& a, Tiler const& b, Convention c, Arrangement how) {  // zipped, tiled, flat
+  Draft out;
+  Int size;
+  std::size_t rank;
+  if (arranged_by<whole>(a, b, c, how, out, size, rank)) return build(out, size, rank);
+  return arrange(checked(a, b, c), b, how);
+}
+
 }  // namespace catlayout::detail

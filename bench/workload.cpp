@@ -6,9 +6,11 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <stdexcept>
 
 #include "catlayout/conformance/export.hpp"
 #include "catlayout/proofs/seeded.hpp"
+#include "catlayout/wire/ops.hpp"
 
 namespace catlayout::bench {
 namespace {
@@ -73,6 +75,20 @@ std::map<std::string, OpFns, std::less<>> const& fns() {
       {"right_inverse", fns_of<right_inverse_op>()},
       {"left_inverse", fns_of<left_inverse_op>()},
   };
+  // The ops are the op table's core layout rows: the timed loops call each engine function directly
+  // (a row's typed function would add its indirection and its Result to what is timed), so this map
+  // only names the call; a row without one here, or a name here without a row, is a bench bug.
+  static bool const same_ops = [] {
+    std::size_t rows = 0;
+    for (auto const& row : wire::op_table())
+      if (row.family == wire::OpFamily::core && row.layout.fn) {
+        ++rows;
+        if (!m.contains(row.name)) throw std::logic_error("bench: no timed call for the op table's row " + std::string(row.name));
+      }
+    if (rows != m.size()) throw std::logic_error("bench: a timed call names an op that is not a core row of the op table");
+    return true;
+  }();
+  (void)same_ops;
   return m;
 }
 

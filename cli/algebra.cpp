@@ -317,11 +317,7 @@ Result<Output> coalesce_z_op(Operands const& x, Convention) {
 // An F2 layout, or an integer layout whose strides are all 0 (the zero of every stride kind).
 std::optional<F2Layout> f2_of(Operand const& x) {
   if (auto const* f = std::get_if<F2Layout>(&x)) return *f;
-  if (auto const* l = std::get_if<Layout>(&x)) {
-    for (Int d : l->flat_stride())
-      if (d != 0) return std::nullopt;
-    return *F2Layout::make(l->shape(), l->stride());
-  }
+  if (auto const* l = std::get_if<Layout>(&x)) return zero_as_f2(*l);
   return std::nullopt;
 }
 

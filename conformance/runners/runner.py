@@ -292,7 +292,7 @@ def classify(expect, reply):
 # running
 # --------------------------------------------------------------------------
 
-# catlayout's own op names for the standard ops with other operand kinds (conformance/src/beyond_ops.cpp),
+# catlayout's own op names for the standard ops with other operand kinds (rows of the wire's op table, wire/src/op_table.cpp),
 # read as the standard op: "swizzle.evaluate" of a composed layout is evaluate, and so on.
 ALIASES = {"swizzle.evaluate": "evaluate", "swizzle.composition": "composition", "coord.evaluate": "evaluate",
            "coord.coalesce": "coalesce", "coord.composition": "composition"}

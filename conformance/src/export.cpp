@@ -9,7 +9,7 @@
 
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core.hpp"
-#include "catlayout/conformance/beyond_ops.hpp"
+#include "catlayout/conformance/stride_args.hpp"
 #include "cute_api_ops.hpp"
 #include "seeded_json.hpp"
 #ifdef CATLAYOUT_HAVE_CATEGORIES
@@ -263,7 +263,7 @@ Result<Json> export_op(std::string const& name, ExportOptions const& opt) {
     CL_TRY(more, random_kind_args(kind, op, g, opt.count));
     all.insert(all.end(), more.begin(), more.end());
   } else if (family == wire::OpFamily::strides) {
-    auto more = random_beyond_args(op, g, opt.count);
+    auto more = random_stride_args(op, g, opt.count);
     all.insert(all.end(), more.begin(), more.end());
   } else if (family == wire::OpFamily::cute_api) {
     auto more = random_cute_api_args(op, g, opt.count);

@@ -191,6 +191,12 @@ Result<F2Layout> composition(F2Layout const& a, Layout const& b) {
   return r;
 }
 
+std::optional<F2Layout> zero_as_f2(Layout const& l) {
+  for (Int d : l.flat_stride())
+    if (d != 0) return std::nullopt;
+  return *F2Layout::make(l.shape(), l.stride());
+}
+
 Result<F2Layout> layout_add(F2Layout const& a, F2Layout const& b) {
   if (a.size() != b.size())
     return fail(ErrorKind::inadmissible, "layout_add: size(A) = ", a.size(), " for A = ", to_string(a), " but size(B) = ",

@@ -113,7 +113,7 @@ void add_refinement_pictures(nb::class_<Refinement>& cls);
 void bind_errors(nb::module_& m);
 void bind_layout(nb::module_& m);
 void bind_algebra(nb::module_& m);
-void bind_beyond(nb::module_& m);
+void bind_strides(nb::module_& m);
 void bind_categories(nb::module_& m);
 void bind_algorithms(nb::module_& m);
 void bind_conformance(nb::module_& m);

@@ -7,7 +7,7 @@ NB_MODULE(_catlayout, m) {
   bind_errors(m);
   bind_layout(m);
   bind_algebra(m);
-  bind_beyond(m);
+  bind_strides(m);
   bind_cute_api(m);
   bind_categories(m);
   bind_algorithms(m);

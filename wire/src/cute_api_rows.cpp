@@ -157,11 +157,7 @@ Result<Json> op_layout_add(OpRow const& row, Json const& args, std::string const
   // F2 and the integer zero (the zero of every stride kind) mix.
   auto f2_of = [](wire::Value const& v) -> std::optional<F2Layout> {
     if (auto const* f = std::get_if<F2Layout>(&v)) return *f;
-    if (auto const* l = std::get_if<Layout>(&v)) {
-      for (Int d : l->flat_stride())
-        if (d != 0) return std::nullopt;
-      return *F2Layout::make(l->shape(), l->stride());
-    }
+    if (auto const* l = std::get_if<Layout>(&v)) return zero_as_f2(*l);
     return std::nullopt;
   };
   auto fa = f2_of(a), fb = f2_of(b);

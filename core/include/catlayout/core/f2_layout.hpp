@@ -10,6 +10,7 @@
 // still defined on [0, s), but such a mode does not merge with the next one (carries), and
 // compositions through it are refused where the result's mode would not be clmul of its coordinate.
 #include <cstdint>
+#include <optional>
 
 #include "catlayout/core/f2_linear.hpp"
 #include "catlayout/core/tiler.hpp"
@@ -64,6 +65,9 @@ Result<F2Layout> composition(F2Layout const& a, Layout const& b);
 // R(i) = A(i) XOR B(i): shape(G) : A(d_k) ^ B(d_k) over G = greatest_common_domain of the coalesced
 // shapes (PyCuTe's layout_add), checked by tabulation; not_representable where it fails.
 Result<F2Layout> layout_add(F2Layout const& a, F2Layout const& b);
+// An integer layout whose strides are all 0 is the zero of every stride kind, so also an F2 layout
+// (layout_add mixes it with F2 operands); nullopt for any other integer layout.
+std::optional<F2Layout> zero_as_f2(Layout const& l);
 // The indices that map to 0, as a layout (nullspace.hpp's definition; tabulated).
 Result<Layout> nullspace(F2Layout const& a);
 

@@ -1,13 +1,13 @@
 // The coord.*, swizzle.* and linear.* vector ops (docs/beyond-integers.md) and their generators.
 #include <gtest/gtest.h>
 
-#include "catlayout/conformance/beyond_ops.hpp"
+#include "catlayout/conformance/stride_args.hpp"
 #include "catlayout/wire/ops.hpp"
 
 using namespace catlayout;
 using namespace catlayout::conformance;
 
-TEST(BeyondOps, LinearAndCoord) {
+TEST(StrideOps, LinearAndCoord) {
   auto run = [](std::string_view op, std::string const& args) {
     auto r = wire::run_op(op, Json::parse(args), "$.args");
     return r ? r->dump() : "error " + r.error().what();
@@ -34,13 +34,13 @@ TEST(BeyondOps, LinearAndCoord) {
 
 // Every op's generated arguments run (as values or as errors of the schema's kinds), and the
 // generator is deterministic.
-TEST(BeyondOps, GeneratorsProduceRunnableArguments) {
+TEST(StrideOps, GeneratorsProduceRunnableArguments) {
   for (auto const& row : wire::op_table()) {
     if (row.family != wire::OpFamily::strides) continue;
     std::string op(row.name);
     std::mt19937_64 g1(5), g2(5);
-    auto a1 = random_beyond_args(op, g1, 60);
-    auto a2 = random_beyond_args(op, g2, 60);
+    auto a1 = random_stride_args(op, g1, 60);
+    auto a2 = random_stride_args(op, g2, 60);
     ASSERT_EQ(a1.size(), 60u) << op;
     ASSERT_EQ(a1, a2) << op;
     int values = 0;
@@ -56,7 +56,7 @@ TEST(BeyondOps, GeneratorsProduceRunnableArguments) {
   }
 }
 
-TEST(BeyondOps, Swizzle) {
+TEST(StrideOps, Swizzle) {
   auto r = wire::run_op("swizzle.evaluate", Json::parse(R"([{"swizzle":[3,4,3]}, 0, 128, 896])"), "$.args");
   ASSERT_TRUE(r) << r.error().what();
   EXPECT_EQ(r->dump(), "[0,144,1008]");

@@ -118,7 +118,7 @@ static void bind_linear(nb::module_& m) {
   m.def("inverse", [](LinearLayout const& f) { return unwrap(inverse(f)); }, nb::arg("linear"));
 }
 
-void bind_beyond(nb::module_& m) {
+void bind_strides(nb::module_& m) {
   bind_coord_layout(m);
   bind_swizzle(m);
   bind_linear(m);

@@ -12,6 +12,6 @@ namespace catlayout::conformance {
 
 // `count` argument arrays for op (deterministic in g), small enough to tabulate; some are
 // meant to fail (inadmissible compositions, colliding bits, singular maps).
-std::vector<Json> random_beyond_args(std::string const& op, std::mt19937_64& g, int count);
+std::vector<Json> random_stride_args(std::string const& op, std::mt19937_64& g, int count);
 
 }  // namespace catlayout::conformance

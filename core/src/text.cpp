@@ -33,8 +33,10 @@ class Parser : TextCursor {
     skip();
     if (text_.substr(pos_, 7) == "Layout(") return pycute_layout();
     std::size_t start = pos_;
-    CL_TRY(l, shape_stride<IntTuple>([this] { return integer(); }));
-    return made(start, std::move(l.first), std::move(l.second));
+    CL_TRY(s, int_tuple());
+    CL_CHECK(colon());
+    CL_TRY(d, int_tuple());
+    return made(start, std::move(s), std::move(d));
   }
 
   // Notation of coordinate layouts: shape:stride with basis entries 3@1@0 (CuTe
@@ -42,8 +44,10 @@ class Parser : TextCursor {
   // before an integer (scan_integer), so CuTe C++'s (_4,_8):(_1@0,_1@1) and CuTe DSL's
   // (4,8):(1@0,1@1) both read.
   Result<CoordLayout> coord_layout() {
-    CL_TRY(l, shape_stride<BasisTuple>([this] { return basis(); }));
-    return CoordLayout::make(std::move(l.first), std::move(l.second));
+    CL_TRY(s, int_tuple());
+    CL_CHECK(colon());
+    CL_TRY(d, read_tuple<BasisTuple>(*this, depth_, [this] { return basis(); }));
+    return CoordLayout::make(std::move(s), std::move(d));
   }
 
   // pycute's repr (pycute/layout.py Layout.__repr__): "Layout(shape,stride)"; Layout(shape)
@@ -150,14 +154,12 @@ class Parser : TextCursor {
   std::size_t position() const { return pos_; }
 
  private:
-  // shape:stride, the stride's entries read by `entry`.
-  template <class Stride, class Entry>
-  Result<std::pair<IntTuple, Stride>> shape_stride(Entry const& entry) {
-    CL_TRY(s, int_tuple());
+  // The ':' between shape and stride. (The readers of shape:stride read the two tuples into
+  // their own locals: a pair of them, returned, would move each tuple twice more.)
+  Result<void> colon() {
     skip();
     if (!eat(':')) return expected("':'");
-    CL_TRY(d, read_tuple<Stride>(*this, depth_, entry));
-    return std::pair{std::move(s), std::move(d)};
+    return {};
   }
 
   // A coordinate basis stride 3@1@0, 3*E<0,1>.

@@ -29,7 +29,13 @@ struct TextCursor {
   std::size_t pos_ = 0;
 
   void skip() {
-    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+    // A printable ASCII character other than ' ' is no blank in any locale: most calls stop at
+    // one, without asking isspace.
+    while (pos_ < text_.size()) {
+      auto ch = static_cast<unsigned char>(text_[pos_]);
+      if ((ch > ' ' && ch < 0x7f) || !std::isspace(ch)) return;
+      ++pos_;
+    }
   }
   char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
   bool eat(char c) {
@@ -76,10 +82,13 @@ Result<void> read_entries(TextCursor& c, char close, bool one_tuple, Entry entry
 // open parentheses against limits::max_depth; `one_tuple` as in read_entries.
 template <class T, class Leaf>
 Result<T> read_tuple(TextCursor& c, std::size_t& depth, Leaf const& leaf, bool one_tuple = true) {
+  // The values are built in place (std::in_place) and each child is moved once, into
+  // `children`: a tuple's move copies its inline storage, and this runs once per entry.
   c.skip();
   if (c.peek() != '(') {
-    CL_TRY(v, leaf());
-    return T(std::move(v));
+    auto v = leaf();
+    if (!v) return std::unexpected(std::move(v.error()));
+    return Result<T>(std::in_place, std::move(*v));
   }
   if (++depth > limits::max_depth) return c.error("nesting deeper than the limit of " + std::to_string(limits::max_depth));
   ++c.pos_;
@@ -87,14 +96,15 @@ Result<T> read_tuple(TextCursor& c, std::size_t& depth, Leaf const& leaf, bool o
   c.skip();
   if (!c.eat(')'))
     CL_CHECK(read_entries(c, ')', one_tuple, [&]() -> Result<void> {
-      CL_TRY(x, read_tuple<T>(c, depth, leaf, one_tuple));
-      children.push_back(std::move(x));
+      auto x = read_tuple<T>(c, depth, leaf, one_tuple);
+      if (!x) return std::unexpected(std::move(x.error()));
+      children.push_back(std::move(*x));
       if (children.size() > limits::max_flat_modes)
         return c.error("more than " + std::to_string(limits::max_flat_modes) + " modes");
       return {};
     }));
   --depth;
-  return T(std::move(children));
+  return Result<T>(std::in_place, std::move(children));
 }
 
 }  // namespace catlayout

@@ -220,8 +220,9 @@ Fast check_case_fast(std::span<wire::scan::Member const> members, std::size_t i,
   auto skip = skipped_by(c->tags, opt);
   if (skip) {
     if (!lazy.validate()) return Fast::invalid;
-  } else if (!fast::exact_core_case(c->op, c->args, c->expect, opt.convention) &&
-             !fast::exact_categorical_case(c->op, c->args, c->expect)) {
+  } else if (auto const* row = wire::find_op(c->op);  // looked up once for both fast paths
+             !fast::exact_core_case(row, c->args, c->expect, opt.convention) &&
+             !fast::exact_categorical_case(row, c->op, c->args, c->expect)) {
     return settled(Fast::undecided);
   }
   CaseOutcome& o = out.emplace_back();  // filled in place: no move of a finished outcome

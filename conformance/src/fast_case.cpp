@@ -32,33 +32,30 @@ std::optional<std::vector<std::string>> plain_strings(std::string_view v) {
 // A core layout row of the op table on plainly read args; nullopt when the op has no typed
 // LayoutOp or an argument is not plain. The args are read in one pass over their text:
 // [layout] or [layout, second], the second read as the row's LayoutOp takes it.
-std::optional<Result<Layout>> run_core(std::string_view op, std::string_view args, Convention c) {
-  auto const* row = wire::find_op(op);
+std::optional<Result<Layout>> run_core(wire::OpRow const* row, std::string_view args, Convention c) {
   if (!row || !row->layout.fn) return std::nullopt;
   wire::Second second = row->layout.second;
   char const* end = args.data() + args.size();
-  std::optional<Layout> x, y;  // the layout, and the second argument when it is one
+  // Read straight into the row's LayoutArgs (A, and a layout second as b.layout: Tiler::of).
+  wire::LayoutArgs in;
   wire::text::FlatTuple profile;
   std::optional<Int> n;
-  wire::LayoutArgs in;
   auto read = [&](std::size_t i, char const*& p) {
-    if (i == 0) return wire::text::layout_at(p, end, x);
+    if (i == 0) return wire::text::layout_at(p, end, in.a);
     in.has_second = true;
     switch (second) {
       case wire::Second::profile: return wire::text::tuple_at(p, end, profile);
       case wire::Second::integer: return (n = wire::text::int_at(p, end)).has_value();
       case wire::Second::tiler: return wire::text::tiler_at(p, end, in.b);
-      case wire::Second::layout: return wire::text::layout_at(p, end, y);
+      case wire::Second::layout: return wire::text::layout_at(p, end, in.b.layout);
       case wire::Second::none: return false;
     }
     return false;
   };
   if (!wire::text::args_of(args, row->min_args, row->max_args, read)) return std::nullopt;
-  in.a = std::move(*x);
   if (in.has_second) {
     if (second == wire::Second::profile) in.profile = wire::text::to_tuple(profile);
     if (second == wire::Second::integer) in.n = *n;
-    if (second == wire::Second::layout) in.b = Tiler::of(std::move(*y));
   }
   return row->layout.fn(in, c);
 }
@@ -130,7 +127,11 @@ std::optional<CaseText> read_case(std::span<wire::scan::Member const> members) {
 }
 
 bool exact_core_case(std::string_view op, std::string_view args, std::string_view expect, Convention c) {
-  auto got = run_core(op, args, c);
+  return exact_core_case(wire::find_op(op), args, expect, c);
+}
+
+bool exact_core_case(wire::OpRow const* row, std::string_view args, std::string_view expect, Convention c) {
+  auto got = run_core(row, args, c);
   if (!got) return false;
   if (!*got) return matches_error(expect, got->error());
   return matches_layout(expect, **got);

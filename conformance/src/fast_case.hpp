@@ -13,6 +13,7 @@
 #include "catlayout/core/convention.hpp"
 #include "catlayout/core/layout.hpp"
 #include "catlayout/wire/json_scan.hpp"
+#include "catlayout/wire/ops.hpp"
 
 namespace catlayout::conformance::fast {
 
@@ -33,6 +34,9 @@ std::optional<CaseText> read_case(std::span<wire::scan::Member const> members);
 // args and expect are valid JSON (each as a member value of a case), read whole, so a caller
 // may call it on text the scanner has only delimited.
 bool exact_core_case(std::string_view op, std::string_view args, std::string_view expect, Convention c);
+// The same with the op's row of the op table already found (nullptr: an unknown op, false), so
+// that a case looks its op up once for every fast path.
+bool exact_core_case(wire::OpRow const* row, std::string_view args, std::string_view expect, Convention c);
 
 // Shared with the other fast paths (fast_categorical.cpp), strict as exact_core_case is:
 // expect is exactly {"shape": S, "stride": D} of l, apart from provenance ("confirmed_on",

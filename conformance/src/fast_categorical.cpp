@@ -130,31 +130,36 @@ std::optional<Result<NestMorphism>> morphism_at(char const*& q, char const* end)
 // argument's error before the second's, the second then only validated), the row's typed function.
 bool exact_nest_case(wire::OpRow const& row, std::string_view args, std::string_view expect) {
   char const* end = args.data() + args.size();
-  std::vector<wire::MorphismValue> xs;
+  // The row's function on one or two arguments held here (no vector: one case, no allocation).
+  auto run = [&](std::span<wire::MorphismValue const> xs) {
+    auto r = row.morphism.fn(xs);
+    if (!r) return matches_error(expect, r.error());
+    return std::visit([&](auto const& v) { return matches_value(expect, v); }, *r);
+  };
   if (row.morphism.from_layout) {
     std::optional<Layout> l;
     if (!wire::text::args_of(args, row.min_args, row.max_args,
                              [&](std::size_t, char const*& q) { return wire::text::layout_at(q, end, l); }))
       return false;
-    xs.emplace_back(std::move(*l));
-  } else {
-    std::optional<Result<NestMorphism>> f, g;
-    bool read = wire::text::args_of(args, row.min_args, row.max_args, [&](std::size_t i, char const*& q) {
-      if (i == 1 && !*f) return skip_at(q, end, 2);  // the first argument's error decides
-      auto& slot = i == 0 ? f : g;
-      slot = morphism_at(q, end);
-      return slot.has_value();
-    });
-    if (!read) return false;
-    for (auto const* x : {&f, &g}) {
-      if (!x->has_value()) break;
-      if (!**x) return matches_error(expect, (*x)->error());
-      xs.emplace_back(std::move(***x));
-    }
+    wire::MorphismValue x(std::move(*l));
+    return run({&x, 1});
   }
-  auto r = row.morphism.fn(xs);
-  if (!r) return matches_error(expect, r.error());
-  return std::visit([&](auto const& v) { return matches_value(expect, v); }, *r);
+  std::optional<Result<NestMorphism>> f, g;
+  bool read = wire::text::args_of(args, row.min_args, row.max_args, [&](std::size_t i, char const*& q) {
+    if (i == 1 && !*f) return skip_at(q, end, 2);  // the first argument's error decides
+    auto& slot = i == 0 ? f : g;
+    slot = morphism_at(q, end);
+    return slot.has_value();
+  });
+  if (!read) return false;
+  if (!*f) return matches_error(expect, f->error());
+  if (!g) {
+    wire::MorphismValue x(std::move(**f));
+    return run({&x, 1});
+  }
+  if (!*g) return matches_error(expect, g->error());
+  std::array<wire::MorphismValue, 2> xs{std::move(**f), std::move(**g)};
+  return run(xs);
 }
 #endif
 
@@ -171,13 +176,17 @@ bool exact_refinement_case(std::string_view args, std::string_view expect) {
 }  // namespace
 
 bool exact_categorical_case(std::string_view op, std::string_view args, std::string_view expect) {
+  return exact_categorical_case(wire::find_op(op), op, args, expect);
+}
+
+bool exact_categorical_case(wire::OpRow const* row, std::string_view op, std::string_view args, std::string_view expect) {
 #ifdef CATLAYOUT_HAVE_CATEGORIES
-  if (auto const* row = wire::find_op(op); row && row->morphism.fn) return exact_nest_case(*row, args, expect);
+  if (row && row->morphism.fn) return exact_nest_case(*row, args, expect);
 #endif
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
   if (op == "mutual_refinement") return exact_refinement_case(args, expect);
 #endif
-  (void)op, (void)args, (void)expect;
+  (void)row, (void)op, (void)args, (void)expect;
   return false;
 }
 

@@ -6,11 +6,15 @@
 // anything else (an engine missing from this build included) is left to the DOM path.
 #include <string_view>
 
+#include "catlayout/wire/ops.hpp"
+
 namespace catlayout::conformance::fast {
 
 // True when `op` is one of these ops, its args read plainly and its result is exactly `expect`
 // (the morphism, layout or refinement, or the error kind); false means "ask the DOM path".
 // Strict, as exact_core_case is: when true, args and expect are valid JSON, read whole.
 bool exact_categorical_case(std::string_view op, std::string_view args, std::string_view expect);
+// The same with op's row of the op table already found (nullptr when op has none).
+bool exact_categorical_case(wire::OpRow const* row, std::string_view op, std::string_view args, std::string_view expect);
 
 }  // namespace catlayout::conformance::fast

@@ -52,9 +52,12 @@ Result<LayoutArgs> layout_args_from_json(OpRow const& row, Json const& args, std
 }
 
 Result<Json> op_layout(OpRow const& row, Json const& args, std::string const& path, Convention c) {
-  CL_TRY(x, layout_args_from_json(row, args, path));
-  CL_TRY(r, row.layout.fn(x, c));
-  return to_json(r);
+  // The args and the answer read in place (no move of either out of its Result).
+  auto x = layout_args_from_json(row, args, path);
+  if (!x) return std::unexpected(std::move(x.error()));
+  auto r = row.layout.fn(*x, c);
+  if (!r) return std::unexpected(std::move(r.error()));
+  return to_json(*r);
 }
 
 Result<Layout> coalesce_fn(LayoutArgs const& x, Convention) {

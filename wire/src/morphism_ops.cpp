@@ -29,7 +29,7 @@ NestMorphism const& f(std::span<MorphismValue const> a, std::size_t i) { return 
 template <class T>
 Result<MorphismValue> value(Result<T> r) {
   if (!r) return std::unexpected(r.error());
-  return MorphismValue(std::move(*r));
+  return Result<MorphismValue>(std::in_place, std::move(*r));  // one move, straight into the variant
 }
 
 }  // namespace
@@ -37,6 +37,7 @@ Result<MorphismValue> value(Result<T> r) {
 Result<std::vector<MorphismValue>> morphism_args_from_json(OpRow const& row, Json const& args, std::string const& path) {
   CL_CHECK(arity(args, path, row.min_args));
   std::vector<MorphismValue> xs;
+  xs.reserve(args.size());  // one allocation, no move of a morphism on growing
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (row.morphism.from_layout) {
       CL_TRY(l, layout_from_json(args[i], at(path, i)));
@@ -50,9 +51,12 @@ Result<std::vector<MorphismValue>> morphism_args_from_json(OpRow const& row, Jso
 }
 
 Result<Json> op_morphism(OpRow const& row, Json const& args, std::string const& path, Convention) {
-  CL_TRY(xs, morphism_args_from_json(row, args, path));
-  CL_TRY(r, row.morphism.fn(xs));
-  return std::visit([](auto const& v) -> Json { return to_json(v); }, r);
+  // The args and the answer read in place (no move of either out of its Result).
+  auto xs = morphism_args_from_json(row, args, path);
+  if (!xs) return std::unexpected(std::move(xs.error()));
+  auto r = row.morphism.fn(*xs);
+  if (!r) return std::unexpected(std::move(r.error()));
+  return std::visit([](auto const& v) -> Json { return to_json(v); }, *r);
 }
 
 Result<MorphismValue> nest_compose_fn(std::span<MorphismValue const> a) {  // [f, g]: g after f

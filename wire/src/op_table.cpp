@@ -1,5 +1,8 @@
 // The op table: one row per op of the vectors, in name order.
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <stdexcept>
 
 #include "op_rows.hpp"
 
@@ -96,10 +99,44 @@ std::span<OpRow const> op_table() {
   return table;
 }
 
+namespace {
+
+// The rows by their names, hashed (open addressing, linear probing): the checker looks up every
+// case's op, and a binary search over the names costs it a string comparison a step. The hash
+// reads the length and three characters only; a probe ends at the name itself or at an empty slot.
+constexpr std::size_t name_slots = 256;  // a power of two, several times the number of rows
+std::size_t name_slot(std::string_view n) {
+  if (n.empty()) return 0;
+  auto at = [&](std::size_t i) { return static_cast<std::size_t>(static_cast<unsigned char>(n[i])); };
+  return (n.size() * 131 + at(0) * 31 + at(n.size() / 2) * 7 + at(n.size() - 1)) & (name_slots - 1);
+}
+
+// Slot -> the row's index in op_table() plus one (0: empty).
+std::array<std::uint16_t, name_slots> const& name_index() {
+  static std::array<std::uint16_t, name_slots> const index = [] {
+    std::array<std::uint16_t, name_slots> x{};
+    auto t = op_table();
+    if (2 * t.size() > name_slots) throw std::logic_error("op table: more rows than the name index holds");
+    for (std::size_t r = 0; r < t.size(); ++r) {
+      std::size_t i = name_slot(t[r].name);
+      while (x[i]) i = (i + 1) & (name_slots - 1);
+      x[i] = static_cast<std::uint16_t>(r + 1);
+    }
+    return x;
+  }();
+  return index;
+}
+
+}  // namespace
+
 OpRow const* find_op(std::string_view name) {
+  auto const& index = name_index();
   auto t = op_table();
-  auto it = std::lower_bound(t.begin(), t.end(), name, [](OpRow const& r, std::string_view n) { return r.name < n; });
-  return it != t.end() && it->name == name ? &*it : nullptr;
+  for (std::size_t i = name_slot(name);; i = (i + 1) & (name_slots - 1)) {
+    if (!index[i]) return nullptr;
+    OpRow const& row = t[index[i] - 1];
+    if (row.name == name) return &row;
+  }
 }
 
 std::vector<std::string> const& known_ops() {

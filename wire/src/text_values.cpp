@@ -223,7 +223,11 @@ bool tuple_at(char const*& p, char const* end, FlatTuple& out) {
   return walk_tuple(p, end, store);
 }
 
-bool layout_at(char const*& p, char const* end, std::optional<Layout>& out) {
+namespace {
+
+// layout_at's one walk, for either place the layout goes (a Layout assigned, an optional emplaced).
+template <class Out>
+bool layout_into(char const*& p, char const* end, Out& out) {
   FlatTuple parts[2];  // shape, stride
   bool seen[2] = {false, false};
   char const* q = p;
@@ -238,10 +242,15 @@ bool layout_at(char const*& p, char const* end, std::optional<Layout>& out) {
   if (!(parts[0].word == parts[1].word)) return false;
   auto l = Layout::make(parts[0].values, parts[1].values, parts[0].word);  // no tuple built on the way
   if (!l) return false;
-  out.emplace(std::move(*l));
+  out = std::move(*l);
   p = q;
   return true;
 }
+
+}  // namespace
+
+bool layout_at(char const*& p, char const* end, std::optional<Layout>& out) { return layout_into(p, end, out); }
+bool layout_at(char const*& p, char const* end, Layout& out) { return layout_into(p, end, out); }
 
 bool tiler_at(char const*& p, char const* end, Tiler& out) { return tiler_rec(p, end, 0, out); }
 

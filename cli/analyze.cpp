@@ -6,9 +6,9 @@
 
 #include "catlayout/analysis.hpp"
 #include "catlayout/core/notation.hpp"
+#include "catlayout/wire/analysis_json.hpp"
 #ifdef CATLAYOUT_HAVE_GPU
 #include "catlayout/gpu/tiled.hpp"
-#include "catlayout/wire/analysis_json.hpp"
 #endif
 #include "command.hpp"
 

@@ -8,11 +8,14 @@
 //   catlayout_bench --write-vectors FILE    the 10,000-case checker document (for `catlayout check`)
 //   catlayout_bench --time-json FILE        time core ops on given cases (bench/compare's cat(same))
 //   catlayout_bench --count-json FILE N     run them N times, untimed (instruction counts: bench/compare)
+//   catlayout_bench --iterations N [google-benchmark flags]   every row exactly N iterations, once
+//                                           (instruction counts per row: bench/ab --instructions)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <ctime>
 #include <stdexcept>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -33,8 +36,14 @@
 namespace catlayout::bench {
 namespace {
 
+// --iterations N: every row runs exactly N iterations, once, instead of 5 repetitions of at least
+// 0.2 s. For an instruction counter: bench/ab --instructions runs each row under callgrind at N and
+// 2N iterations and takes the difference, so start-up and workload generation cancel out.
+benchmark::IterationCount fixed_iterations = 0;
+
 template <class B>
 B* common(B* b) {
+  if (fixed_iterations > 0) return b->Iterations(fixed_iterations)->Repetitions(1);
   return b->Repetitions(5)->ReportAggregatesOnly(true)->MinTime(0.2);
 }
 
@@ -649,6 +658,16 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (argc == 3 && std::strcmp(argv[1], "--write-vectors") == 0) return write_json(argv[2], checker_document());
+  if (argc >= 3 && std::strcmp(argv[1], "--iterations") == 0) {
+    fixed_iterations = std::atoll(argv[2]);
+    if (fixed_iterations < 1) {
+      std::cerr << "catlayout_bench: --iterations wants a positive count, not " << argv[2] << "\n";
+      return 2;
+    }
+    argv[2] = argv[0];  // drop the two words; Google Benchmark reads the rest
+    argv += 2;
+    argc -= 2;
+  }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   register_all();

@@ -42,6 +42,7 @@ import time
 import numpy as np
 
 import catlayout as cl
+import catlayout.pycute as shim
 
 # ------------------------------------------------------------------------------------------------
 # workload: strings are parsed by catlayout once; pycute gets the same shape/stride tuples.
@@ -206,6 +207,15 @@ def to_py(pc, x):
     return x
 
 
+def to_shim(x):
+    """The catlayout.pycute counterpart (its Layout class) of a catlayout Layout / tuple / int."""
+    if isinstance(x, cl.Layout):
+        return shim.Layout(x)
+    if isinstance(x, tuple):
+        return tuple(to_shim(t) for t in x)
+    return x
+
+
 def to_cl(x):
     if isinstance(x, str):
         return cl.Layout(x)
@@ -278,32 +288,35 @@ def op_table(pc):
     def P(name):
         return getattr(pc, name) if pc is not None else None
 
+    def op(row, name, arity, cases, in_pycute=True):
+        return (row, getattr(cl, name), getattr(shim, name, None), P(name) if in_pycute else None,
+                arity, cases)
+
+    whole = [c for c in PRODUCT if not isinstance(c[1], tuple)]
     return [
-        ("coalesce", cl.coalesce, P("coalesce"), 1, COALESCE),
-        ("coalesce (by-mode profile)", cl.coalesce, P("coalesce"), 2, COALESCE_PROFILE),
-        ("composition", cl.composition, P("composition"), 2, COMPOSITION),
-        ("complement", cl.complement, P("complement"), 2, COMPLEMENT),
-        ("logical_divide", cl.logical_divide, P("logical_divide"), 2, DIVIDE),
-        ("zipped_divide", cl.zipped_divide, P("zipped_divide"), 2, DIVIDE),
-        ("tiled_divide", cl.tiled_divide, P("tiled_divide"), 2, DIVIDE),
-        ("flat_divide", cl.flat_divide, None, 2, DIVIDE),
-        ("logical_product", cl.logical_product, P("logical_product"), 2, PRODUCT),
-        ("zipped_product", cl.zipped_product, P("zipped_product"), 2, PRODUCT),
-        ("tiled_product", cl.tiled_product, P("tiled_product"), 2, PRODUCT),
-        ("flat_product", cl.flat_product, None, 2, PRODUCT),
-        ("blocked_product", cl.blocked_product, None, 2,
-         [c for c in PRODUCT if not isinstance(c[1], tuple)]),
-        ("raked_product", cl.raked_product, None, 2,
-         [c for c in PRODUCT if not isinstance(c[1], tuple)]),
-        ("right_inverse", cl.right_inverse, P("right_inverse"), 1, INVERSE),
-        ("left_inverse", cl.left_inverse, P("left_inverse"), 1, LEFT_INVERSE),
-        ("max_common_vector", cl.max_common_vector, None, 2, MCV),
+        op("coalesce", "coalesce", 1, COALESCE),
+        op("coalesce (by-mode profile)", "coalesce", 2, COALESCE_PROFILE),
+        op("composition", "composition", 2, COMPOSITION),
+        op("complement", "complement", 2, COMPLEMENT),
+        op("logical_divide", "logical_divide", 2, DIVIDE),
+        op("zipped_divide", "zipped_divide", 2, DIVIDE),
+        op("tiled_divide", "tiled_divide", 2, DIVIDE),
+        op("flat_divide", "flat_divide", 2, DIVIDE, False),
+        op("logical_product", "logical_product", 2, PRODUCT),
+        op("zipped_product", "zipped_product", 2, PRODUCT),
+        op("tiled_product", "tiled_product", 2, PRODUCT),
+        op("flat_product", "flat_product", 2, PRODUCT, False),
+        op("blocked_product", "blocked_product", 2, whole, False),
+        op("raked_product", "raked_product", 2, whole, False),
+        op("right_inverse", "right_inverse", 1, INVERSE),
+        op("left_inverse", "left_inverse", 1, LEFT_INVERSE),
+        op("max_common_vector", "max_common_vector", 2, MCV, False),
     ]
 
 
-def prepare(name, fcl, fpc, arity, raw, pc, warn):
-    """Build both sides' cases; keep those where both succeed and agree as functions."""
-    cl_cases, pc_cases = [], []
+def prepare(name, fcl, fsh, fpc, arity, raw, pc, warn):
+    """Build the three sides' cases; keep those where all succeed and agree as functions."""
+    cl_cases, sh_cases, pc_cases = [], [], []
     for rc in raw:
         args = rc if arity == 2 else (rc,)
         try:
@@ -312,6 +325,16 @@ def prepare(name, fcl, fpc, arity, raw, pc, warn):
         except Exception as e:  # noqa: BLE001
             warn(f"{name}: dropped {rc!r}: catlayout raised {type(e).__name__}: {e}")
             continue
+        sa = tuple(to_shim(a) for a in ca)
+        if fsh is not None:
+            try:
+                r_sh = fsh(*sa)
+            except Exception as e:  # noqa: BLE001
+                warn(f"{name}: dropped {rc!r}: catlayout.pycute raised {type(e).__name__}: {e}")
+                continue
+            if r_sh != r_cl:
+                warn(f"{name}: dropped {rc!r}: catlayout.pycute gives {r_sh}, catlayout {r_cl}")
+                continue
         if fpc is not None:
             pa = tuple(to_py(pc, a) for a in ca)
             try:
@@ -328,7 +351,8 @@ def prepare(name, fcl, fpc, arity, raw, pc, warn):
                 continue
             pc_cases.append(pa if arity == 2 else pa[0])
         cl_cases.append(ca if arity == 2 else ca[0])
-    return cl_cases, pc_cases
+        sh_cases.append(sa if arity == 2 else sa[0])
+    return cl_cases, sh_cases, pc_cases
 
 
 def fmt_ns(x):
@@ -374,17 +398,19 @@ def main(argv=None):
 
     # -------------------------------------------------------------------- algebra ops + L(i)
     rows = []
-    for name, fcl, fpc, arity, raw in op_table(pc):
-        cl_cases, pc_cases = prepare(name, fcl, fpc, arity, raw, pc, warn)
+    for name, fcl, fsh, fpc, arity, raw in op_table(pc):
+        cl_cases, sh_cases, pc_cases = prepare(name, fcl, fsh, fpc, arity, raw, pc, warn)
         if not cl_cases:
             warn(f"{name}: no usable cases; row skipped")
             continue
         mk = pass2 if arity == 2 else pass1
         t_cl = timer.per_call_ns(mk(fcl, cl_cases), len(cl_cases))
+        t_sh = timer.per_call_ns(mk(fsh, sh_cases), len(sh_cases)) if fsh is not None else None
         t_pc = None
         if fpc is not None and pc_cases:
             t_pc = timer.per_call_ns(mk(fpc, pc_cases), len(pc_cases))
-        rows.append({"op": name, "cases": len(cl_cases), "catlayout_ns": t_cl, "pycute_ns": t_pc})
+        rows.append({"op": name, "cases": len(cl_cases), "catlayout_ns": t_cl, "shim_ns": t_sh,
+                     "pycute_ns": t_pc})
 
     # evaluation, one call at a time: L(i) on random in-range indices, L((i,j,..)) coordinates
     rng = np.random.default_rng(20240610)
@@ -405,13 +431,28 @@ def main(argv=None):
                 if L(x) != P(x):
                     warn(f"{label}: catlayout {L}({x}) = {L(x)} but pycute says {P(x)}")
                     ok = False
+        sh_pts = [(shim.Layout(L), x) for L, x in pts]
         t_cl = timer.per_call_ns(_eval_pass(cl_pts), len(cl_pts))
+        t_sh = timer.per_call_ns(_eval_pass(sh_pts), len(sh_pts))
         t_pc = timer.per_call_ns(_eval_pass(pc_pts), len(pc_pts)) if pc_pts and ok else None
-        rows.append({"op": label, "cases": len(cl_pts), "catlayout_ns": t_cl, "pycute_ns": t_pc})
+        rows.append({"op": label, "cases": len(cl_pts), "catlayout_ns": t_cl, "shim_ns": t_sh,
+                     "pycute_ns": t_pc})
 
     # harness overhead: the same loop around a Python no-op with two arguments
     noop = _noop
     ovh = timer.per_call_ns(pass2(noop, [(None, None)] * 16), 16)
+    # floors: the same loop around the cheapest calls into the bindings
+    L8 = [(cl.Layout("(4,8):(8,1)"), None)] * 16
+    floors = {
+        "harness loop around a C builtin (isinstance(L, None.__class__))":
+            timer.per_call_ns(pass2(isinstance, [(L, type(None)) for L, _ in L8]), 16),
+        "nanobind call, Layout in, int out (cl.size(L))":
+            timer.per_call_ns(pass1(cl.size, [L for L, _ in L8]), 16),
+        "nanobind call, Layout in, new Layout out (cl.flatten(L), L flat)":
+            timer.per_call_ns(pass1(cl.flatten, [L for L, _ in L8]), 16),
+        "Python def forwarding to cl.size (the shim's one extra frame)":
+            timer.per_call_ns(pass1(_forward_size, [L for L, _ in L8]), 16),
+    }
 
     # -------------------------------------------------------------------- NumPy evaluation
     nrows = []
@@ -464,13 +505,19 @@ def main(argv=None):
           f"timing; both columns time the same cases, checked equal as functions; median of "
           f"{timer.runs} runs of ~{timer.target_ns / 1e9:.2f} s; "
           f"{'quick' if args.quick else 'full'} mode\n")
-    print("| op | cases | catlayout (ns/call) | pycute (ns/call) | pycute ÷ catlayout |")
-    print("|---|---:|---:|---:|---:|")
+    print("| op | cases | catlayout (ns/call) | catlayout.pycute (ns/call) | pycute (ns/call) | "
+          "pycute ÷ catlayout | pycute ÷ catlayout.pycute |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {r['op']} | {r['cases']} | {fmt_ns(r['catlayout_ns'])} | "
-              f"{fmt_ns(r['pycute_ns'])} | {fmt_ratio(r['catlayout_ns'], r['pycute_ns'])} |")
+        print(f"| {r['op']} | {r['cases']} | {fmt_ns(r['catlayout_ns'])} | {fmt_ns(r['shim_ns'])} | "
+              f"{fmt_ns(r['pycute_ns'])} | {fmt_ratio(r['catlayout_ns'], r['pycute_ns'])} | "
+              f"{fmt_ratio(r['shim_ns'], r['pycute_ns'])} |")
     print(f"\nharness overhead (the same loop calling a Python no-op): {ovh:.1f} ns/call, "
-          f"included in both columns. \"–\": pycute has no such op.\n")
+          f"included in every column. \"–\": pycute has no such op.\n")
+    print("Floors (the same loop, ns/call):\n")
+    for k, v in floors.items():
+        print(f"- {k}: {v:.1f}")
+    print()
 
     print(f"## NumPy evaluation ({n_elems:,} random int64 indices in [0, size))\n")
     print("| layout | size | catlayout L(array) (elem/s) | catlayout L.tabulate() (elem/s) | "
@@ -490,14 +537,15 @@ def main(argv=None):
     # targets (reported, not asserted)
     print("\n## Targets (reported, not asserted)\n")
     cmp_rows = [r for r in rows if r["pycute_ns"] is not None]
-    hold = [r["op"] for r in cmp_rows if r["pycute_ns"] / r["catlayout_ns"] >= 100]
-    miss = [f"{r['op']} ({r['pycute_ns'] / r['catlayout_ns']:.0f}×)" for r in cmp_rows
-            if r["pycute_ns"] / r["catlayout_ns"] < 100]
-    if pc is None:
-        print("- ≥100× pycute per op: not measured (pycute missing)")
-    else:
-        print(f"- ≥100× pycute per op: holds for {len(hold)} of {len(cmp_rows)} compared rows"
-              + (f"; misses: {', '.join(miss)}" if miss else ""))
+    for col, label in (("catlayout_ns", "catlayout"), ("shim_ns", "catlayout.pycute")):
+        hold = [r["op"] for r in cmp_rows if r["pycute_ns"] / r[col] >= 100]
+        miss = [f"{r['op']} ({r['pycute_ns'] / r[col]:.0f}×)" for r in cmp_rows
+                if r["pycute_ns"] / r[col] < 100]
+        if pc is None:
+            print(f"- {label} ≥100× pycute per op: not measured (pycute missing)")
+        else:
+            print(f"- {label} ≥100× pycute per op: holds for {len(hold)} of {len(cmp_rows)} "
+                  f"compared rows" + (f"; misses: {', '.join(miss)}" if miss else ""))
     slow = [f"{r['layout']} ({fmt_rate(r['catlayout_array_eps'])}/s)" for r in nrows
             if r["catlayout_array_eps"] < 1e8]
     print(f"- ≥100 M elements/s for L(array): holds for {len(nrows) - len(slow)} of {len(nrows)} "
@@ -511,7 +559,7 @@ def main(argv=None):
     if args.json:
         doc = {"machine": machine_line(), "pycute": pc_info if pc is not None else None,
                "quick": args.quick, "runs": timer.runs, "run_target_s": timer.target_ns / 1e9,
-               "harness_overhead_ns": ovh, "numpy_reference_eps": numpy_ref_eps, "ops": rows, "numpy": nrows,
+               "harness_overhead_ns": ovh, "floors_ns": floors, "numpy_reference_eps": numpy_ref_eps, "ops": rows, "numpy": nrows,
                "warnings": warnings, "elapsed_s": elapsed}
         with open(args.json, "w") as f:
             json.dump(doc, f, indent=2)
@@ -520,6 +568,10 @@ def main(argv=None):
 
 def _noop(a, b):
     return None
+
+
+def _forward_size(L):
+    return cl.size(L)
 
 
 def _eval_pass(pts):

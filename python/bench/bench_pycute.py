@@ -13,15 +13,20 @@ pycute is the pure-Python layout algebra shipped in the ``nvidia-cutlass`` wheel
 
 Method
 ------
+* Three columns: ``catlayout``'s functions on ``catlayout.Layout``, ``catlayout.pycute``'s (the shim,
+  pycute's API) on the shim's ``Layout``, and pycute's on ``pycute.Layout``.
 * Every op gets a fixed list of realistic cases (CuTe documentation examples and kernel-style
   tilings). Each case is built once, before timing, as a ``catlayout.Layout`` and as an equivalent
   ``pycute.Layout`` (same shape and stride tuples), so no parsing is timed.
-* Before timing, each case is run through both implementations and the two results are tabulated
-  on ``range(size)``; a case where they differ (or where either raises) is dropped with a warning.
-  Both columns then time exactly the same cases.
+  The shim's cases are the same layouts as ``catlayout.pycute.Layout``.
+* Before timing, each case is run through every implementation and the results are tabulated
+  on ``range(size)`` (the shim's must equal catlayout's); a case where they differ (or where one
+  raises) is dropped with a warning. Every column then times exactly the same cases.
 * One "pass" calls the op once per case from a plain Python ``for`` loop. A run repeats the pass
   N times, N chosen so that a run takes about 0.12 s (0.02 s with ``--quick``); the figure is the
-  median of 5 runs (3 with ``--quick``) of ``perf_counter_ns``, divided by the number of calls.
+  median of 5 runs (3 with ``--quick``) of the thread's CPU time (``thread_time_ns``: on a shared
+  machine the time spent waiting for a core is left out; ``--clock wall`` for ``perf_counter_ns``),
+  divided by the number of calls.
   The garbage collector is off while a run is timed. The per-call figure includes the cost of the
   Python loop and call itself (printed as "harness overhead"), which is the same for both columns.
 * NumPy evaluation: ``L(idx)`` for an int64 array of random indices in ``[0, size(L))`` and
@@ -235,6 +240,11 @@ def tab_pc(pc, L):
 # ------------------------------------------------------------------------------------------------
 # timing
 
+# The clock: this thread's CPU time by default (on a shared machine, time spent waiting for a
+# core is not the call's); --clock wall for perf_counter_ns.
+_clock = time.thread_time_ns
+
+
 class Timer:
     def __init__(self, target_s: float, runs: int):
         self.target_ns = int(target_s * 1e9)
@@ -247,20 +257,20 @@ class Timer:
         try:
             n = 1
             while True:  # calibrate: grow N until a run takes >= 1/4 of the target
-                t0 = time.perf_counter_ns()
+                t0 = _clock()
                 for _ in range(n):
                     one_pass()
-                dt = time.perf_counter_ns() - t0
+                dt = _clock() - t0
                 if dt >= self.target_ns // 4:
                     break
                 n *= 2 if dt * 8 >= self.target_ns else 8
             n = max(1, round(n * self.target_ns / max(dt, 1)))
             samples = []
             for _ in range(self.runs):
-                t0 = time.perf_counter_ns()
+                t0 = _clock()
                 for _ in range(n):
                     one_pass()
-                samples.append((time.perf_counter_ns() - t0) / (n * calls_per_pass))
+                samples.append((_clock() - t0) / (n * calls_per_pass))
         finally:
             if gc_was:
                 gc.enable()
@@ -383,10 +393,15 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="fewer repetitions (smoke run, < 20 s)")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     ap.add_argument("--pycute-path", metavar="DIR", help="directory that holds the pycute package")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="cpu: this thread's CPU time (default; a shared machine's waits excluded); "
+                         "wall: perf_counter_ns")
     ap.add_argument("--elements", type=int, default=None,
                     help="NumPy index array length (default 10,000,000; 1,000,000 with --quick)")
     args = ap.parse_args(argv)
 
+    global _clock
+    _clock = time.thread_time_ns if args.clock == "cpu" else time.perf_counter_ns
     t_start = time.perf_counter()
     timer = Timer(0.02, 3) if args.quick else Timer(0.12, 5)
     n_elems = args.elements or (1_000_000 if args.quick else 10_000_000)
@@ -444,7 +459,7 @@ def main(argv=None):
     # floors: the same loop around the cheapest calls into the bindings
     L8 = [(cl.Layout("(4,8):(8,1)"), None)] * 16
     floors = {
-        "harness loop around a C builtin (isinstance(L, None.__class__))":
+        "the loop around a C builtin with two arguments (isinstance)":
             timer.per_call_ns(pass2(isinstance, [(L, type(None)) for L, _ in L8]), 16),
         "nanobind call, Layout in, int out (cl.size(L))":
             timer.per_call_ns(pass1(cl.size, [L for L, _ in L8]), 16),
@@ -502,8 +517,8 @@ def main(argv=None):
     print(machine_line())
     print(f"pycute: {pc_info}")
     print(f"workload: fixed CuTe-doc / kernel-style cases per op (count per row), built before "
-          f"timing; both columns time the same cases, checked equal as functions; median of "
-          f"{timer.runs} runs of ~{timer.target_ns / 1e9:.2f} s; "
+          f"timing; every column times the same cases, checked equal as functions; median of "
+          f"{timer.runs} runs of ~{timer.target_ns / 1e9:.2f} s of {args.clock} time; "
           f"{'quick' if args.quick else 'full'} mode\n")
     print("| op | cases | catlayout (ns/call) | catlayout.pycute (ns/call) | pycute (ns/call) | "
           "pycute ÷ catlayout | pycute ÷ catlayout.pycute |")
@@ -589,10 +604,10 @@ def _median_ns(fn, runs, reps):
     try:
         samples = []
         for _ in range(runs):
-            t0 = time.perf_counter_ns()
+            t0 = _clock()
             for _ in range(reps):
                 fn()
-            samples.append((time.perf_counter_ns() - t0) / reps)
+            samples.append((_clock() - t0) / reps)
     finally:
         if gc_was:
             gc.enable()

@@ -140,6 +140,33 @@ static Layout tiled(TilerOp zip, TilerOp op, Layout const& a, nb::handle b) {
   return unwrap(make_layout(modes));
 }
 
+// The binary operations as bound: (layoutA, layoutB), layoutB possibly None.
+using PycuteBinary = Layout (*)(nb::handle, nb::handle);
+template <PycuteOp op>
+Layout by_mode_op(nb::handle a, nb::handle b) {
+  return by_mode(op, a, b);
+}
+template <TilerOp op>
+Layout zipped_op(nb::handle a, nb::handle b) {
+  return zipped(op, *PycuteArg(a, "layoutA"), b);
+}
+template <TilerOp zip, TilerOp op>
+Layout tiled_op(nb::handle a, nb::handle b) {
+  return tiled(zip, op, *PycuteArg(a, "layoutA"), b);
+}
+template <TilerOp op>
+Layout flat_op(nb::handle a, nb::handle b) {
+  return unwrap(op(*PycuteArg(a, "layoutA"), pycute_tiler(b, "layoutB"), Convention::cute));
+}
+template <WholeOp op>
+Layout whole_op(nb::handle a, nb::handle b) {
+  return unwrap(op(*PycuteArg(a, "layoutA"), *PycuteArg(b, "layoutB"), Convention::cute));
+}
+static void def_binary(nb::module_& m, char const* name, PycuteBinary op) {
+  m.def(name, [op](nb::handle a, nb::handle b) { return PycuteLayout(op(a, b)); },
+        nb::arg("layoutA"), nb::arg("layoutB").none());
+}
+
 // pycute's filter(layout, profile): by mode for a tuple profile, the modes past it kept.
 static Layout filter_by(Layout const& l, nb::handle profile) {
   if (!PyTuple_Check(profile.ptr())) return filter(l);
@@ -217,9 +244,11 @@ void bind_pycute(nb::module_& root) {
         if (stride.is_none())
           if (auto const* l = as_layout(shape)) return (void)new (self) PycuteLayout(*l);
         IntTuple s = int_tuple_from_py(shape, "shape");
-        new (self) PycuteLayout(stride.is_none() ? compact_layout(s) : unwrap(Layout::make(s, int_tuple_from_py(stride, "stride"))));
+        if (stride.is_none()) return (void)new (self) PycuteLayout(compact_layout(s));
+        new (self) PycuteLayout(unwrap(Layout::make(s, int_tuple_from_py(stride, "stride"))));
       }, nb::arg("_shape"), nb::arg("_stride").none() = nb::none(),
-      nb::sig("def __init__(self, _shape: int | tuple | catlayout.Layout, _stride: int | tuple | None = None) -> None"))
+      nb::sig("def __init__(self, _shape: int | tuple | catlayout.Layout, "
+              "_stride: int | tuple | None = None) -> None"))
       .def("__getitem__", &getitem, nb::sig("def __getitem__(self, i: int | slice) -> Layout"),
            "Mode i (pycute), with Python's negative indices and slices of modes.")
       .def("__iter__", [](Layout const& l) {
@@ -263,30 +292,20 @@ void bind_pycute(nb::module_& root) {
     if (profile.is_none()) return PycuteLayout(coalesce(*a));
     return PycuteLayout(unwrap(coalesce(*a, int_tuple_from_py(profile, "profile"))));
   }, nb::arg("layout"), nb::arg("profile").none());
-  m.def("filter", [](nb::handle l, nb::handle profile) { return PycuteLayout(filter_by(*PycuteArg(l, "layout"), profile)); }, nb::arg("layout"), nb::arg("profile").none());
-  m.def("composition", [](nb::handle a, nb::handle b) { return PycuteLayout(by_mode(&compose_tiler, a, b)); }, nb::arg("layoutA"), nb::arg("layoutB").none());
-  m.def("logical_divide", [](nb::handle a, nb::handle b) { return PycuteLayout(by_mode(&cute_op<&logical_divide>, a, b)); }, nb::arg("layoutA"), nb::arg("layoutB").none());
-  m.def("logical_product", [](nb::handle a, nb::handle b) { return PycuteLayout(by_mode(&cute_op<&logical_product>, a, b)); }, nb::arg("layoutA"), nb::arg("layoutB").none());
-  m.def("zipped_divide", [](nb::handle a, nb::handle b) { return PycuteLayout(zipped(&zipped_divide, *PycuteArg(a, "layoutA"), b)); }, nb::arg("layoutA"), nb::arg("layoutB").none());
-  m.def("zipped_product", [](nb::handle a, nb::handle b) { return PycuteLayout(zipped(&zipped_product, *PycuteArg(a, "layoutA"), b)); }, nb::arg("layoutA"), nb::arg("layoutB").none());
-  m.def("tiled_divide", [](nb::handle a, nb::handle b) {
-    return PycuteLayout(tiled(&zipped_divide, &tiled_divide, *PycuteArg(a, "layoutA"), b));
-  }, nb::arg("layoutA"), nb::arg("layoutB").none());
-  m.def("tiled_product", [](nb::handle a, nb::handle b) {
-    return PycuteLayout(tiled(&zipped_product, &tiled_product, *PycuteArg(a, "layoutA"), b));
-  }, nb::arg("layoutA"), nb::arg("layoutB").none());
-  m.def("flat_divide", [](nb::handle a, nb::handle b) {
-    return PycuteLayout(unwrap(flat_divide(*PycuteArg(a, "layoutA"), pycute_tiler(b, "layoutB"), Convention::cute)));
-  }, nb::arg("layoutA"), nb::arg("layoutB").none());
-  m.def("flat_product", [](nb::handle a, nb::handle b) {
-    return PycuteLayout(unwrap(flat_product(*PycuteArg(a, "layoutA"), pycute_tiler(b, "layoutB"), Convention::cute)));
-  }, nb::arg("layoutA"), nb::arg("layoutB").none());
-  m.def("blocked_product", [](nb::handle a, nb::handle b) {
-    return PycuteLayout(unwrap(blocked_product(*PycuteArg(a, "layoutA"), *PycuteArg(b, "layoutB"), Convention::cute)));
-  });
-  m.def("raked_product", [](nb::handle a, nb::handle b) {
-    return PycuteLayout(unwrap(raked_product(*PycuteArg(a, "layoutA"), *PycuteArg(b, "layoutB"), Convention::cute)));
-  });
+  m.def("filter", [](nb::handle l, nb::handle profile) {
+    return PycuteLayout(filter_by(*PycuteArg(l, "layout"), profile));
+  }, nb::arg("layout"), nb::arg("profile").none());
+  def_binary(m, "composition", &by_mode_op<&compose_tiler>);
+  def_binary(m, "logical_divide", &by_mode_op<&cute_op<&logical_divide>>);
+  def_binary(m, "logical_product", &by_mode_op<&cute_op<&logical_product>>);
+  def_binary(m, "zipped_divide", &zipped_op<&zipped_divide>);
+  def_binary(m, "zipped_product", &zipped_op<&zipped_product>);
+  def_binary(m, "tiled_divide", &tiled_op<&zipped_divide, &tiled_divide>);
+  def_binary(m, "tiled_product", &tiled_op<&zipped_product, &tiled_product>);
+  def_binary(m, "flat_divide", &flat_op<&flat_divide>);
+  def_binary(m, "flat_product", &flat_op<&flat_product>);
+  def_binary(m, "blocked_product", &whole_op<&blocked_product>);
+  def_binary(m, "raked_product", &whole_op<&raked_product>);
   m.def("complement", [](nb::handle l, nb::handle max_idx) {
     PycuteArg a(l, "layout", true);
     if (max_idx.is_none()) return PycuteLayout(unwrap(complement(*a, Convention::cute)));

@@ -13,15 +13,20 @@ pycute is the pure-Python layout algebra shipped in the ``nvidia-cutlass`` wheel
 
 Method
 ------
+* Three columns: ``catlayout``'s functions on ``catlayout.Layout``, ``catlayout.pycute``'s (the shim,
+  pycute's API) on the shim's ``Layout``, and pycute's on ``pycute.Layout``.
 * Every op gets a fixed list of realistic cases (CuTe documentation examples and kernel-style
   tilings). Each case is built once, before timing, as a ``catlayout.Layout`` and as an equivalent
   ``pycute.Layout`` (same shape and stride tuples), so no parsing is timed.
-* Before timing, each case is run through both implementations and the two results are tabulated
-  on ``range(size)``; a case where they differ (or where either raises) is dropped with a warning.
-  Both columns then time exactly the same cases.
+  The shim's cases are the same layouts as ``catlayout.pycute.Layout``.
+* Before timing, each case is run through every implementation and the results are tabulated
+  on ``range(size)`` (the shim's must equal catlayout's); a case where they differ (or where one
+  raises) is dropped with a warning. Every column then times exactly the same cases.
 * One "pass" calls the op once per case from a plain Python ``for`` loop. A run repeats the pass
   N times, N chosen so that a run takes about 0.12 s (0.02 s with ``--quick``); the figure is the
-  median of 5 runs (3 with ``--quick``) of ``perf_counter_ns``, divided by the number of calls.
+  median of 5 runs (3 with ``--quick``) of the thread's CPU time (``thread_time_ns``: on a shared
+  machine the time spent waiting for a core is left out; ``--clock wall`` for ``perf_counter_ns``),
+  divided by the number of calls.
   The garbage collector is off while a run is timed. The per-call figure includes the cost of the
   Python loop and call itself (printed as "harness overhead"), which is the same for both columns.
 * NumPy evaluation: ``L(idx)`` for an int64 array of random indices in ``[0, size(L))`` and
@@ -42,6 +47,7 @@ import time
 import numpy as np
 
 import catlayout as cl
+import catlayout.pycute as shim
 
 # ------------------------------------------------------------------------------------------------
 # workload: strings are parsed by catlayout once; pycute gets the same shape/stride tuples.
@@ -206,6 +212,15 @@ def to_py(pc, x):
     return x
 
 
+def to_shim(x):
+    """The catlayout.pycute counterpart (its Layout class) of a catlayout Layout / tuple / int."""
+    if isinstance(x, cl.Layout):
+        return shim.Layout(x)
+    if isinstance(x, tuple):
+        return tuple(to_shim(t) for t in x)
+    return x
+
+
 def to_cl(x):
     if isinstance(x, str):
         return cl.Layout(x)
@@ -225,6 +240,11 @@ def tab_pc(pc, L):
 # ------------------------------------------------------------------------------------------------
 # timing
 
+# The clock: this thread's CPU time by default (on a shared machine, time spent waiting for a
+# core is not the call's); --clock wall for perf_counter_ns.
+_clock = time.thread_time_ns
+
+
 class Timer:
     def __init__(self, target_s: float, runs: int):
         self.target_ns = int(target_s * 1e9)
@@ -237,20 +257,20 @@ class Timer:
         try:
             n = 1
             while True:  # calibrate: grow N until a run takes >= 1/4 of the target
-                t0 = time.perf_counter_ns()
+                t0 = _clock()
                 for _ in range(n):
                     one_pass()
-                dt = time.perf_counter_ns() - t0
+                dt = _clock() - t0
                 if dt >= self.target_ns // 4:
                     break
                 n *= 2 if dt * 8 >= self.target_ns else 8
             n = max(1, round(n * self.target_ns / max(dt, 1)))
             samples = []
             for _ in range(self.runs):
-                t0 = time.perf_counter_ns()
+                t0 = _clock()
                 for _ in range(n):
                     one_pass()
-                samples.append((time.perf_counter_ns() - t0) / (n * calls_per_pass))
+                samples.append((_clock() - t0) / (n * calls_per_pass))
         finally:
             if gc_was:
                 gc.enable()
@@ -278,32 +298,35 @@ def op_table(pc):
     def P(name):
         return getattr(pc, name) if pc is not None else None
 
+    def op(row, name, arity, cases, in_pycute=True):
+        return (row, getattr(cl, name), getattr(shim, name, None), P(name) if in_pycute else None,
+                arity, cases)
+
+    whole = [c for c in PRODUCT if not isinstance(c[1], tuple)]
     return [
-        ("coalesce", cl.coalesce, P("coalesce"), 1, COALESCE),
-        ("coalesce (by-mode profile)", cl.coalesce, P("coalesce"), 2, COALESCE_PROFILE),
-        ("composition", cl.composition, P("composition"), 2, COMPOSITION),
-        ("complement", cl.complement, P("complement"), 2, COMPLEMENT),
-        ("logical_divide", cl.logical_divide, P("logical_divide"), 2, DIVIDE),
-        ("zipped_divide", cl.zipped_divide, P("zipped_divide"), 2, DIVIDE),
-        ("tiled_divide", cl.tiled_divide, P("tiled_divide"), 2, DIVIDE),
-        ("flat_divide", cl.flat_divide, None, 2, DIVIDE),
-        ("logical_product", cl.logical_product, P("logical_product"), 2, PRODUCT),
-        ("zipped_product", cl.zipped_product, P("zipped_product"), 2, PRODUCT),
-        ("tiled_product", cl.tiled_product, P("tiled_product"), 2, PRODUCT),
-        ("flat_product", cl.flat_product, None, 2, PRODUCT),
-        ("blocked_product", cl.blocked_product, None, 2,
-         [c for c in PRODUCT if not isinstance(c[1], tuple)]),
-        ("raked_product", cl.raked_product, None, 2,
-         [c for c in PRODUCT if not isinstance(c[1], tuple)]),
-        ("right_inverse", cl.right_inverse, P("right_inverse"), 1, INVERSE),
-        ("left_inverse", cl.left_inverse, P("left_inverse"), 1, LEFT_INVERSE),
-        ("max_common_vector", cl.max_common_vector, None, 2, MCV),
+        op("coalesce", "coalesce", 1, COALESCE),
+        op("coalesce (by-mode profile)", "coalesce", 2, COALESCE_PROFILE),
+        op("composition", "composition", 2, COMPOSITION),
+        op("complement", "complement", 2, COMPLEMENT),
+        op("logical_divide", "logical_divide", 2, DIVIDE),
+        op("zipped_divide", "zipped_divide", 2, DIVIDE),
+        op("tiled_divide", "tiled_divide", 2, DIVIDE),
+        op("flat_divide", "flat_divide", 2, DIVIDE, False),
+        op("logical_product", "logical_product", 2, PRODUCT),
+        op("zipped_product", "zipped_product", 2, PRODUCT),
+        op("tiled_product", "tiled_product", 2, PRODUCT),
+        op("flat_product", "flat_product", 2, PRODUCT, False),
+        op("blocked_product", "blocked_product", 2, whole, False),
+        op("raked_product", "raked_product", 2, whole, False),
+        op("right_inverse", "right_inverse", 1, INVERSE),
+        op("left_inverse", "left_inverse", 1, LEFT_INVERSE),
+        op("max_common_vector", "max_common_vector", 2, MCV, False),
     ]
 
 
-def prepare(name, fcl, fpc, arity, raw, pc, warn):
-    """Build both sides' cases; keep those where both succeed and agree as functions."""
-    cl_cases, pc_cases = [], []
+def prepare(name, fcl, fsh, fpc, arity, raw, pc, warn):
+    """Build the three sides' cases; keep those where all succeed and agree as functions."""
+    cl_cases, sh_cases, pc_cases = [], [], []
     for rc in raw:
         args = rc if arity == 2 else (rc,)
         try:
@@ -312,6 +335,16 @@ def prepare(name, fcl, fpc, arity, raw, pc, warn):
         except Exception as e:  # noqa: BLE001
             warn(f"{name}: dropped {rc!r}: catlayout raised {type(e).__name__}: {e}")
             continue
+        sa = tuple(to_shim(a) for a in ca)
+        if fsh is not None:
+            try:
+                r_sh = fsh(*sa)
+            except Exception as e:  # noqa: BLE001
+                warn(f"{name}: dropped {rc!r}: catlayout.pycute raised {type(e).__name__}: {e}")
+                continue
+            if r_sh != r_cl:
+                warn(f"{name}: dropped {rc!r}: catlayout.pycute gives {r_sh}, catlayout {r_cl}")
+                continue
         if fpc is not None:
             pa = tuple(to_py(pc, a) for a in ca)
             try:
@@ -328,7 +361,8 @@ def prepare(name, fcl, fpc, arity, raw, pc, warn):
                 continue
             pc_cases.append(pa if arity == 2 else pa[0])
         cl_cases.append(ca if arity == 2 else ca[0])
-    return cl_cases, pc_cases
+        sh_cases.append(sa if arity == 2 else sa[0])
+    return cl_cases, sh_cases, pc_cases
 
 
 def fmt_ns(x):
@@ -359,10 +393,15 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="fewer repetitions (smoke run, < 20 s)")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     ap.add_argument("--pycute-path", metavar="DIR", help="directory that holds the pycute package")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="cpu: this thread's CPU time (default; a shared machine's waits excluded); "
+                         "wall: perf_counter_ns")
     ap.add_argument("--elements", type=int, default=None,
                     help="NumPy index array length (default 10,000,000; 1,000,000 with --quick)")
     args = ap.parse_args(argv)
 
+    global _clock
+    _clock = time.thread_time_ns if args.clock == "cpu" else time.perf_counter_ns
     t_start = time.perf_counter()
     timer = Timer(0.02, 3) if args.quick else Timer(0.12, 5)
     n_elems = args.elements or (1_000_000 if args.quick else 10_000_000)
@@ -374,17 +413,19 @@ def main(argv=None):
 
     # -------------------------------------------------------------------- algebra ops + L(i)
     rows = []
-    for name, fcl, fpc, arity, raw in op_table(pc):
-        cl_cases, pc_cases = prepare(name, fcl, fpc, arity, raw, pc, warn)
+    for name, fcl, fsh, fpc, arity, raw in op_table(pc):
+        cl_cases, sh_cases, pc_cases = prepare(name, fcl, fsh, fpc, arity, raw, pc, warn)
         if not cl_cases:
             warn(f"{name}: no usable cases; row skipped")
             continue
         mk = pass2 if arity == 2 else pass1
         t_cl = timer.per_call_ns(mk(fcl, cl_cases), len(cl_cases))
+        t_sh = timer.per_call_ns(mk(fsh, sh_cases), len(sh_cases)) if fsh is not None else None
         t_pc = None
         if fpc is not None and pc_cases:
             t_pc = timer.per_call_ns(mk(fpc, pc_cases), len(pc_cases))
-        rows.append({"op": name, "cases": len(cl_cases), "catlayout_ns": t_cl, "pycute_ns": t_pc})
+        rows.append({"op": name, "cases": len(cl_cases), "catlayout_ns": t_cl, "shim_ns": t_sh,
+                     "pycute_ns": t_pc})
 
     # evaluation, one call at a time: L(i) on random in-range indices, L((i,j,..)) coordinates
     rng = np.random.default_rng(20240610)
@@ -405,13 +446,28 @@ def main(argv=None):
                 if L(x) != P(x):
                     warn(f"{label}: catlayout {L}({x}) = {L(x)} but pycute says {P(x)}")
                     ok = False
+        sh_pts = [(shim.Layout(L), x) for L, x in pts]
         t_cl = timer.per_call_ns(_eval_pass(cl_pts), len(cl_pts))
+        t_sh = timer.per_call_ns(_eval_pass(sh_pts), len(sh_pts))
         t_pc = timer.per_call_ns(_eval_pass(pc_pts), len(pc_pts)) if pc_pts and ok else None
-        rows.append({"op": label, "cases": len(cl_pts), "catlayout_ns": t_cl, "pycute_ns": t_pc})
+        rows.append({"op": label, "cases": len(cl_pts), "catlayout_ns": t_cl, "shim_ns": t_sh,
+                     "pycute_ns": t_pc})
 
     # harness overhead: the same loop around a Python no-op with two arguments
     noop = _noop
     ovh = timer.per_call_ns(pass2(noop, [(None, None)] * 16), 16)
+    # floors: the same loop around the cheapest calls into the bindings
+    L8 = [(cl.Layout("(4,8):(8,1)"), None)] * 16
+    floors = {
+        "the loop around a C builtin with two arguments (isinstance)":
+            timer.per_call_ns(pass2(isinstance, [(L, type(None)) for L, _ in L8]), 16),
+        "nanobind call, Layout in, int out (cl.size(L))":
+            timer.per_call_ns(pass1(cl.size, [L for L, _ in L8]), 16),
+        "nanobind call, Layout in, new Layout out (cl.flatten(L), L flat)":
+            timer.per_call_ns(pass1(cl.flatten, [L for L, _ in L8]), 16),
+        "Python def forwarding to cl.size (the shim's one extra frame)":
+            timer.per_call_ns(pass1(_forward_size, [L for L, _ in L8]), 16),
+    }
 
     # -------------------------------------------------------------------- NumPy evaluation
     nrows = []
@@ -461,16 +517,22 @@ def main(argv=None):
     print(machine_line())
     print(f"pycute: {pc_info}")
     print(f"workload: fixed CuTe-doc / kernel-style cases per op (count per row), built before "
-          f"timing; both columns time the same cases, checked equal as functions; median of "
-          f"{timer.runs} runs of ~{timer.target_ns / 1e9:.2f} s; "
+          f"timing; every column times the same cases, checked equal as functions; median of "
+          f"{timer.runs} runs of ~{timer.target_ns / 1e9:.2f} s of {args.clock} time; "
           f"{'quick' if args.quick else 'full'} mode\n")
-    print("| op | cases | catlayout (ns/call) | pycute (ns/call) | pycute ÷ catlayout |")
-    print("|---|---:|---:|---:|---:|")
+    print("| op | cases | catlayout (ns/call) | catlayout.pycute (ns/call) | pycute (ns/call) | "
+          "pycute ÷ catlayout | pycute ÷ catlayout.pycute |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {r['op']} | {r['cases']} | {fmt_ns(r['catlayout_ns'])} | "
-              f"{fmt_ns(r['pycute_ns'])} | {fmt_ratio(r['catlayout_ns'], r['pycute_ns'])} |")
+        print(f"| {r['op']} | {r['cases']} | {fmt_ns(r['catlayout_ns'])} | {fmt_ns(r['shim_ns'])} | "
+              f"{fmt_ns(r['pycute_ns'])} | {fmt_ratio(r['catlayout_ns'], r['pycute_ns'])} | "
+              f"{fmt_ratio(r['shim_ns'], r['pycute_ns'])} |")
     print(f"\nharness overhead (the same loop calling a Python no-op): {ovh:.1f} ns/call, "
-          f"included in both columns. \"–\": pycute has no such op.\n")
+          f"included in every column. \"–\": pycute has no such op.\n")
+    print("Floors (the same loop, ns/call):\n")
+    for k, v in floors.items():
+        print(f"- {k}: {v:.1f}")
+    print()
 
     print(f"## NumPy evaluation ({n_elems:,} random int64 indices in [0, size))\n")
     print("| layout | size | catlayout L(array) (elem/s) | catlayout L.tabulate() (elem/s) | "
@@ -490,14 +552,15 @@ def main(argv=None):
     # targets (reported, not asserted)
     print("\n## Targets (reported, not asserted)\n")
     cmp_rows = [r for r in rows if r["pycute_ns"] is not None]
-    hold = [r["op"] for r in cmp_rows if r["pycute_ns"] / r["catlayout_ns"] >= 100]
-    miss = [f"{r['op']} ({r['pycute_ns'] / r['catlayout_ns']:.0f}×)" for r in cmp_rows
-            if r["pycute_ns"] / r["catlayout_ns"] < 100]
-    if pc is None:
-        print("- ≥100× pycute per op: not measured (pycute missing)")
-    else:
-        print(f"- ≥100× pycute per op: holds for {len(hold)} of {len(cmp_rows)} compared rows"
-              + (f"; misses: {', '.join(miss)}" if miss else ""))
+    for col, label in (("catlayout_ns", "catlayout"), ("shim_ns", "catlayout.pycute")):
+        hold = [r["op"] for r in cmp_rows if r["pycute_ns"] / r[col] >= 100]
+        miss = [f"{r['op']} ({r['pycute_ns'] / r[col]:.0f}×)" for r in cmp_rows
+                if r["pycute_ns"] / r[col] < 100]
+        if pc is None:
+            print(f"- {label} ≥100× pycute per op: not measured (pycute missing)")
+        else:
+            print(f"- {label} ≥100× pycute per op: holds for {len(hold)} of {len(cmp_rows)} "
+                  f"compared rows" + (f"; misses: {', '.join(miss)}" if miss else ""))
     slow = [f"{r['layout']} ({fmt_rate(r['catlayout_array_eps'])}/s)" for r in nrows
             if r["catlayout_array_eps"] < 1e8]
     print(f"- ≥100 M elements/s for L(array): holds for {len(nrows) - len(slow)} of {len(nrows)} "
@@ -511,7 +574,7 @@ def main(argv=None):
     if args.json:
         doc = {"machine": machine_line(), "pycute": pc_info if pc is not None else None,
                "quick": args.quick, "runs": timer.runs, "run_target_s": timer.target_ns / 1e9,
-               "harness_overhead_ns": ovh, "numpy_reference_eps": numpy_ref_eps, "ops": rows, "numpy": nrows,
+               "harness_overhead_ns": ovh, "floors_ns": floors, "numpy_reference_eps": numpy_ref_eps, "ops": rows, "numpy": nrows,
                "warnings": warnings, "elapsed_s": elapsed}
         with open(args.json, "w") as f:
             json.dump(doc, f, indent=2)
@@ -520,6 +583,10 @@ def main(argv=None):
 
 def _noop(a, b):
     return None
+
+
+def _forward_size(L):
+    return cl.size(L)
 
 
 def _eval_pass(pts):
@@ -537,10 +604,10 @@ def _median_ns(fn, runs, reps):
     try:
         samples = []
         for _ in range(runs):
-            t0 = time.perf_counter_ns()
+            t0 = _clock()
             for _ in range(reps):
                 fn()
-            samples.append((time.perf_counter_ns() - t0) / reps)
+            samples.append((_clock() - t0) / reps)
     finally:
         if gc_was:
             gc.enable()

@@ -25,6 +25,11 @@ static void bind_whole_op(nb::module_& m, char const* name, WholeOp op, char con
   }, nb::arg("a"), nb::arg("b"), nb::kw_only(), nb::arg("strict") = false, doc);
 }
 
+Result<Layout> compose_tiler(Layout const& a, Tiler const& b) {
+  if (b.is_layout() && !b.integer) return composition(a, divisor_layout(b));
+  return composition(a, b);
+}
+
 void bind_algebra(nb::module_& m) {
   m.def("size", [](LayoutArg l) { return l.get("layout").size(); }, nb::arg("layout"));
   m.def("cosize", [](LayoutArg l) { return cosize(l.get("layout")); }, nb::arg("layout"));
@@ -42,9 +47,7 @@ void bind_algebra(nb::module_& m) {
         "CuTe filter: coalesce after dropping stride-0 and size-1 modes.");
   m.def("composition", [](LayoutArg a, TilerArg b) {
     if (b.ptr) return unwrap(composition(a.get("a"), *b.ptr));
-    Tiler t = b.get("b");
-    if (t.is_layout() && !t.integer) return unwrap(composition(a.get("a"), divisor_layout(t)));
-    return unwrap(composition(a.get("a"), t));
+    return unwrap(compose_tiler(a.get("a"), b.get("b")));
   }, nb::arg("a"), nb::arg("b"), "A o B (Def. 2.3.4.1, CuTe composition); B a layout or a tiler.");
   m.def("complement", [](LayoutArg a, std::optional<IntTupleIn> cotarget, bool strict) {
     Layout const& x = a.get("a");

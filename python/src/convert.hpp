@@ -83,12 +83,21 @@ struct IntTupleOut {
   IntTuple value;
 };
 
-// The bound Layout type (set by bind_layout): an exact type test is cheaper than nb::isinstance.
+// The bound Layout type (set by bind_layout) and catlayout.pycute's subclass of it (pycute.cpp):
+// an exact type test is cheaper than nb::isinstance.
 extern PyTypeObject* layout_type;
+extern PyTypeObject* pycute_layout_type;
 inline Layout const* as_layout(nb::handle h) {
-  if (Py_TYPE(h.ptr()) == layout_type || nb::isinstance<Layout>(h)) return nb::inst_ptr<Layout>(h);
+  PyTypeObject* t = Py_TYPE(h.ptr());
+  if (t == layout_type || t == pycute_layout_type || nb::isinstance<Layout>(h)) return nb::inst_ptr<Layout>(h);
   return nullptr;
 }
+
+// L(key) as catlayout.Layout's __call__ (layout.cpp): an int, a coordinate, a NumPy array, or a
+// coordinate with holes, whose sliced layout `as_object` turns into the caller's Python class.
+nb::object call_layout(Layout const& l, nb::handle key, nb::object (*as_object)(Layout&&));
+// A o B for a tiler B, as catlayout.composition (algebra.cpp): a layout tiler composes whole.
+Result<Layout> compose_tiler(Layout const& a, Tiler const& b);
 
 // Convention::categorical when strict (the CLI's --strict), CuTe's otherwise.
 inline Convention convention(bool strict) { return strict ? Convention::categorical : Convention::cute; }
@@ -120,6 +129,7 @@ void bind_conformance(nb::module_& m);
 void bind_viz(nb::module_& m);
 void bind_analysis(nb::module_& m);
 void bind_cute_api(nb::module_& m);
+void bind_pycute(nb::module_& m);  // _catlayout._pycute: catlayout.pycute's Layout and operations
 void bind_gpu(nb::module_& m);  // catlayout.gpu (gpu.cpp), where the gpu room is built
 
 }  // namespace catlayout::python

@@ -67,12 +67,14 @@ static bool has_hole(nb::handle key) {
   return false;
 }
 
+static nb::object as_layout_object(Layout&& l) { return nb::cast(std::move(l)); }
+
 // L(i), L(coord), L(array), L(i, j, ...) and with holes (None, ':') CuTe's slice.
-static nb::object call(Layout const& l, nb::handle key) {
+nb::object call_layout(Layout const& l, nb::handle key, nb::object (*as_object)(Layout&&)) {
   auto at_index = [&] { return nb::int_(unwrap(l.extended(nonnegative_from_py(key, "index")))); };
   if (PyLong_CheckExact(key.ptr())) return at_index();  // the common case first: L(i)
   if (PyTuple_Check(key.ptr()) || PyList_Check(key.ptr()) || key.is_none() || PySlice_Check(key.ptr())) {
-    if (has_hole(key)) return nb::cast(unwrap(slice(slice_coord_from_py(key), l)));
+    if (has_hole(key)) return as_object(unwrap(slice(slice_coord_from_py(key), l)));
     return nb::int_(unwrap(l.at_coord(int_tuple_from_py(key, "coordinate"))));
   }
   if (nb::ndarray_check(key)) return nb::cast(evaluate_array(l, nb::cast<IndexArray>(key)));
@@ -107,13 +109,13 @@ void bind_layout(nb::module_& m) {
              return l.shape().is_leaf() ? l : l.mode(i);
            }, nb::arg("i"), "The i-th top-level mode (CuTe layout<i>).")
       .def("__call__", [](Layout const& l, nb::args args) {
-             if (args.size() == 1) return call(l, args[0]);
-             return call(l, nb::tuple(args));
+             if (args.size() == 1) return call_layout(l, args[0], as_layout_object);
+             return call_layout(l, nb::tuple(args), as_layout_object);
            }, nb::sig("def __call__(self, *args: int | tuple | None | NDArray[numpy.int64]) -> int | Layout | NDArray[numpy.int64]"),
            "L(i): the layout function at index i (CuTe's extended function past size); L((i,j)) or L(i, j): "
               "at a coordinate; L(array): at every index of an int64 NumPy array; None or ':' in a coordinate "
               "slices as CuTe (returns a Layout).")
-      .def("__getitem__", [](Layout const& l, nb::handle key) { return call(l, key); },
+      .def("__getitem__", [](Layout const& l, nb::handle key) { return call_layout(l, key, as_layout_object); },
            nb::sig("def __getitem__(self, key: int | tuple | slice | None) -> int | Layout"),
            "CuTe's operator[]: L[i, j] is L(i, j); L[:, 1] is CuTe's slice layout(_, 1).")
       .def("__len__", [](Layout const& l) { return l.shape().is_leaf() ? std::size_t{1} : l.rank(); })

@@ -9,6 +9,7 @@ NB_MODULE(_catlayout, m) {
   bind_algebra(m);
   bind_strides(m);
   bind_cute_api(m);
+  bind_pycute(m);
   bind_categories(m);
   bind_algorithms(m);
   bind_conformance(m);

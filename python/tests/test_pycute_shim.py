@@ -663,3 +663,23 @@ def test_diff_swizzle_and_composed(P):
         P.logical_divide(_composed(P, COMPOSED[0]), 2)
     with pytest.raises(TypeError):
         S.logical_divide(_composed(S, COMPOSED[0]), 2)
+
+
+def test_another_librarys_layouts_are_operands(P):
+    # a real pycute.Layout (anything with .shape and .stride) is taken as its shape and stride,
+    # as an operand, a tiler and a by-mode tiler entry; results are the shim's Layout
+    A, B = ((8, 16), (16, 1)), ((4, 2), (1, 4))
+    SA, SB, PA, PB = S.Layout(*A), S.Layout(*B), P.Layout(*A), P.Layout(*B)
+    for op in ("composition", "logical_divide", "zipped_divide", "tiled_divide", "logical_product",
+               "zipped_product", "tiled_product", "flat_divide", "flat_product", "blocked_product"):
+        f = getattr(S, op)
+        want = f(SA, SB)
+        for a, b in ((PA, PB), (PA, SB), (SA, PB)):
+            got = f(a, b)
+            assert type(got) is S.Layout and got == want, (op, a, b)
+    assert S.logical_divide(PA, (P.Layout(4, 1), None)) == S.logical_divide(SA, (S.Layout(4, 1), None))
+    assert S.coalesce(PA) == S.coalesce(SA) and S.right_inverse(PA) == S.right_inverse(SA)
+    assert S.make_layout(PA, SB) == S.make_layout(SA, SB)
+    assert SA == PA and not SA != PA and SA != PB
+    with pytest.raises(TypeError):
+        S.logical_divide(object(), SB)

@@ -11,11 +11,13 @@ hold the names that pycute's modules of those names hold.
 
 - ``int_tuple`` and ``typing``: plain tuple utilities and ``Integer`` (an int that is not a bool),
   written for catlayout, with pycute's results and exception types.
-- ``layout``: every layout operation (composition, coalesce, filter, complement, divides,
-  products, inverses, slicing, evaluation) is one call into the C++ engine; the Python side is
-  argument adaptation and wrapping. The one piece of glue with structure is pycute's ``None``
-  entry in a by-mode tiler ("leave this mode alone"), which the engine does not accept: the engine
-  computes the other modes and the shim puts the untouched mode back in its place (``_splice``).
+- ``layout``: ``Layout`` is a class of the bindings (a subclass of ``catlayout.Layout`` with
+  pycute's methods), and every layout operation (composition, coalesce, filter, complement,
+  divides, products, inverses, slicing, evaluation) is one call into the bindings
+  (python/src/pycute.cpp), which adapt pycute's arguments and return this ``Layout``. The one
+  piece of glue with structure is pycute's ``None`` entry in a by-mode tiler ("leave this mode
+  alone"), which the engine does not accept: the engine computes the other modes and the
+  bindings put the untouched mode back in its place.
 - ``swizzle``: ``Swizzle`` and ``ComposedLayout`` evaluate through ``catlayout.Swizzle`` and
   ``catlayout.ComposedLayout``.
 

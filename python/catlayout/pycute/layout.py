@@ -1,15 +1,19 @@
 """pycute.layout over catlayout's engine: ``Layout`` and the layout operations.
 
-Every layout operation (composition, coalesce, filter, complement, divides, products, inverses,
-slicing, evaluation) is one call into the C++ engine; the code here adapts arguments, wraps
-results in this module's ``Layout``, and handles pycute's ``None`` tiler entries (``_splice``).
+``Layout`` is a class of the bindings (a subclass of ``catlayout.Layout``), and every layout
+operation (composition, coalesce, filter, complement, divides, products, inverses, slicing,
+evaluation) is one call into them (python/src/pycute.cpp): arguments are adapted there, results
+are this module's ``Layout``, and pycute's ``None`` tiler entries are put back there. The Python
+functions here only give the operations pycute's names and signatures.
 The int-tuple helpers come from ``catlayout.pycute.int_tuple`` (plain tuple utilities).
 """
 from __future__ import annotations
 
+import inspect as _inspect
 from abc import ABC
 
 import catlayout as _cl
+from catlayout._catlayout import _pycute as _pc
 
 from .int_tuple import *  # noqa: F401,F403 (pycute.layout's namespace holds the int-tuple helpers)
 from .int_tuple import __all__ as _int_tuple_all
@@ -40,7 +44,8 @@ def is_layout(x):
 
 
 # --------------------------------------------------------------------------------------------
-# Layout
+# Layout: the bound class (_catlayout._pycute.Layout, a subclass of catlayout.Layout written in
+# C++, python/src/pycute.cpp), so that results need no wrapping and calls no Python in between.
 
 def _foreign(x):
     """Another library's layout object with .shape and .stride (e.g. a real pycute.Layout)."""
@@ -62,82 +67,19 @@ def _wrap(r):
     """An engine result as this module's Layout (same shape and stride, no computation)."""
     if isinstance(r, Layout) or not isinstance(r, _cl.Layout):
         return r
-    return Layout(r.shape, r.stride)
+    return Layout(r)
 
 
-class Layout(_cl.Layout):
-    """pycute.Layout on catlayout's engine.
-
-    Layout(shape, stride=None); stride None is the compact column-major stride. ``L[i]`` is mode i
-    and ``len(L)`` the rank, as in pycute (catlayout.Layout's own ``[]`` is CuTe's operator[],
-    i.e. evaluation); ``L(i)``, ``L(coord)``, ``L(*coord)`` evaluate, and a coordinate with
-    ``None`` slices. str/repr print as pycute does.
-    """
-
-    def __init__(self, _shape, _stride=None):
-        if isinstance(_shape, _cl.Layout) and _stride is None:
-            _cl.Layout.__init__(self, _shape.shape, _shape.stride)
-        else:
-            _cl.Layout.__init__(self, _shape, _stride)
-
-    # operator[]: mode i (pycute), with Python's negative indices and slices of modes
-    def __getitem__(self, i):
-        n = self.rank
-        if not is_tuple(self.shape):
-            if isinstance(i, slice) or i not in (0, -1):
-                raise IndexError(f"Layout index {i} out of range for a rank-1 layout")
-            return Layout(self.shape, self.stride)
-        if isinstance(i, slice):
-            return make_layout([self[j] for j in range(*i.indices(n))])
-        if not -n <= i < n:
-            raise IndexError(f"Layout index {i} out of range for rank {n}")
-        return _wrap(self.mode(i % n))
-
-    def __len__(self):
-        return self.rank
-
-    def __iter__(self):
-        return (self[i] for i in range(len(self)))
-
-    def __call__(self, *args):
-        crd = args[0] if len(args) == 1 else tuple(args)
-        if crd is None:  # the whole layout as one mode, as pycute (and CuTe's slice(_, L))
-            return make_layout(self)
-        return _wrap(_cl.Layout.__call__(self, crd))
-
-    def __eq__(self, other):
-        if isinstance(other, _cl.Layout) or _foreign(other):
-            return self.shape == other.shape and self.stride == other.stride
-        return NotImplemented
-
-    def __ne__(self, other):
-        r = self.__eq__(other)
-        return r if r is NotImplemented else not r
-
-    def __hash__(self):
-        return _cl.Layout.__hash__(self)
-
-    def size(self):
-        return _cl.size(self)
-
-    def cosize(self):
-        return _cl.cosize(self)
-
-    def __str__(self):
-        return f"{self.shape}:{self.stride}"
-
-    def __repr__(self):
-        return f"Layout({self.shape},{self.stride})"
-
-    def cute(self):
-        """CuTe notation, as catlayout prints it: '(6,2):(8,2)'."""
-        return _cl.Layout.__str__(self)
+Layout = _pc.Layout
+# pycute's module and signature, for pickle and inspect (the class is defined in C++)
+Layout.__module__ = __name__
+Layout.__signature__ = _inspect.Signature([
+    _inspect.Parameter("_shape", _inspect.Parameter.POSITIONAL_OR_KEYWORD),
+    _inspect.Parameter("_stride", _inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None)])
 
 
 def make_layout(*layouts):
-    if len(layouts) == 1 and not (is_layout(layouts[0]) or _foreign(layouts[0])):
-        layouts = tuple(layouts[0])
-    return _wrap(_cl.make_layout(*[_to_engine(x) for x in layouts]))
+    return _pc.make_layout(*layouts)
 
 
 def size(layout):
@@ -156,23 +98,17 @@ def cosize(layout):
     return layout.cosize()  # Swizzle, ComposedLayout (an int tuple has none, as in pycute)
 
 
+# ---- the operations: one call each into _catlayout._pycute (python/src/pycute.cpp), which takes
+# pycute's arguments (another library's layouts, ints, by-mode tilers with None entries) and
+# returns this module's Layout.
+
 def coalesce(layout, profile=None):
-    return _wrap(_cl.coalesce(_to_engine(layout), profile))
+    return _pc.coalesce(layout, profile)
 
 
 def filter(layout, profile=None):  # noqa: A001 (pycute's name)
-    layout = _to_engine(layout)
-    if not is_tuple(profile):
-        return _wrap(_cl.filter(layout))
-    # by mode, as pycute: the first len(profile) modes filtered, the others kept
-    L = Layout(layout)
-    if len(profile) > len(L):
-        raise _cl.InvalidInput("invalid_input: filter profile is longer than the layout")
-    return make_layout([filter(L[i], profile[i]) for i in range(len(profile))]
-                       + [L[i] for i in range(len(profile), len(L))])
+    return _pc.filter(layout, profile)
 
-
-# ---- tilers: pycute's None ("leave this mode alone") --------------------------------------
 
 def _tiler(t):
     """A pycute tiler as the engine takes it (layouts converted, int -> n:1, tuples by mode)."""
@@ -187,37 +123,14 @@ def _none_modes(t):
     return [i for i, e in enumerate(t) if e is None] if is_tuple(t) else []
 
 
-def _fill(t):
-    """The tiler with every None replaced by 1 (the engine's answer for that mode is discarded)."""
-    return tuple(1 if e is None else e for e in t)
-
-
-def _splice(L, i, new):
-    """L with mode i replaced by ``new`` (a rearrangement of modes; no arithmetic)."""
-    L = Layout(L)
-    modes = [L[j] for j in range(len(L))]
-    modes[i] = Layout(new)
-    return make_layout(modes)
-
-
-def _by_mode(op, A, B):
-    """op(A, B) for composition / logical_divide / logical_product: mode i of the result is
-    op(A[i], B[i]), and a None entry keeps A[i]."""
-    A = _to_engine(A)
-    if B is None:
-        return _wrap(A)
-    B = _tiler(B)
-    nones = _none_modes(B)
-    if not nones:
-        return _wrap(op(A, B))
-    R = _wrap(op(A, _fill(B)))
-    LA = Layout(A)
-    for i in nones:
-        R = _splice(R, i, LA[i])
-    return R
-
-
 def composition(layoutA, layoutB):
+    try:
+        return _pc.composition(layoutA, layoutB)
+    except TypeError:  # a ComposedLayout or Swizzle operand: not a layout the engine composes
+        return _composition_other(layoutA, layoutB)
+
+
+def _composition_other(layoutA, layoutB):
     from .swizzle import ComposedLayout, _as_composed, _composed_composition
     if isinstance(layoutB, (ComposedLayout, _cl.ComposedLayout, _cl.Swizzle)):
         raise NotImplementedError(
@@ -226,39 +139,15 @@ def composition(layoutA, layoutB):
             "composition (pycute fails on it too)")
     if isinstance(layoutA, (ComposedLayout, _cl.ComposedLayout)):
         return _composed_composition(_as_composed(layoutA), layoutB)
-    return _by_mode(_cl.composition, layoutA, layoutB)
+    raise
 
 
 def logical_divide(layoutA, layoutB):
-    return _by_mode(_cl.logical_divide, layoutA, layoutB)
+    return _pc.logical_divide(layoutA, layoutB)
 
 
 def logical_product(layoutA, layoutB):
-    return _by_mode(_cl.logical_product, layoutA, layoutB)
-
-
-def _zipped(op, A, B):
-    """zipped_divide / zipped_product: ((tiles...), (rests..., other modes)); a None entry i gives
-    tile 1:0 and rest A[i], as pycute's hier_unzip does."""
-    A = _to_engine(A)
-    if B is None:
-        return make_layout(Layout(1, 0), Layout(A))
-    B = _tiler(B)
-    nones = _none_modes(B)
-    R = _wrap(op(A, _fill(B) if nones else B))
-    if not nones:
-        return R
-    LA = Layout(A)
-    tiles, rests = R[0], R[1]
-    for i in nones:
-        tiles = _splice(tiles, i, Layout(1, 0))
-        rests = _splice(rests, i, LA[i])
-    return make_layout(tiles, rests)
-
-
-def _tiled(zipped, A, B):
-    Z = zipped(A, B)
-    return make_layout([Z[0]] + [Z[1][i] for i in range(len(Z[1]))])
+    return _pc.logical_product(layoutA, layoutB)
 
 
 def hier_unzip(splitter, layoutA, layoutB):
@@ -268,9 +157,9 @@ def hier_unzip(splitter, layoutA, layoutB):
     engine call (``zipped_divide`` / ``zipped_product``); for any other splitter the splitter is
     called per mode and the shim only regroups the modes it returns."""
     if splitter is logical_divide or splitter is _cl.logical_divide:
-        return _zipped(_cl.zipped_divide, layoutA, layoutB)
+        return _pc.zipped_divide(layoutA, layoutB)
     if splitter is logical_product or splitter is _cl.logical_product:
-        return _zipped(_cl.zipped_product, layoutA, layoutB)
+        return _pc.zipped_product(layoutA, layoutB)
     A = _to_engine(layoutA)
     if layoutB is None:
         return make_layout(Layout(1, 0), Layout(A))
@@ -286,65 +175,48 @@ def hier_unzip(splitter, layoutA, layoutB):
 
 
 def zipped_divide(layoutA, layoutB):
-    return _zipped(_cl.zipped_divide, layoutA, layoutB)
+    return _pc.zipped_divide(layoutA, layoutB)
 
 
 def zipped_product(layoutA, layoutB):
-    return _zipped(_cl.zipped_product, layoutA, layoutB)
+    return _pc.zipped_product(layoutA, layoutB)
 
 
 def tiled_divide(layoutA, layoutB):
-    if not _none_modes(layoutB) and layoutB is not None:
-        return _wrap(_cl.tiled_divide(_to_engine(layoutA), _tiler(layoutB)))
-    return _tiled(zipped_divide, layoutA, layoutB)
+    return _pc.tiled_divide(layoutA, layoutB)
 
 
 def tiled_product(layoutA, layoutB):
-    if not _none_modes(layoutB) and layoutB is not None:
-        return _wrap(_cl.tiled_product(_to_engine(layoutA), _tiler(layoutB)))
-    return _tiled(zipped_product, layoutA, layoutB)
+    return _pc.tiled_product(layoutA, layoutB)
 
 
 def flat_divide(layoutA, layoutB):
-    return _wrap(_cl.flat_divide(_to_engine(layoutA), _tiler(layoutB)))
+    return _pc.flat_divide(layoutA, layoutB)
 
 
 def flat_product(layoutA, layoutB):
-    return _wrap(_cl.flat_product(_to_engine(layoutA), _tiler(layoutB)))
+    return _pc.flat_product(layoutA, layoutB)
 
 
 def blocked_product(layoutA, layoutB):
-    return _wrap(_cl.blocked_product(_to_engine(layoutA), _to_engine(layoutB)))
+    return _pc.blocked_product(layoutA, layoutB)
 
 
 def raked_product(layoutA, layoutB):
-    return _wrap(_cl.raked_product(_to_engine(layoutA), _to_engine(layoutB)))
+    return _pc.raked_product(layoutA, layoutB)
 
 
 def complement(layout, max_idx=1):
-    if is_int(layout):
-        layout = Layout(layout)
-    return _wrap(_cl.complement(_to_engine(layout), max_idx))
+    return _pc.complement(layout, max_idx)
 
 
 def right_inverse(layout):
-    if layout is None:
-        return None
-    if is_int(layout):
-        layout = Layout(layout)
-    return _wrap(_cl.right_inverse(_to_engine(layout)))
+    return _pc.right_inverse(layout)
 
 
 def left_inverse(layout):
-    if layout is None:
-        return None
-    if is_int(layout):
-        layout = Layout(layout)
-    return _wrap(_cl.left_inverse(_to_engine(layout)))
+    return _pc.left_inverse(layout)
 
 
 def slice_and_offset(crd: tuple, layout: Layout):
-    if crd is None:
-        return (make_layout(_to_engine(layout)), 0)
-    L, off = _cl.slice_and_offset(crd, _to_engine(layout))
-    return (_wrap(L), off)
+    return _pc.slice_and_offset(crd, layout)

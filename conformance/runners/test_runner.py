@@ -100,7 +100,7 @@ class Process(unittest.TestCase):
             f.write(FAKE)
 
     def adapter(self):
-        a = runner.Adapter(self.script, sys.executable, 30, 2, os.path.join(self.dir, "err.log"))
+        a = runner.Adapter([sys.executable, self.script], 30, 2, os.path.join(self.dir, "err.log"))
         a.start()
         return a
 

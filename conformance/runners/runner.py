@@ -272,7 +272,8 @@ def read_reply(line, want_id):
     try:
         r = json.loads(line)
     except ValueError:
-        return None, f"protocol: not a JSON answer on stdout: {line[:120]!r}"
+        return None, (f"protocol: a line on stdout that is not a JSON answer: {line[:120]!r} (only protocol lines may "
+                      "reach stdout; write anything else to stderr)")
     if not isinstance(r, dict) or "id" not in r:
         return None, f"protocol: an answer without an \"id\": {line[:120]!r}"
     if want_id is not None and r["id"] != want_id:

@@ -14,9 +14,9 @@ from collections import Counter
 
 import runner
 
-# How long the self-test waits for more output after an answer: a line printed after it (a debug
-# print on stdout) arrives within this time in practice.
-EXTRA_OUTPUT_WAIT = 0.3
+# How long the self-test waits for more output after each answer, and after the last one: a line
+# printed with it (a debug print on stdout) arrives within this time in practice.
+EXTRA_OUTPUT_WAIT, LAST_OUTPUT_WAIT = 0.05, 0.5
 
 
 def is_tuple(t, leaf):
@@ -226,7 +226,7 @@ def streaming(ad, cases, rep, opts, path):
         if why:
             rep.problem(why)
         replies[c["id"]] = r
-        extra = ad.buf.strip() or ad.read_line(EXTRA_OUTPUT_WAIT)
+        extra = ad.buf.strip() or ad.read_line(LAST_OUTPUT_WAIT if c is cases[-1] else EXTRA_OUTPUT_WAIT)
         if extra:
             text = extra.decode(errors="replace") if isinstance(extra, bytes) else extra
             rep.problem(f"extra output on stdout after the answer to case {c['id']}: {text[:120]!r} (one line per "

@@ -231,6 +231,20 @@ class SelfTest(unittest.TestCase):
             del os.environ["FAULT"]
         self.assertIn("major version 2 is unknown", r["skipped"])
 
+    def test_run_out_of_step_is_a_crash_and_a_restart(self):
+        os.environ["FAULT"] = "before"
+        try:
+            opts = runner.argparse.Namespace(timeout=5, start_timeout=5, batch_timeout=5, venv_dir=self.dir,
+                                             progress=False)
+            cases = [{"id": f"e{i}", "op": "evaluate", "label": "evaluate", "args": [L(2, 1)], "expect": [0, 1]}
+                     for i in range(2)]
+            r = runner.run_adapter(None, f"{sys.executable} {self.script}", cases, opts)
+        finally:
+            del os.environ["FAULT"]
+        self.assertEqual([a["class"] for a in r["answers"]], ["crash", "crash"])
+        self.assertIn("not a JSON answer: 'debug: got a case'", r["answers"][0]["answer"]["crash"])
+        self.assertEqual(r["restarts"], 2)
+
     def test_run_adapter_names_itself_and_runner_answers_na(self):
         opts = runner.argparse.Namespace(timeout=5, start_timeout=5, batch_timeout=5, venv_dir=self.dir, progress=False)
         cases = [{"id": "e1", "op": "evaluate", "label": "evaluate", "args": [L([2, 2], [2, 1])], "expect": [0, 2, 1, 3]},

@@ -128,6 +128,15 @@ Command runner_command(std::string sub, std::string usage, std::string summary, 
       for (auto const& v : vals) argv.insert(argv.end(), {o, v});
     }
     argv.insert(argv.end(), a.pos.begin(), a.pos.end());
+    // This catlayout's folder first on PATH: `catlayout` in an --adapter command (`catlayout conformance
+    // serve`) is this build, not another one installed elsewhere.
+    std::error_code ec;
+    auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+      char const* path = std::getenv("PATH");
+      std::string with_self = self.parent_path().string() + (path ? ":" + std::string(path) : "");
+      setenv("PATH", with_self.c_str(), 1);
+    }
     std::vector<char*> raw;
     for (auto& s : argv) raw.push_back(s.data());
     raw.push_back(nullptr);
@@ -167,8 +176,9 @@ std::vector<Command> conformance_commands() {
       runner_command("self-test", "conformance self-test --adapter 'COMMAND ARGS' [--timeout S]",
                      "what is wrong with an adapter's protocol (handshake, JSON, ids, result forms, extra stdout, "
                      "missing answers, hangs), from a few known cases, before any case is judged",
-                     "catlayout conformance self-test --adapter 'python3 my_adapter.py'",
+                     "catlayout conformance self-test --adapter 'catlayout conformance serve'",
                      {{"--adapter", 1}, {"--timeout", 1}, {"--start-timeout", 1}, {"--venv-dir", 1}}),
+      conformance_serve_command(),
       runner_command("list", "conformance list", "the implementations the runner knows, with their pinned versions",
                      "catlayout conformance list", {}),
       Command{"check", "check [FILE...] [--only OP] [--skip-tag T,...] [--strict] [--threads N] [--report OUT.json]",

@@ -92,12 +92,17 @@ FAKE = textwrap.dedent("""
 """)
 
 
+def scratch_script(test, name, text):
+    """The adapter script `text` in a fresh folder: test.dir, test.script."""
+    test.dir = tempfile.mkdtemp()
+    test.script = os.path.join(test.dir, name)
+    with open(test.script, "w") as f:
+        f.write(text)
+
+
 class Process(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp()
-        self.script = os.path.join(self.dir, "fake.py")
-        with open(self.script, "w") as f:
-            f.write(FAKE)
+        scratch_script(self, "fake.py", FAKE)
 
     def adapter(self):
         a = runner.Adapter([sys.executable, self.script], 30, 2, os.path.join(self.dir, "err.log"))
@@ -174,10 +179,7 @@ class SelfTest(unittest.TestCase):
     """Each protocol fault gives its message, before any case is judged; a right adapter none."""
 
     def setUp(self):
-        self.dir = tempfile.mkdtemp()
-        self.script = os.path.join(self.dir, "faulty.py")
-        with open(self.script, "w") as f:
-            f.write(FAULTY)
+        scratch_script(self, "faulty.py", FAULTY)
 
     def problems(self, fault):
         import io

@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Hold other implementations of the CuTe layout algebra against catlayout.vectors/1 files.
 
-  runner.py run --impl NAME [--version V] [FILE...] [--json OUT] [--markdown OUT] [--sample N]
-  runner.py matrix [--impls a,b,...] [FILE...] [--json OUT] [--markdown OUT] [--sample N]
+  runner.py run (--impl NAME [--version V] | --adapter 'COMMAND ARGS' [--self-test]) [FILE...] [--json OUT]
+                [--markdown OUT] [--sample N]
+  runner.py matrix [--impls a,b,...] [--adapter NAME=COMMAND]... [FILE...] [--json OUT] [--markdown OUT] [--sample N]
+  runner.py self-test --adapter 'COMMAND ARGS'
   runner.py list
 
 (`catlayout conformance run|matrix|list` calls this script.) Each implementation is driven by an
-adapter process (adapters/NAME.py, protocol in README.md) running in a venv of its own, where the
-implementation is pip-installed from PyPI at the pinned or given version; nothing is vendored.
+adapter process speaking docs/adapter-protocol.md: a known one (adapters/NAME_adapter.py) running in
+a venv of its own, where the implementation is pip-installed from PyPI at the pinned or given
+version (nothing is vendored), or any command given with --adapter.
 This script owns the process: per-case timeouts, restarting an adapter that crashed or hung
 (the crash is that case's answer), and batch adapters (CuTe C++ compiles all cases at once).
-The ops are one list, adapters/protocol.py's OPS (the layout algebra and issue 41's operations);
+The ops are one list, OPS in python/catlayout/conformance_classes.py (the layout algebra and the
+second part's operations), loaded through adapters/protocol.py;
 a case is counted in the row of its op and its operand kinds (composed, swizzle, coord, f2).
 
 Each answer is classified against the case's `expect` (for a CuTe-generated file, CuTe C++'s
@@ -415,6 +419,8 @@ def text_report(res, out):
     per_op, total, examples = summarize(res)
     print(f"{head}: {res['cases']} cases in {res['seconds']} s, {res['restarts']} adapter restarts", file=out)
     print(f"serves {serves(res)}", file=out)
+    if res.get("stderr"):
+        print(f"its stderr: {res['stderr']}", file=out)
     w = max([18] + [len(op) + 1 for op in per_op])
     print(f"{'op':{w}}" + "".join(f"{h:>12}" for h in SHORT), file=out)
     for op in sorted(per_op):
@@ -433,7 +439,11 @@ def text_report(res, out):
 def serves(res):
     """The ops an adapter declared in its handshake, with the operand kinds beyond integer layouts."""
     ops, kinds = res.get("ops", []), res.get("kinds", {})
-    listed = [op + (f" (+{', '.join(kinds[op])})" if kinds.get(op) else "") for op in OPS if op in ops]
+    def more(op):
+        ks = kinds.get(op) or []
+        return "" if not ks else " (+every kind)" if set(ks) >= set(shared.KINDS) else f" (+{', '.join(ks)})"
+
+    listed = [op + more(op) for op in OPS if op in ops]
     return f"{len(listed)} of the {len(OPS)} ops: " + ", ".join(listed)
 
 

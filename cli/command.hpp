@@ -32,6 +32,7 @@ struct Command {
 std::vector<Command> algebra_commands();      // algebra.cpp
 std::vector<Command> f2_linear_commands();    // f2_linear.cpp: swizzle, linear
 std::vector<Command> conformance_commands();  // conformance.cpp
+Command conformance_serve_command();           // conformance_serve.cpp
 std::vector<Command> morphism_commands();     // morphism.cpp
 std::vector<Command> algorithm_commands();    // algorithms.cpp: refine, census, representable, explain
 std::vector<Command> picture_commands();

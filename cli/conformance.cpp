@@ -128,6 +128,15 @@ Command runner_command(std::string sub, std::string usage, std::string summary, 
       for (auto const& v : vals) argv.insert(argv.end(), {o, v});
     }
     argv.insert(argv.end(), a.pos.begin(), a.pos.end());
+    // This catlayout's folder first on PATH: `catlayout` in an --adapter command (`catlayout conformance
+    // serve`) is this build, not another one installed elsewhere.
+    std::error_code ec;
+    auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+      char const* path = std::getenv("PATH");
+      std::string with_self = self.parent_path().string() + (path ? ":" + std::string(path) : "");
+      setenv("PATH", with_self.c_str(), 1);
+    }
     std::vector<char*> raw;
     for (auto& s : argv) raw.push_back(s.data());
     raw.push_back(nullptr);
@@ -148,16 +157,28 @@ std::vector<Command> conformance_commands() {
                                     {"--require", 0},    {"--progress", 0},      {"--batch-timeout", 1},
                                     {"--min-agreement", 1}};
   auto run_opts = common, matrix_opts = common;
-  run_opts.insert({{"--impl", 1}, {"--version", 1}});
-  matrix_opts.insert({"--impls", 1});
+  run_opts.insert({{"--impl", 1}, {"--version", 1}, {"--adapter", 1}, {"--self-test", 0}});
+  matrix_opts.insert({{"--impls", 1}, {"--adapter", 1}});
   return {
-      runner_command("run", "conformance run --impl NAME [--version V] [FILE...] [--sample N] [--json F] [--markdown F]",
-                     "hold another implementation (cute-cpp, pycute, cute-dsl, tensor-layouts, flydsl; pip-installed "
-                     "into its own venv) against vector files (default: the built-in corpus)",
+      runner_command("run",
+                     "conformance run (--impl NAME [--version V] | --adapter 'COMMAND ARGS' [--self-test]) [FILE...] "
+                     "[--sample N] [--json F] [--markdown F]",
+                     "hold another implementation against vector files (default: the built-in corpus): a known one "
+                     "(cute-cpp, pycute, cute-dsl, tensor-layouts, flydsl; pip-installed into its own venv) or any "
+                     "process speaking docs/adapter-protocol.md",
                      "catlayout conformance run --impl pycute --sample 32", run_opts),
-      runner_command("matrix", "conformance matrix [--impls a,b] [FILE...] [--sample N] [--json F] [--markdown F]",
-                     "every implementation against the vectors: exact / functional / differs / refuses / crash / n/a",
+      runner_command("matrix",
+                     "conformance matrix [--impls a,b] [--adapter NAME='COMMAND ARGS']... [FILE...] [--sample N] "
+                     "[--json F] [--markdown F]",
+                     "implementations against the vectors: exact / functional / differs / refuses / crash / n/a "
+                     "(default: every known one, or only the --adapter ones where given)",
                      "catlayout conformance matrix --impls pycute,tensor-layouts --sample 32", matrix_opts),
+      runner_command("self-test", "conformance self-test --adapter 'COMMAND ARGS' [--timeout S]",
+                     "what is wrong with an adapter's protocol (handshake, JSON, ids, result forms, extra stdout, "
+                     "missing answers, hangs), from a few known cases, before any case is judged",
+                     "catlayout conformance self-test --adapter 'catlayout conformance serve'",
+                     {{"--adapter", 1}, {"--timeout", 1}, {"--start-timeout", 1}, {"--venv-dir", 1}}),
+      conformance_serve_command(),
       runner_command("list", "conformance list", "the implementations the runner knows, with their pinned versions",
                      "catlayout conformance list", {}),
       Command{"check", "check [FILE...] [--only OP] [--skip-tag T,...] [--strict] [--threads N] [--report OUT.json]",

@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Hold other implementations of the CuTe layout algebra against catlayout.vectors/1 files.
 
-  runner.py run --impl NAME [--version V] [FILE...] [--json OUT] [--markdown OUT] [--sample N]
-  runner.py matrix [--impls a,b,...] [FILE...] [--json OUT] [--markdown OUT] [--sample N]
+  runner.py run (--impl NAME [--version V] | --adapter 'COMMAND ARGS' [--self-test]) [FILE...] [--json OUT]
+                [--markdown OUT] [--sample N]
+  runner.py matrix [--impls a,b,...] [--adapter NAME=COMMAND]... [FILE...] [--json OUT] [--markdown OUT] [--sample N]
+  runner.py self-test --adapter 'COMMAND ARGS'
   runner.py list
 
 (`catlayout conformance run|matrix|list` calls this script.) Each implementation is driven by an
-adapter process (adapters/NAME.py, protocol in README.md) running in a venv of its own, where the
-implementation is pip-installed from PyPI at the pinned or given version; nothing is vendored.
+adapter process speaking docs/adapter-protocol.md: a known one (adapters/NAME_adapter.py) running in
+a venv of its own, where the implementation is pip-installed from PyPI at the pinned or given
+version (nothing is vendored), or any command given with --adapter.
 This script owns the process: per-case timeouts, restarting an adapter that crashed or hung
 (the crash is that case's answer), and batch adapters (CuTe C++ compiles all cases at once).
-The ops are one list, adapters/protocol.py's OPS (the layout algebra and issue 41's operations);
+The ops are one list, OPS in python/catlayout/conformance_classes.py (the layout algebra and the
+second part's operations), loaded through adapters/protocol.py;
 a case is counted in the row of its op and its operand kinds (composed, swizzle, coord, f2).
 
 Each answer is classified against the case's `expect` (for a CuTe-generated file, CuTe C++'s
@@ -25,6 +29,7 @@ import os
 import platform
 import random
 import selectors
+import shlex
 import subprocess
 import sys
 import time
@@ -33,7 +38,8 @@ from collections import Counter, defaultdict
 HERE = os.path.dirname(os.path.abspath(__file__))
 ADAPTERS = os.path.join(HERE, "adapters")
 sys.path.insert(0, ADAPTERS)
-from protocol import OPS, case_label, is_composed  # noqa: E402  (the one list of ops; standard library only)
+import protocol  # noqa: E402  (the adapters' side; standard library only)
+from protocol import OPS, case_label  # noqa: E402,F401  (the one list of ops)
 
 # name -> pip requirement template, default version, pip flags, adapter, extra environment
 IMPLS = {
@@ -48,11 +54,6 @@ IMPLS = {
     "flydsl": {"pip": ["flydsl=={v}", "numpy"], "version": "0.5.0", "no_deps": False, "adapter": "flydsl_adapter.py",
                "about": "FlyDSL (ROCm), layouts computed while building its IR; torch stubbed"},
 }
-
-CLASSES = ["exact", "functional", "differs", "refuses where the reference answers", "refuses as the reference does",
-           "accepts what the reference refuses", "crash", "not available"]
-SHORT = ["exact", "functional", "differs", "refuses", "refuses too", "accepts", "crash", "n/a"]
-
 
 class Skip(Exception):
     """The implementation cannot be installed or started here."""
@@ -94,24 +95,32 @@ def venv_for(name, version, root):
 # --------------------------------------------------------------------------
 
 class Adapter:
-    def __init__(self, script, python, start_timeout, case_timeout, stderr_path):
-        self.script, self.python = script, python
+    """An adapter process (docs/adapter-protocol.md): argv is its command line."""
+
+    def __init__(self, argv, start_timeout, case_timeout, stderr_path, env=None):
+        self.argv, self.env = list(argv), env
         self.start_timeout, self.case_timeout = start_timeout, case_timeout
         self.stderr = open(stderr_path, "a")
         self.proc, self.buf, self.hello, self.eof, self.dead = None, b"", None, False, False
         self.restarts = 0
 
-    def start(self):
-        env = dict(os.environ, PYTHONPATH=ADAPTERS, PYTHONUNBUFFERED="1")
-        self.proc = subprocess.Popen([self.python, self.script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=self.stderr, env=env)
+    def spawn(self):
+        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr,
+                                     env=self.env)
         self.buf, self.eof = b"", False
+
+    def start(self):
+        try:
+            self.spawn()
+        except OSError as e:
+            raise Skip(f"cannot start {self.argv[0]}: {e.strerror or e}")
         line = self.read_line(self.start_timeout)
         if line is None:
             raise Skip(f"the adapter did not start: {self.exit_text()} (stderr in {self.stderr.name})")
-        self.hello = json.loads(line)
-        if "skip" in self.hello:
-            raise Skip(self.hello["skip"])
+        hello, why = read_handshake(line)
+        if why:
+            raise Skip(why)
+        self.hello = hello
         return self.hello
 
     def exit_text(self):
@@ -142,7 +151,15 @@ class Adapter:
         finally:
             sel.close()
         line, _, self.buf = self.buf.partition(b"\n")
-        return line.decode()
+        return line.decode(errors="replace")
+
+    def send(self, case):
+        try:
+            self.proc.stdin.write((json.dumps(case) + "\n").encode())
+            self.proc.stdin.flush()
+            return True
+        except (BrokenPipeError, OSError):
+            return False
 
     def stop(self):
         if not self.proc:
@@ -161,214 +178,209 @@ class Adapter:
         self.stop()
         self.stderr.close()
 
-    def ask(self, case):
-        """One case through a streaming adapter: its reply, or a crash record (and a restart)."""
+    def restart(self):
+        self.stop()
+        self.restarts += 1
         try:
-            self.proc.stdin.write((json.dumps(case) + "\n").encode())
-            self.proc.stdin.flush()
-        except BrokenPipeError:
-            pass
+            self.start()
+        except Skip as e:
+            log(f"[{' '.join(self.argv)}] restart failed: {e}")
+            self.dead = True
+
+    def ask(self, case):
+        """One case through a streaming adapter: its reply, or a crash record (and a restart). A
+        line that is not the case's answer (not JSON, another id) is a crash too: the stream is out
+        of step, so the adapter restarts."""
         if self.dead:
             return {"id": case["id"], "crash": "the adapter could not be restarted"}
+        self.send(case)
         line = self.read_line(self.case_timeout)
         if line is None:
             why = self.exit_text()
-            self.stop()
-            self.restarts += 1
-            try:
-                self.start()
-            except Skip as e:
-                log(f"[{self.script}] restart failed: {e}")
-                self.dead = True
+            self.restart()
             return {"id": case["id"], "crash": why}
-        return json.loads(line)
+        reply, why = read_reply(line, case["id"])
+        if why:
+            self.restart()
+            return {"id": case["id"], "crash": why}
+        return reply
 
     def ask_all(self, cases, timeout):
         """All cases through a batch adapter: send, close, collect."""
         for c in cases:
-            self.proc.stdin.write((json.dumps(c) + "\n").encode())
-        self.proc.stdin.close()
+            if not self.send(c):
+                break
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        ids = {c["id"] for c in cases}
         replies = {}
         deadline = time.time() + timeout
         while len(replies) < len(cases):
             line = self.read_line(max(1, deadline - time.time()))
             if line is None:
                 break
-            r = json.loads(line)
+            r, why = read_reply(line, None)
+            if why or r["id"] not in ids:
+                log(f"[{' '.join(self.argv)}] not an answer to a case sent: {line[:200]!r}")
+                continue
             replies[r["id"]] = r
         why = self.exit_text() if len(replies) < len(cases) else ""
         self.stop()
         return [replies.get(c["id"], {"id": c["id"], "crash": why or "no answer"}) for c in cases]
 
 
-# --------------------------------------------------------------------------
-# classification
-# --------------------------------------------------------------------------
-
-def flat(t):
-    """The leaves of a nested list (a coordinate stride's dict is one leaf)."""
-    return [x for c in t for x in flat(c)] if isinstance(t, list) else [t]
+ANSWER_KEYS = ("result", "error", "na", "crash")
 
 
-def table(layout):
-    """The function of a layout on [0, size), or None (F2 strides, too large). With coordinate
-    strides ({"basis": [p...], "scale": k}) each value is the sorted (path, value) pairs of its
-    non-zero entries, an integer stride the path ()."""
-    s, d = flat(layout["shape"]), flat(layout["stride"])
-    if not all(isinstance(x, int) for x in s) or len(s) != len(d):
+def read_handshake(line):
+    """The handshake (docs/adapter-protocol.md, "Handshake"), or why it is not one / why the adapter
+    cannot be used: (hello, None) or (None, why)."""
+    try:
+        hello = json.loads(line)
+    except ValueError:
+        return None, (f"the first line on stdout is not a JSON handshake: {line[:120]!r} (only protocol lines "
+                      "may reach stdout; write anything else to stderr)")
+    if not isinstance(hello, dict):
+        return None, f"the handshake is not a JSON object: {line[:120]!r}"
+    why = protocol_mismatch(hello.get("protocol"))
+    if why:
+        return None, why
+    if "skip" in hello:
+        return None, str(hello["skip"])
+    if not isinstance(hello.get("ops"), list) or not all(isinstance(o, str) for o in hello["ops"]):
+        return None, "the handshake has no \"ops\": a list of the op names the adapter serves"
+    if not isinstance(hello.get("kinds", {}), dict):
+        return None, "the handshake's \"kinds\" is not an object {op: [kind, ...]}"
+    return hello, None
+
+
+def protocol_mismatch(v):
+    """Why a handshake's "protocol" is not one this runner speaks, or None. A handshake without it
+    is read as catlayout-adapter/1 (the adapters written before the field)."""
+    if v is None:
         return None
-    coord = any(isinstance(x, dict) for x in d)
-    if coord and not all(isinstance(x, int) or (isinstance(x, dict) and "basis" in x) for x in d):
-        return None
-    n = 1
-    for x in s:
-        n *= x
-    if n > 1 << 20:
-        return None
-    out = []
-    for i in range(n):
-        rest, acc = i, {}
-        for k in range(len(s)):
-            c = rest % s[k]
-            rest //= s[k]
-            path, scale = ((), d[k]) if isinstance(d[k], int) else (tuple(d[k]["basis"]), d[k].get("scale", 1))
-            acc[path] = acc.get(path, 0) + c * scale
-        out.append(sorted((p, v) for p, v in acc.items() if v) if coord else acc.get((), 0))
-    return out
-
-
-def swizzle(bms, x):
-    """CuTe's Swizzle<B,M,S>: the B bits at M + max(0,S) XORed into the B bits at M - min(0,S)."""
-    b, m, sh = bms
-    y = x & (((1 << b) - 1) << (m + max(0, sh)))
-    return x ^ (y >> sh if sh >= 0 else y << -sh)
-
-
-def tabulate(x):
-    """The function of a result on [0, size): a layout, a composed layout (Sw o k o L), a
-    partition ({"layout", "offset"}: the layout's values plus the offset) or a table an adapter gave
-    for a result the wire has no form for ({"table": [...]}); None otherwise."""
-    if not isinstance(x, dict):
-        return None
-    if set(x) == {"table"} and isinstance(x["table"], list):
-        return x["table"]
-    if "shape" in x and "stride" in x:
-        return table(x)
-    if is_composed(x) and isinstance(x.get("offset", 0), int):
-        t = tabulate(x["layout"])
-        return None if t is None else [swizzle(x["swizzle"], x.get("offset", 0) + v) for v in t]
-    if set(x) == {"layout", "offset"} and isinstance(x["offset"], int):
-        t = tabulate(x["layout"])
-        return None if t is None else [x["offset"] + v for v in t]
+    name, _, ver = str(v).partition("/")
+    major = ver.split(".")[0]
+    if name != "catlayout-adapter" or not major.isdigit():
+        return f"the handshake's \"protocol\" is {v!r}, not \"catlayout-adapter/MAJOR[.MINOR]\""
+    if major != protocol.PROTOCOL.split("/")[1].split(".")[0]:
+        return (f"the adapter speaks {v}, this runner {protocol.PROTOCOL}: major version {major} is unknown to it "
+                f"(a newer catlayout may speak it; or have the adapter speak {protocol.PROTOCOL})")
     return None
 
 
-def is_error(v):
-    return isinstance(v, dict) and "error" in v and "shape" not in v
-
-
-def classify(expect, reply):
-    if "na" in reply:
-        return "not available"
-    if "crash" in reply:
-        return "crash"
-    if "error" in reply:
-        return "refuses as the reference does" if is_error(expect) else "refuses where the reference answers"
-    got = reply.get("result")
-    if is_error(expect):
-        return "accepts what the reference refuses"
-    if got == expect:
-        return "exact"
+def read_reply(line, want_id):
+    """An answer line as (reply, None), or (None, why it is not the answer to case `want_id`)."""
     try:
-        tg, te = tabulate(got), tabulate(expect)
-    except (TypeError, KeyError, ValueError, IndexError):
-        return "differs"
-    if tg is not None and tg == te:
-        return "functional"
-    return "differs"
+        r = json.loads(line)
+    except ValueError:
+        return None, (f"protocol: a line on stdout that is not a JSON answer: {line[:120]!r} (only protocol lines may "
+                      "reach stdout; write anything else to stderr)")
+    if not isinstance(r, dict) or "id" not in r:
+        return None, f"protocol: an answer without an \"id\": {line[:120]!r}"
+    if want_id is not None and r["id"] != want_id:
+        return None, f"protocol: the answer's id {r['id']!r} is not the case's {want_id!r}"
+    keys = [k for k in ANSWER_KEYS if k in r]
+    if len(keys) != 1:
+        return None, (f"protocol: an answer carries exactly one of result, error, na, crash; this one "
+                      f"{'has ' + ', '.join(keys) if keys else 'has none'}: {line[:120]!r}")
+    return r, None
 
 
 # --------------------------------------------------------------------------
-# running
+# cases and classes: one definition, shared with the Python package (catlayout.conformance)
 # --------------------------------------------------------------------------
 
-# catlayout's own op names for the standard ops with other operand kinds (rows of the wire's op table, wire/src/op_table.cpp),
-# read as the standard op: "swizzle.evaluate" of a composed layout is evaluate, and so on.
-ALIASES = {"swizzle.evaluate": "evaluate", "swizzle.composition": "composition", "coord.evaluate": "evaluate",
-           "coord.coalesce": "coalesce", "coord.composition": "composition"}
+shared = protocol.shared
+CLASSES, SHORT, classify, wire_op, load_cases = shared.CLASSES, shared.SHORT, shared.classify, shared.wire_op, \
+    shared.load_cases
+ALIASES = shared.ALIASES
 
 
 def builtin_files():
-    """The built-in corpus's files with cases of OPS: seed-examples.json, catlayout/*.json (catlayout's
-    expectations) and cute-ops/*.json (CuTe C++'s answers to issue 41's ops, where they are the
-    operation's function)."""
-    root = os.path.join(HERE, "..", "vectors")
-    files = [os.path.join(root, "seed-examples.json")]
-    for sub in ("catlayout", "cute-ops"):
-        d = os.path.join(root, sub)
-        if os.path.isdir(d):
-            files += sorted(os.path.join(d, f) for f in os.listdir(d)
-                            if f.endswith(".json") and not f.endswith(".report.json"))
-    return files
-
-
-def wire_op(c):
-    """The case's op in OPS (aliases resolved), or None."""
-    op = ALIASES.get(c.get("op"), c.get("op"))
-    if op == "evaluate" and c.get("op") == "swizzle.evaluate" and not (c["args"] and is_composed(c["args"][0])):
-        return None  # swizzle.evaluate [swizzle, offsets...]: a swizzle's values, not a layout's
-    return op if op in OPS else None
-
-
-def load_cases(files, sample, seed):
-    cases = []
-    for f in files:
-        doc = json.load(open(f))
-        for c in doc["cases"]:
-            op = wire_op(c)
-            if op:
-                cases.append({"id": c["id"], "op": op, "label": case_label(op, c["args"]), "args": c["args"],
-                              "expect": c["expect"]})
-    if sample and len(cases) > sample:
-        by_label = defaultdict(list)
-        for c in cases:
-            by_label[c["label"]].append(c)
-        rng = random.Random(seed)
-        per = max(1, sample // len(by_label))
-        cases = [c for lb in sorted(by_label) for c in rng.sample(by_label[lb], min(per, len(by_label[lb])))]
-    return cases
+    """The built-in corpus's files with cases of OPS (shared.corpus_files)."""
+    return shared.corpus_files(os.path.join(HERE, "..", "vectors"))
 
 
 def run_impl(name, version, cases, opts):
+    """A built-in implementation (IMPLS): its venv, its adapter, the cases."""
     version = version or IMPLS[name]["version"]
     result = {"impl": name, "version": version, "about": IMPLS[name]["about"], "cases": len(cases)}
     try:
         py = venv_for(name, version, opts.venv_dir)
-        ad = Adapter(os.path.join(ADAPTERS, IMPLS[name]["adapter"]), py, opts.start_timeout, opts.timeout,
-                     os.path.join(opts.venv_dir, f"{name}-{version}.stderr.log"))
-        try:
-            hello = ad.start()
-        except Skip:
-            ad.close()
-            raise
     except Skip as e:
         log(f"[{name}] SKIP: {e}")
         result["skipped"] = str(e)
         return result
-    result["reported_version"] = hello.get("version")
+    env = dict(os.environ, PYTHONPATH=ADAPTERS, PYTHONUNBUFFERED="1")
+    ad = Adapter([py, os.path.join(ADAPTERS, IMPLS[name]["adapter"])], opts.start_timeout, opts.timeout,
+                 os.path.join(opts.venv_dir, f"{name}-{version}.stderr.log"), env)
+    return drive(result, ad, cases, opts)
+
+
+def adapter_argv(command):
+    """An --adapter COMMAND as argv: a shell-quoted command line (shlex), run without a shell."""
+    argv = shlex.split(command)
+    if not argv:
+        raise Skip("--adapter: an empty command")
+    return argv
+
+
+def stderr_log(opts, label):
+    slug = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in label)[:60] or "adapter"
+    return os.path.join(opts.venv_dir, f"adapter-{slug}.stderr.log")
+
+
+def run_adapter(label, command, cases, opts):
+    """Any process that speaks docs/adapter-protocol.md: `label` names it in the report (the
+    handshake's adapter name where None), its version is the handshake's."""
+    result = {"impl": label or command, "version": "", "about": f"--adapter {command}", "cases": len(cases),
+              "command": command, "named": bool(label)}
+    try:
+        argv = adapter_argv(command)
+    except (Skip, ValueError) as e:
+        result["skipped"] = str(e)
+        return result
+    path = stderr_log(opts, label or os.path.basename(argv[-1]))
+    result["stderr"] = path
+    ad = Adapter(argv, opts.start_timeout, opts.timeout, path, dict(os.environ, PYTHONUNBUFFERED="1"))
+    return drive(result, ad, cases, opts)
+
+
+def drive(result, ad, cases, opts):
+    """Start the adapter, hand it the cases it declared (the runner answers n/a for the others),
+    classify its answers."""
+    name = result["impl"]
+    try:
+        hello = ad.start()
+    except Skip as e:
+        ad.close()
+        log(f"[{name}] SKIP: {e}")
+        result["skipped"] = str(e)
+        return result
+    if "command" in result and not result.get("named"):
+        result["impl"] = name = str(hello.get("adapter") or name)
+    result["reported_version"] = str(hello.get("version", ""))
+    result["version"] = result["version"] or result["reported_version"]
     result["ops"] = hello.get("ops", [])
     result["kinds"] = hello.get("kinds", {})
+    caps = {op: frozenset(result["kinds"].get(op, ())) for op in result["ops"]}
     t0 = time.time()
-    wire = [{"id": c["id"], "op": c["op"], "args": c["args"]} for c in cases]
+    na = {c["id"]: shared.not_served(name, caps, c) for c in cases}
+    wire = [{"id": c["id"], "op": c["op"], "args": c["args"]} for c in cases if not na[c["id"]]]
     if hello.get("batch"):
-        replies = ad.ask_all(wire, opts.batch_timeout)
+        got = ad.ask_all(wire, opts.batch_timeout) if wire else []
     else:
-        replies = []
+        got = []
         for i, w in enumerate(wire):
-            replies.append(ad.ask(w))
+            got.append(ad.ask(w))
             if opts.progress and (i + 1) % 200 == 0:
                 log(f"[{name}] {i + 1}/{len(wire)}")
     ad.close()
+    by_id = {r["id"]: r for r in got}
+    replies = [{"id": c["id"], "na": na[c["id"]]} if na[c["id"]] else by_id[c["id"]] for c in cases]
     result["seconds"] = round(time.time() - t0, 1)
     result["restarts"] = ad.restarts
     answers = []
@@ -407,6 +419,8 @@ def text_report(res, out):
     per_op, total, examples = summarize(res)
     print(f"{head}: {res['cases']} cases in {res['seconds']} s, {res['restarts']} adapter restarts", file=out)
     print(f"serves {serves(res)}", file=out)
+    if res.get("stderr"):
+        print(f"its stderr: {res['stderr']}", file=out)
     w = max([18] + [len(op) + 1 for op in per_op])
     print(f"{'op':{w}}" + "".join(f"{h:>12}" for h in SHORT), file=out)
     for op in sorted(per_op):
@@ -425,7 +439,11 @@ def text_report(res, out):
 def serves(res):
     """The ops an adapter declared in its handshake, with the operand kinds beyond integer layouts."""
     ops, kinds = res.get("ops", []), res.get("kinds", {})
-    listed = [op + (f" (+{', '.join(kinds[op])})" if kinds.get(op) else "") for op in OPS if op in ops]
+    def more(op):
+        ks = kinds.get(op) or []
+        return "" if not ks else " (+every kind)" if set(ks) >= set(shared.KINDS) else f" (+{', '.join(ks)})"
+
+    listed = [op + more(op) for op in OPS if op in ops]
     return f"{len(listed)} of the {len(OPS)} ops: " + ", ".join(listed)
 
 
@@ -486,16 +504,27 @@ def markdown(results, files, opts):
     return "\n".join(lines) + "\n"
 
 
+def venv_dir_default():
+    return os.environ.get("CATLAYOUT_IMPL_VENVS", os.path.expanduser("~/.cache/catlayout/impls"))
+
+
 def main():
     p = argparse.ArgumentParser(prog="catlayout conformance")
     sub = p.add_subparsers(dest="cmd", required=True)
     for name in ("run", "matrix"):
         q = sub.add_parser(name)
         if name == "run":
-            q.add_argument("--impl", required=True, choices=sorted(IMPLS))
+            who = q.add_mutually_exclusive_group(required=True)
+            who.add_argument("--impl", choices=sorted(IMPLS))
+            who.add_argument("--adapter", metavar="'COMMAND ARGS'",
+                             help="any process speaking docs/adapter-protocol.md (a shell-quoted command line)")
             q.add_argument("--version")
+            q.add_argument("--self-test", action="store_true",
+                           help="with --adapter: the protocol self-test first; stop there if it finds a problem")
         else:
-            q.add_argument("--impls", default=",".join(IMPLS))
+            q.add_argument("--impls", help="built-in implementations (default: all of them, or none with --adapter)")
+            q.add_argument("--adapter", action="append", default=[], metavar="NAME=COMMAND",
+                           help="also any process speaking docs/adapter-protocol.md, as the row NAME (repeatable)")
         q.add_argument("files", nargs="*")
         q.add_argument("--json")
         q.add_argument("--markdown")
@@ -504,13 +533,17 @@ def main():
         q.add_argument("--timeout", type=float, default=120, help="seconds for one case")
         q.add_argument("--start-timeout", type=float, default=600, help="seconds for an adapter to start")
         q.add_argument("--batch-timeout", type=float, default=7200)
-        q.add_argument("--venv-dir", default=os.environ.get("CATLAYOUT_IMPL_VENVS",
-                                                             os.path.expanduser("~/.cache/catlayout/impls")))
+        q.add_argument("--venv-dir", default=venv_dir_default())
         q.add_argument("--require", action="store_true", help="exit 1 if an implementation is skipped")
         q.add_argument("--progress", action="store_true")
         q.add_argument("--min-agreement", type=float, default=0,
-                       help="exit 1 if an implementation agrees (exact or functional) on less than this share "
-                            "of the cases it has: a broken adapter, not a difference of the algebra")
+                       help="exit 1 if an implementation agrees (exact, functional or refuses too) on less than this "
+                            "share of the cases it has: a broken adapter, not a difference of the algebra")
+    q = sub.add_parser("self-test", help="what is wrong with an adapter's protocol, before any case is judged")
+    q.add_argument("--adapter", required=True, metavar="'COMMAND ARGS'")
+    q.add_argument("--timeout", type=float, default=20, help="seconds for one answer")
+    q.add_argument("--start-timeout", type=float, default=60, help="seconds for the handshake")
+    q.add_argument("--venv-dir", default=venv_dir_default())
     sub.add_parser("list")
     q = sub.add_parser("render", help="Markdown from a --json result")
     q.add_argument("json_file")
@@ -519,26 +552,52 @@ def main():
     if opts.cmd == "list":
         for n, s in IMPLS.items():
             print(f"{n:16} {s['version']:10} {s['about']}")
+        print("any other: --adapter 'COMMAND ARGS' (docs/adapter-protocol.md)")
         return 0
     if opts.cmd == "render":
         doc = json.load(open(opts.json_file))
         opts.sample = doc.get("sample", 0)
         open(opts.markdown, "w").write(markdown(doc["results"], doc["files"], opts))
         return 0
+    if opts.cmd == "self-test":
+        import self_test
+        return 1 if self_test.run(opts.adapter, opts, sys.stdout) else 0
     os.makedirs(opts.venv_dir, exist_ok=True)
+    if opts.cmd == "run":
+        if opts.self_test and not opts.adapter:
+            log("--self-test goes with --adapter")
+            return 2
+        runs = [(opts.impl, None)] if opts.impl else [(None, opts.adapter)]
+    else:
+        named = []
+        for spec in opts.adapter:
+            label, eq, command = spec.partition("=")
+            if not eq or not label or not command.strip():
+                log(f"--adapter {spec!r}: NAME=COMMAND (e.g. --adapter mine='./my_adapter --fast')")
+                return 2
+            named.append((label, command))
+        impls = opts.impls.split(",") if opts.impls is not None else ([] if named else list(IMPLS))
+        runs = [(n, None) for n in impls if n] + named
+    for n, command in runs:
+        if command is None and n not in IMPLS:
+            log(f"unknown implementation {n!r}; known: {', '.join(IMPLS)} (any other: --adapter)")
+            return 2
+    if opts.cmd == "run" and opts.self_test:
+        import self_test
+        st = argparse.Namespace(timeout=min(opts.timeout, 20), start_timeout=opts.start_timeout, venv_dir=opts.venv_dir)
+        if self_test.run(opts.adapter, st, sys.stdout):
+            return 1
     files = opts.files or builtin_files()
     cases = load_cases(files, opts.sample, opts.seed)
     if not cases:
         log("no cases of the runner's ops in the files")
         return 2
-    impls = [opts.impl] if opts.cmd == "run" else [x for x in opts.impls.split(",") if x]
-    for n in impls:
-        if n not in IMPLS:
-            log(f"unknown implementation {n!r}; known: {', '.join(IMPLS)}")
-            return 2
     results = []
-    for n in impls:
-        r = run_impl(n, getattr(opts, "version", None), cases, opts)
+    for n, command in runs:
+        if command is None:
+            r = run_impl(n, getattr(opts, "version", None), cases, opts)
+        else:
+            r = run_adapter(n if opts.cmd == "matrix" else None, command, cases, opts)
         text_report(r, sys.stdout)
         sys.stdout.flush()
         results.append(r)
@@ -552,6 +611,8 @@ def main():
         return 1
     for r in results:
         if "skipped" in r:
+            if "command" in r:
+                return 1  # an adapter named on the command line that cannot start is an error, not a skip
             continue
         _, total, _ = summarize(r)
         agree, has = agreement(total, r["cases"])

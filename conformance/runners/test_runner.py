@@ -92,15 +92,20 @@ FAKE = textwrap.dedent("""
 """)
 
 
+def scratch_script(test, name, text):
+    """The adapter script `text` in a fresh folder: test.dir, test.script."""
+    test.dir = tempfile.mkdtemp()
+    test.script = os.path.join(test.dir, name)
+    with open(test.script, "w") as f:
+        f.write(text)
+
+
 class Process(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp()
-        self.script = os.path.join(self.dir, "fake.py")
-        with open(self.script, "w") as f:
-            f.write(FAKE)
+        scratch_script(self, "fake.py", FAKE)
 
     def adapter(self):
-        a = runner.Adapter(self.script, sys.executable, 30, 2, os.path.join(self.dir, "err.log"))
+        a = runner.Adapter([sys.executable, self.script], 30, 2, os.path.join(self.dir, "err.log"))
         a.start()
         return a
 
@@ -125,6 +130,133 @@ class Process(unittest.TestCase):
         finally:
             del os.environ["FAKE_BATCH"]
         self.assertEqual([o["result"] for o in out], [[0]] * 5)
+
+
+# An adapter with one fault at a time (FAULT), for the self-test: it serves evaluate.
+FAULTY = textwrap.dedent("""
+    import json, os, sys, time
+    fault = os.environ.get("FAULT", "")
+    def out(x):
+        sys.stdout.write(x + "\\n"); sys.stdout.flush()
+    def values(l):
+        s = l["shape"] if isinstance(l["shape"], list) else [l["shape"]]
+        d = l["stride"] if isinstance(l["stride"], list) else [l["stride"]]
+        flat = lambda t: [y for e in t for y in flat(e)] if isinstance(t, list) else [t]
+        s, d = flat(s), flat(d)
+        n = 1
+        for x in s: n *= x
+        res = []
+        for i in range(n):
+            v, r = 0, i
+            for a, b in zip(s, d): v, r = v + (r % a) * b, r // a
+            res.append(v)
+        return res
+    if fault == "silent": time.sleep(60)
+    if fault == "exit": sys.exit(3)
+    if fault == "badjson": out("hello, I am an adapter")
+    hello = {"protocol": "catlayout-adapter/2" if fault == "version" else "catlayout-adapter/1",
+             "adapter": "faulty", "version": "1", "ops": ["evaluate"] + (["frobnicate"] if fault == "unknown_op" else []),
+             "batch": fault == "missing"}
+    if fault == "noversion": del hello["protocol"]
+    out(json.dumps(hello))
+    lines = list(sys.stdin) if fault == "missing" else sys.stdin
+    for k, line in enumerate(lines):
+        c = json.loads(line)
+        if fault == "missing" and k > 0: break
+        if fault == "hang": time.sleep(60)
+        if fault == "crash": sys.exit(3)
+        if fault == "before": out("debug: got a case")
+        a = {"id": "x" if fault == "wrongid" else c["id"], "result": values(c["args"][0])}
+        if fault == "nokey": del a["result"]
+        if fault == "form": a["result"] = "0 1 2 3"
+        out(json.dumps(a))
+        if fault == "extra": out("debug: answered")
+    if fault == "noexit": time.sleep(60)
+""")
+
+
+class SelfTest(unittest.TestCase):
+    """Each protocol fault gives its message, before any case is judged; a right adapter none."""
+
+    def setUp(self):
+        scratch_script(self, "faulty.py", FAULTY)
+
+    def problems(self, fault):
+        import io
+        import self_test
+        os.environ["FAULT"] = fault
+        try:
+            opts = runner.argparse.Namespace(timeout=2, start_timeout=2, venv_dir=self.dir)
+            out = io.StringIO()
+            found = self_test.run(f"{sys.executable} {self.script}", opts, out)
+        finally:
+            del os.environ["FAULT"]
+        return found, out.getvalue()
+
+    def test_right_adapter(self):
+        found, text = self.problems("")
+        self.assertEqual(found, [], text)
+        self.assertIn("the protocol is right", text)
+        self.assertRegex(text, r"exact \d+")
+
+    def test_each_fault_named(self):
+        expected = {
+            "silent": "no handshake: nothing on stdout within 2 s",
+            "exit": "no handshake: the adapter exited (exit status 3)",
+            "badjson": "the first line on stdout is not a JSON handshake: 'hello, I am an adapter'",
+            "version": "the adapter speaks catlayout-adapter/2, this runner catlayout-adapter/1: major version 2 is unknown",
+            "noversion": "the handshake has no \"protocol\"",
+            "unknown_op": "ops the runner does not know: frobnicate",
+            "wrongid": "the answer's id 'x' is not the case's",
+            "nokey": "exactly one of result, error, na, crash; this one has none",
+            "form": "the result is not in its wire form: evaluate's result is a JSON array of integers",
+            "extra": "extra output on stdout after the answer to case",
+            "before": "a line on stdout that is not a JSON answer: 'debug: got a case'",
+            "hang": "no answer within 2 s: a hang",
+            "crash": "the adapter exited (exit status 3) instead of answering",
+            "missing": "missing answers:",
+            "noexit": "the adapter did not exit when its stdin closed",
+        }
+        for fault, message in expected.items():
+            with self.subTest(fault=fault):
+                found, text = self.problems(fault)
+                self.assertTrue(any(message in p for p in found), f"{fault}: {found}\n{text}")
+
+    def test_run_refuses_an_unknown_major_version(self):
+        os.environ["FAULT"] = "version"
+        try:
+            opts = runner.argparse.Namespace(timeout=2, start_timeout=5, batch_timeout=5, venv_dir=self.dir,
+                                             progress=False)
+            cases = [{"id": "e1", "op": "evaluate", "label": "evaluate", "args": [L(2, 1)], "expect": [0, 1]}]
+            r = runner.run_adapter(None, f"{sys.executable} {self.script}", cases, opts)
+        finally:
+            del os.environ["FAULT"]
+        self.assertIn("major version 2 is unknown", r["skipped"])
+
+    def test_run_out_of_step_is_a_crash_and_a_restart(self):
+        os.environ["FAULT"] = "before"
+        try:
+            opts = runner.argparse.Namespace(timeout=5, start_timeout=5, batch_timeout=5, venv_dir=self.dir,
+                                             progress=False)
+            cases = [{"id": f"e{i}", "op": "evaluate", "label": "evaluate", "args": [L(2, 1)], "expect": [0, 1]}
+                     for i in range(2)]
+            r = runner.run_adapter(None, f"{sys.executable} {self.script}", cases, opts)
+        finally:
+            del os.environ["FAULT"]
+        self.assertEqual([a["class"] for a in r["answers"]], ["crash", "crash"])
+        self.assertIn("not a JSON answer: 'debug: got a case'", r["answers"][0]["answer"]["crash"])
+        self.assertEqual(r["restarts"], 2)
+
+    def test_run_adapter_names_itself_and_runner_answers_na(self):
+        opts = runner.argparse.Namespace(timeout=5, start_timeout=5, batch_timeout=5, venv_dir=self.dir, progress=False)
+        cases = [{"id": "e1", "op": "evaluate", "label": "evaluate", "args": [L([2, 2], [2, 1])], "expect": [0, 2, 1, 3]},
+                 {"id": "c1", "op": "coalesce", "label": "coalesce", "args": [L(2, 1)], "expect": L(2, 1)}]
+        r = runner.run_adapter(None, f"{sys.executable} {self.script}", cases, opts)
+        self.assertEqual((r["impl"], r["version"]), ("faulty", "1"))
+        self.assertEqual([a["class"] for a in r["answers"]], ["exact", "not available"])
+        self.assertEqual(r["answers"][1]["answer"], {"na": "faulty has no coalesce"})
+        r = runner.run_adapter("mine", f"{sys.executable} {self.script}", cases, opts)
+        self.assertEqual(r["impl"], "mine")  # matrix's NAME=COMMAND names the row
 
 
 if __name__ == "__main__":

@@ -1,9 +1,37 @@
-"""The adapter side of the conformance protocol (conformance/runners/README.md), shared by the
+"""The adapter side of the conformance protocol (docs/adapter-protocol.md), shared by the
 adapters: one handshake line, then one answer line per case line, flushed; anything the
 implementation prints goes to stderr, never into the protocol stream."""
+import importlib.util
 import json
 import os
 import sys
+
+
+def _load_shared():
+    """The suite's one definition of its ops, operand kinds, cases and classes
+    (python/catlayout/conformance_classes.py, standard library only), loaded by its path: an adapter
+    runs in a venv of its own, without catlayout."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(here, os.pardir, os.pardir, os.pardir, "python", "catlayout", "conformance_classes.py")
+    name = "catlayout_conformance_classes"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, os.path.normpath(path))
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+shared = _load_shared()
+OPS, LAYOUT_OPS, NEW_OPS, KINDS = shared.OPS, shared.LAYOUT_OPS, shared.NEW_OPS, shared.KINDS
+operand_kinds, case_label, capabilities, not_served = (shared.operand_kinds, shared.case_label, shared.capabilities,
+                                                       shared.not_served)
+is_composed = shared.is_composed
+
+# The protocol this module speaks (docs/adapter-protocol.md): the handshake carries it, and the
+# runner refuses an adapter whose major version it does not know.
+PROTOCOL = "catlayout-adapter/1"
 
 
 class Channel:
@@ -55,10 +83,6 @@ def tiler_elements(t, layout, integer):
         else:
             out.append(tiler_elements(e, layout, integer))
     return tuple(out)
-
-
-def is_composed(a):
-    return isinstance(a, dict) and "swizzle" in a and "layout" in a
 
 
 def is_swizzle(a):
@@ -132,77 +156,7 @@ def serve(name, version, ops, answer, batch=False, channel=None):
         ch.send({"id": case.get("id"), kind: value})
 
 
-# --------------------------------------------------------------------------
-# The ops the runner holds implementations against, and the operand kinds
-# --------------------------------------------------------------------------
-
-# The layout algebra (CuTe's names), then issue 41's operations (docs/algebra.md). OPS is the one
-# list: the runner loads the cases of these ops, and an adapter declares which of them it serves.
-LAYOUT_OPS = ["evaluate", "coalesce", "composition", "complement", "logical_divide", "zipped_divide",
-              "tiled_divide", "flat_divide", "logical_product", "zipped_product", "tiled_product",
-              "flat_product", "blocked_product", "raked_product", "right_inverse", "left_inverse"]
-NEW_OPS = ["make_layout", "make_ordered_layout", "make_layout_like", "tile_to_shape", "local_tile",
-           "local_partition", "inner_partition", "outer_partition", "upcast", "downcast", "recast_layout",
-           "nullspace", "coalesce_z", "layout_add", "greatest_common_domain"]
-OPS = LAYOUT_OPS + NEW_OPS
-
-# Operands beyond integer layouts, as the wire writes them (docs/algebra.md, "Wire forms"):
-#   composed  {"swizzle": [B,M,S], "offset": k, "layout": L}  (Sw o k o L)
-#   swizzle   {"swizzle": [B,M,S]}                            (a swizzle as composition's B)
-#   coord     a stride entry {"basis": [p...], "scale": k}    (CuTe's ScaledBasis, k@p)
-#   f2        a stride entry {"f2": v}                        (PyCuTe's F2 strides)
-KINDS = ("composed", "swizzle", "coord", "f2")
-
-
-def operand_kinds(args):
-    """The kinds (KINDS) of a case's operands; empty for integer layouts, tilers and tuples."""
-    found = set()
-
-    def walk(x):
-        if isinstance(x, list):
-            for e in x:
-                walk(e)
-        elif isinstance(x, dict):
-            if "swizzle" in x:
-                found.add("composed" if "layout" in x else "swizzle")
-            if "basis" in x:
-                found.add("coord")
-            if "f2" in x:
-                found.add("f2")
-            for v in x.values():
-                walk(v)
-
-    walk(args)
-    return frozenset(found)
-
-
-def case_label(op, args):
-    """The row a case is counted in: the op, with its operand kinds when there are any
-    ("composition [composed]", "nullspace [f2]")."""
-    kinds = operand_kinds(args)
-    return f"{op} [{'+'.join(sorted(kinds))}]" if kinds else op
-
-
-def capabilities(ops):
-    """An adapter's capabilities as {op: frozenset of the operand kinds it takes beyond integer
-    layouts}, from a list of op names (integer operands only) or a dict op -> kinds."""
-    if isinstance(ops, dict):
-        return {op: frozenset(k) for op, k in ops.items()}
-    return {op: frozenset() for op in ops}
-
-
 def hello(name, version, caps, batch=False):
     """The handshake line: the ops served, and for each op that takes other operand kinds, which."""
-    return {"adapter": name, "version": version, "ops": sorted(caps),
+    return {"protocol": PROTOCOL, "adapter": name, "version": version, "ops": sorted(caps),
             "kinds": {op: sorted(k) for op, k in sorted(caps.items()) if k}, "batch": batch}
-
-
-def not_served(name, caps, case):
-    """Why the adapter does not answer this case (n/a), or None if its capabilities cover it."""
-    op = case.get("op")
-    if op not in caps:
-        return f"{name} has no {op}"
-    extra = operand_kinds(case.get("args")) - caps[op]
-    if extra:
-        return f"{name}'s {op} takes no {' or '.join(sorted(extra))} operand"
-    return None

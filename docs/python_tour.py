@@ -390,6 +390,9 @@ def render():
 
     for s in SECTIONS:
         section(*s)
+    # a run in a scratch project (pytest over the installed package), not a prompt session: kept as text
+    md += ["## The conformance suite in your tests", "",
+           (HERE / "python" / "conformance_suite.md").read_text().rstrip("\n"), ""]
     section(*PYCUTE)
     md += ["## For CuTe DSL users", "",
            "The CuTe DSL's layout functions (`import cutlass.cute as cute`) and the catlayout calls "

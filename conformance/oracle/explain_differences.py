@@ -205,6 +205,29 @@ def definition_verdict(op, args, r):
 LIST = 3
 
 
+AGREE = "agree"
+CUTE_WRONG = "CuTe wrong (catlayout refuses)"
+COLUMNS = [AGREE, CUTE_WRONG, "undefined by definition (catlayout refuses)", "error kind differs",
+           "catlayout computes, CuTe rejects", "catlayout refuses a correct CuTe answer"]
+SHORT = ["agree", "CuTe wrong", "undefined", "kind differs", "cl computes", "cl defect"]
+
+
+def classify(case, entry):
+    """One case (CuTe's expect) and its entry in catlayout's check report: (column, line). A column
+    other than AGREE and CUTE_WRONG is a difference the tabulation does not explain."""
+    op, exp = entry["op"], case["expect"]
+    if entry["match"] != "fail":
+        return AGREE, None
+    if isinstance(exp, dict) and "error" in exp:
+        d = entry["detail"]
+        computes = "got {" in d or "got (" in d or d.split("got ")[-1][:1].isdigit()
+        return ("catlayout computes, CuTe rejects" if computes else "error kind differs"), d
+    verdict = check_definition(op, case["args"], exp, case["id"])
+    key = {True: COLUMNS[5], False: CUTE_WRONG, None: COLUMNS[2]}[verdict]
+    return key, (case["id"] + ": " + json.dumps(case["args"]) + " CuTe " + json.dumps(exp) +
+                 ("; " + WHY[case["id"]] if case["id"] in WHY else ""))
+
+
 def main():
     global LIST
     args = [x for x in sys.argv[1:] if x != "--all"]
@@ -215,41 +238,21 @@ def main():
     table = defaultdict(Counter)
     examples = defaultdict(list)
     for c in rep:
-        case = vec[c["id"]]
-        op, exp = c["op"], case["expect"]
-        if c["match"] != "fail":
-            table[op]["agree"] += 1
-            continue
-        if isinstance(exp, dict) and "error" in exp:
-            kind = "kind differs" if c["detail"].startswith("$") and "got " in c["detail"] and " error " not in c["detail"] else "catlayout computes, CuTe rejects"
-            if "got {" in c["detail"] or "got (" in c["detail"] or c["detail"].split("got ")[-1][:1].isdigit():
-                kind = "catlayout computes, CuTe rejects"
-            else:
-                kind = "error kind differs"
-            table[op][kind] += 1
-            examples[(op, kind)].append(c["detail"])
-            continue
-        verdict = check_definition(op, case["args"], exp, c["id"])
-        key = {True: "catlayout refuses a correct CuTe answer", False: "CuTe wrong (catlayout refuses)",
-               None: "undefined by definition (catlayout refuses)"}[verdict]
-        table[op][key] += 1
-        examples[(op, key)].append(c["id"] + ": " + json.dumps(case["args"]) + " CuTe " + json.dumps(exp) +
-                                   ("; " + WHY[c["id"]] if c["id"] in WHY else ""))
-    cols = ["agree", "CuTe wrong (catlayout refuses)", "undefined by definition (catlayout refuses)",
-            "error kind differs", "catlayout computes, CuTe rejects", "catlayout refuses a correct CuTe answer"]
-    short = ["agree", "CuTe wrong", "undefined", "kind differs", "cl computes", "cl defect"]
-    print(f"{'op':18}" + "".join(f"{h:>13}" for h in short))
+        key, line = classify(vec[c["id"]], c)
+        table[c["op"]][key] += 1
+        if line is not None:
+            examples[(c["op"], key)].append(line)
+    print(f"{'op':18}" + "".join(f"{h:>13}" for h in SHORT))
     tot = Counter()
     for op in sorted(table):
-        print(f"{op:18}" + "".join(f"{table[op][k]:>13}" for k in cols))
+        print(f"{op:18}" + "".join(f"{table[op][k]:>13}" for k in COLUMNS))
         tot.update(table[op])
-    print(f"{'total':18}" + "".join(f"{tot[k]:>13}" for k in cols))
+    print(f"{'total':18}" + "".join(f"{tot[k]:>13}" for k in COLUMNS))
     for (op, key), ex in sorted(examples.items()):
-        if key != "agree":
-            print(f"\n{op} / {key}: {len(ex)}")
-            for e in ex[:LIST]:
-                print("   ", e[:400])
-    return 1 if tot["catlayout refuses a correct CuTe answer"] else 0
+        print(f"\n{op} / {key}: {len(ex)}")
+        for e in ex[:LIST]:
+            print("   ", e[:400])
+    return 1 if tot[COLUMNS[5]] else 0
 
 
 if __name__ == "__main__":

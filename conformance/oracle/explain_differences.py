@@ -207,9 +207,20 @@ LIST = 3
 
 AGREE = "agree"
 CUTE_WRONG = "CuTe wrong (catlayout refuses)"
+NO_LEFT_INVERSE = "both answer, no left inverse exists"
 COLUMNS = [AGREE, CUTE_WRONG, "undefined by definition (catlayout refuses)", "error kind differs",
-           "catlayout computes, CuTe rejects", "catlayout refuses a correct CuTe answer"]
-SHORT = ["agree", "CuTe wrong", "undefined", "kind differs", "cl computes", "cl defect"]
+           "catlayout computes, CuTe rejects", "catlayout refuses a correct CuTe answer",
+           "both answer, different layouts", NO_LEFT_INVERSE]
+EXPLAINED = {CUTE_WRONG: "CuTe answers, catlayout refuses: CuTe's layout is not the operation's function",
+             NO_LEFT_INVERSE: "A is not injective, so no left inverse exists: two conventions"}
+SHORT = ["agree", "CuTe wrong", "undefined", "kind differs", "cl computes", "cl defect", "both differ",
+         "no left inv"]
+
+
+def catlayout_computes(detail):
+    """The check report's words for a case where catlayout answered with a value ("got (4,2):(1,4)")."""
+    got = detail.split("got ")[-1][:1]
+    return "got " in detail and (got in "({[" or got.isdigit() or got == "-")
 
 
 def classify(case, entry):
@@ -218,10 +229,21 @@ def classify(case, entry):
     op, exp = entry["op"], case["expect"]
     if entry["match"] != "fail":
         return AGREE, None
+    d = entry.get("detail", "")
     if isinstance(exp, dict) and "error" in exp:
-        d = entry["detail"]
-        computes = "got {" in d or "got (" in d or d.split("got ")[-1][:1].isdigit()
-        return ("catlayout computes, CuTe rejects" if computes else "error kind differs"), d
+        return ("catlayout computes, CuTe rejects" if catlayout_computes(d) else "error kind differs"), d
+    if catlayout_computes(d):
+        line = case["id"] + ": " + json.dumps(case["args"]) + " CuTe " + json.dumps(exp) + "; catlayout " + d
+        if op == "left_inverse":
+            # Def.: R o A = id on A's domain; none exists where A is not injective (tabulated), so
+            # neither answer is a left inverse: a convention, not an error of either side.
+            t = tab(case["args"][0])
+            seen = {}
+            for i, x in enumerate(t):
+                if x in seen:
+                    return NO_LEFT_INVERSE, f"{line}; A({seen[x]}) = A({i}) = {x}: A is not injective"
+                seen[x] = i
+        return "both answer, different layouts", line
     verdict = check_definition(op, case["args"], exp, case["id"])
     key = {True: COLUMNS[5], False: CUTE_WRONG, None: COLUMNS[2]}[verdict]
     return key, (case["id"] + ": " + json.dumps(case["args"]) + " CuTe " + json.dumps(exp) +

@@ -358,6 +358,14 @@ def cmd_differential(opts):
     d = run_dir(opts, "differential", {"command": "differential", "seed": opts.seed, "count": opts.count,
                                        "batch": opts.batch})
     oracle_venv = os.path.abspath(opts.oracle_venv or os.path.join(d, "oracle-venv"))
+    sys.path.insert(0, ORACLE)
+    import cute_oracle as co
+    from types import SimpleNamespace
+    try:  # installed once here, before the tasks share it
+        co.setup_env(SimpleNamespace(venv=oracle_venv, cxx=None, cuda_include=None), need_cute=True)
+    except co.Skip as e:
+        print(f"SKIP: the CuTe oracle cannot run here: {e}", flush=True)
+        return SKIP
     jobs = []
     for i in range(n):
         p = os.path.join(d, f"shard-{i:05d}.json")

@@ -190,7 +190,7 @@ std::vector<Command> conformance_commands() {
                      "nvidia-cutlass headers), catlayout's, every difference classified by tabulation; exit 1 on "
                      "one it cannot explain (docs/scale.md)",
                      "catlayout dist differential --count 500 --seed 7 --workers 2",
-                     dist_opts({{"--count", 1}, {"--seed", 1}, {"--batch", 1}, {"--oracle-venv", 1}})),
+                     dist_opts({{"--count", 1}, {"--seed", 1}, {"--batch", 1}, {"--oracle-venv", 1}, {"--finished-only", 0}})),
       Command{"check", "check [FILE...] [--only OP] [--skip-tag T,...] [--strict] [--threads N] [--report OUT.json]",
               "run golden vector files (default: the built-in corpus); table per op, `N passed, M failed`; "
               "--strict: the categorical convention, skipping cases tagged outside_categorical; --threads N: "

@@ -361,20 +361,27 @@ def cmd_differential(opts):
     d = run_dir(opts, "differential", {"command": "differential", "seed": opts.seed, "count": opts.count,
                                        "batch": opts.batch})
     oracle_venv = os.path.abspath(opts.oracle_venv or os.path.join(d, "oracle-venv"))
-    sys.path.insert(0, ORACLE)
-    import cute_oracle as co
-    from types import SimpleNamespace
-    try:  # installed once here, before the tasks share it
-        co.setup_env(SimpleNamespace(venv=oracle_venv, cxx=None, cuda_include=None), need_cute=True)
-    except co.Skip as e:
-        print(f"SKIP: the CuTe oracle cannot run here: {e}", flush=True)
-        return SKIP
+    if not opts.finished_only:
+        sys.path.insert(0, ORACLE)
+        import cute_oracle as co
+        from types import SimpleNamespace
+        try:  # installed once here, before the tasks share it
+            co.setup_env(SimpleNamespace(venv=oracle_venv, cxx=None, cuda_include=None), need_cute=True)
+        except co.Skip as e:
+            print(f"SKIP: the CuTe oracle cannot run here: {e}", flush=True)
+            return SKIP
     jobs = []
     for i in range(n):
         p = os.path.join(d, f"shard-{i:05d}.json")
         size = min(opts.batch, opts.count - i * opts.batch)
         jobs.append((i, p, opts.catlayout, oracle_venv, opts.seed, i, size, p))
-    paths = run_shards(opts, differential_shard, jobs, "cases")
+    if opts.finished_only:  # the shards finished so far, nothing run (a campaign stopped early)
+        paths = [j[1] for j in jobs if os.path.exists(j[1])]
+        print(f"{len(paths)} of {len(jobs)} shards finished; the same command without --finished-only resumes")
+        if not paths:
+            return 0
+    else:
+        paths = run_shards(opts, differential_shard, jobs, "cases")
     summary = merge_differential(paths)
     write_atomically(os.path.join(d, "summary.json"), json.dumps(summary, indent=1) + "\n")
     print_differential(summary, opts)
@@ -476,6 +483,8 @@ def main(argv=None):
     d.add_argument("--count", type=int, required=True)
     d.add_argument("--seed", required=True)
     d.add_argument("--batch", type=int, default=250, help="cases per shard (one g++ translation unit)")
+    d.add_argument("--finished-only", action="store_true",
+                   help="summarize the shards already finished in the run directory; run nothing")
     d.add_argument("--oracle-venv", help="venv with nvidia-cutlass (default: RUN_DIR/oracle-venv)")
     opts, rest = ap.parse_known_args(argv)
     if opts.cmd == "differential" and rest:

@@ -203,7 +203,7 @@ def differential_batch(catlayout, oracle_venv, seed, i, count):
         return {"schema": "catlayout.dist-differential/1", "seed": seed, "shard": i, "cases": len(drawn),
                 "compared": len(cases), "table": table, "explained": explained, "findings": findings,
                 "cute_no_answer": no_answer, "cute_seconds": round(cute_s, 2), "check_seconds": round(check_s, 2),
-                "compiles": compiles}
+                "compiles": compiles, "vectors": cases}
     finally:
         env.cleanup()
         shutil.rmtree(work, ignore_errors=True)

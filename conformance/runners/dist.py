@@ -277,6 +277,7 @@ def run_shards(opts, fn, jobs, unit):
             prog = Progress(len(jobs), len(jobs) - len(todo), unit)
             futs = {client.submit(fn, *j[2:], pure=False, retries=opts.retries, key=f"{os.path.basename(j[1])}-{time.time_ns()}"):
                     j[0] for j in todo}
+            watch_workers(client)
             killed = False
             for f in as_completed(futs):
                 i = futs[f]
@@ -298,6 +299,26 @@ def run_shards(opts, fn, jobs, unit):
             if cluster:
                 cluster.close()
     return [j[1] for j in jobs]
+
+
+def watch_workers(client):
+    """Says on stderr when a worker leaves the cluster (killed, out of memory, its node gone):
+    Dask runs its shards again elsewhere, and they are counted once (one file each)."""
+    import threading
+
+    def watch():
+        known = set(client.scheduler_info()["workers"])
+        while client.status == "running":
+            time.sleep(2)
+            try:
+                now = set(client.scheduler_info()["workers"])
+            except Exception:
+                return
+            for w in sorted(known - now):
+                log(f"\n[dist] lost worker {w}: Dask runs its shards again on another worker; each shard's "
+                    f"result is one file, written once, so nothing is counted twice")
+            known = now
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def kill_busy_worker(client):

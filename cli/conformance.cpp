@@ -183,13 +183,13 @@ std::vector<Command> conformance_commands() {
                      "`prove` in N shards, each a task on Dask distributed (a LocalCluster on this machine's cores, "
                      "or --scheduler); one file per finished shard in --dir (a rerun resumes), merged as "
                      "`prove --merge`; Dask is pip-installed into --venv (docs/scale.md)",
-                     "catlayout dist prove --shards 8 --workers 2 --max-size 8 --max-rank 2", dist_opts(prove_opts)),
+                     "catlayout dist prove --shards 4 --workers 2 --max-size 6 --max-rank 2", dist_opts(prove_opts)),
       python_command("dist", "dist.py", "differential",
                      "dist differential --count N --seed S [--batch B] [--scheduler A] [--workers W] [--dir D]",
                      "random cases in batches of B, each a Dask task: CuTe C++ 4.2's answer (g++ on the "
                      "nvidia-cutlass headers), catlayout's, every difference classified by tabulation; exit 1 on "
                      "one it cannot explain (docs/scale.md)",
-                     "catlayout dist differential --count 500 --seed 7 --workers 2",
+                     "catlayout dist differential --count 4 --batch 4 --seed 7 --workers 1",
                      dist_opts({{"--count", 1}, {"--seed", 1}, {"--batch", 1}, {"--oracle-venv", 1}, {"--finished-only", 0}})),
       Command{"check", "check [FILE...] [--only OP] [--skip-tag T,...] [--strict] [--threads N] [--report OUT.json]",
               "run golden vector files (default: the built-in corpus); table per op, `N passed, M failed`; "

@@ -8,8 +8,9 @@ Usage: explain_differences.py VECTORS.json REPORT.json [--all]
 For a case where CuTe returns a layout and catlayout refuses, CuTe's layout is checked against
 the operation's definition by tabulation, with CuTe's complement (floor fold) and A odd on
 negative arguments (composition: R(i) == A(B(i)); complement: injective with A, increasing, and
-covering [0, N) inside the categorical fragment; divide: the offsets of A o (B, comp(B)), tile
-mode A o B; product: the offsets of (A, comp(A) o B)). `--all` lists every difference with its
+covering [0, N) inside the categorical fragment; divide: the offsets of A o (B, comp(B)), and
+the tile (mode 0; flat_divide: the leading modes of size(B)) A o B; product: the offsets of
+(A, comp(A) o B)). `--all` lists every difference with its
 counterexample, not three per op. Prints a table: agree / CuTe wrong / catlayout refuses
 a correct CuTe answer (a catlayout defect) / error-kind naming differences.
 """
@@ -131,6 +132,19 @@ def is_layout(x):
     return isinstance(x, dict) and "shape" in x
 
 
+def leading_modes(r, n):
+    """The first top-level modes of r whose sizes multiply to n, as one layout (flat_divide's tile:
+    A o B flattened into the front of the result), or None where no prefix has size n."""
+    s, d = r["shape"], r["stride"]
+    if isinstance(s, int):
+        return r if s == n else None
+    k, p = 0, 1
+    while k < len(s) and p < n:
+        p *= size({"shape": s[k], "stride": d[k]})
+        k += 1
+    return {"shape": s[:k], "stride": d[:k]} if p == n and k else None
+
+
 def check_definition(op, args, r, case_id=None):
     """True if r satisfies op's defining property, False if not, None if undefined/unchecked.
     For False, WHY[case_id] holds the tabulated counterexample."""
@@ -180,10 +194,9 @@ def definition_verdict(op, args, r):
             got = sorted(tab(r))
             if got != want:
                 return False, "not A o (B, comp(B)): " + multiset_difference(got, want)
-            if op in ("logical_divide", "zipped_divide"):
-                why = counterexample(mode(r, 0), a, b)
-                return why is None, (f"the tile mode is not A o B: {why}" if why else None)
-            return True, None
+            tile = leading_modes(r, size(b)) if op == "flat_divide" else mode(r, 0)
+            why = counterexample(tile, a, b) if tile else None
+            return why is None, (f"the tile is not A o B: {why}" if why else None)
         got, want = sorted(tab(r)), sorted(tab(a))
         if size(r) != size(a) or got != want:
             return False, "not a rearrangement of A: " + multiset_difference(got, want)

@@ -345,6 +345,9 @@ def run_dir(opts, kind, identity):
             sys.exit(2)
     else:
         write_atomically(meta, json.dumps(identity, indent=1) + "\n")
+    for f in os.listdir(d):  # a shard's file half-written when its worker was lost
+        if ".tmp-" in f:
+            os.remove(os.path.join(d, f))
     opts.dir = d
     return d
 

@@ -11,6 +11,7 @@ Exit 77 (ctest SKIP) with the reason where Dask (or the CuTe oracle) cannot be i
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -59,7 +60,7 @@ def main():
             fail(f"dist prove exited {r.returncode}, totals {got}, single-process {single}")
         if mode == "lost-worker" and "killing worker" not in r.stderr:
             fail("no worker was killed (the shards finished before the kill): the test proved nothing")
-        shards = sorted(f for f in os.listdir(d) if f.startswith("shard-"))
+        shards = sorted(f for f in os.listdir(d) if re.fullmatch(r"shard-\d+-of-\d+\.json", f))
         stamps = {f: os.stat(os.path.join(d, f)).st_mtime_ns for f in shards}
         merged = json.load(open(os.path.join(d, "merged.json")))
         if sorted(tuple(s) for s in merged["shards"]) != [(i, len(shards)) for i in range(len(shards))]:

@@ -507,7 +507,7 @@ def print_differential(s, opts):
         f = smallest(fs)
         print(f"    {op} / {cls}: {len(fs)}; smallest {f['id']}: {json.dumps(f['args'])} "
               f"CuTe {json.dumps(f['cute'])}; catlayout: {f['catlayout'][:200]}")
-    print(f"\nCPU seconds: CuTe (g++ and run) {s['cute_seconds']}, catlayout check {s['check_seconds']}")
+    print(f"\ntask seconds (wall): CuTe (g++ and run) {s['cute_seconds']}, catlayout check {s['check_seconds']}")
     print(f"summary: {os.path.join(opts.dir, 'summary.json')}")
 
 

@@ -1,5 +1,6 @@
 // The conformance commands: `check` runs golden vector files through catlayout, `retag` and
-// `export` write them, `conformance run|matrix|list` hold other implementations against them.
+// `export` write them, `conformance run|matrix|list` hold other implementations against them,
+// `dist prove|differential` run the long verifications as tasks on Dask distributed.
 #include <unistd.h>
 
 #include <algorithm>
@@ -113,16 +114,22 @@ int run_export(Args const& a) {
   return 0;
 }
 
-// `conformance run|matrix|list`: other implementations against the vectors. The runner is a
-// Python program (conformance/runners/runner.py: venvs from PyPI, adapter processes); the CLI hands
-// it the arguments and takes its exit status.
-Command runner_command(std::string sub, std::string usage, std::string summary, std::string example,
-                       std::map<std::string, int> options) {
-  Command c{"conformance " + sub, std::move(usage), std::move(summary), std::move(example), std::move(options), nullptr};
-  c.run = [sub](Args const& a) {
+// A command that is a Python program next to runner.py (conformance/runners): the CLI hands it its
+// arguments and takes its exit status. `conformance run|matrix|list` (runner.py: other
+// implementations in venvs from PyPI, adapter processes); `dist prove|differential` (dist.py: shards
+// as Dask tasks), which is told this binary's path (--catlayout) so every shard runs this build.
+Command python_command(std::string group, std::string script, std::string sub, std::string usage, std::string summary,
+                       std::string example, std::map<std::string, int> options) {
+  Command c{group + " " + sub, std::move(usage), std::move(summary), std::move(example), std::move(options), nullptr};
+  c.run = [script, sub](Args const& a) {
     std::string dir = CATLAYOUT_RUNNERS_DIR;
     if (char const* env = std::getenv("CATLAYOUT_RUNNERS")) dir = env;
-    std::vector<std::string> argv{"python3", dir + "/runner.py", sub};
+    std::vector<std::string> argv{"python3", dir + "/" + script, sub};
+    if (script == "dist.py" && !a.has("--catlayout")) {
+      std::error_code ec;
+      auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+      if (!ec) argv.insert(argv.end(), {"--catlayout", self.string()});
+    }
     for (auto const& [o, vals] : a.opt) {
       if (vals.empty()) argv.push_back(o);
       for (auto const& v : vals) argv.insert(argv.end(), {o, v});
@@ -142,11 +149,16 @@ Command runner_command(std::string sub, std::string usage, std::string summary, 
     raw.push_back(nullptr);
     std::cout.flush();
     execvp("python3", raw.data());
-    std::cerr << "catlayout conformance: cannot run python3 (" << std::strerror(errno) << "); the runner is "
-              << argv[1] << "\n";
+    std::cerr << "catlayout: cannot run python3 (" << std::strerror(errno) << "); the program is " << argv[1] << "\n";
     return 2;
   };
   return c;
+}
+
+Command runner_command(std::string sub, std::string usage, std::string summary, std::string example,
+                       std::map<std::string, int> options) {
+  return python_command("conformance", "runner.py", std::move(sub), std::move(usage), std::move(summary),
+                        std::move(example), std::move(options));
 }
 
 }  // namespace
@@ -156,6 +168,12 @@ std::vector<Command> conformance_commands() {
                                     {"--timeout", 1},    {"--start-timeout", 1}, {"--venv-dir", 1},
                                     {"--require", 0},    {"--progress", 0},      {"--batch-timeout", 1},
                                     {"--min-agreement", 1}};
+  auto dist_opts = [](std::map<std::string, int> o) {
+    o.insert({{"--scheduler", 1}, {"--workers", 1}, {"--dir", 1}, {"--venv", 1}, {"--catlayout", 1},
+              {"--retries", 1}, {"--kill-worker-after", 1}});
+    return o;
+  };
+  std::map<std::string, int> prove_opts{{"--shards", 1}, {"--max-size", 1}, {"--max-rank", 1}, {"--max-stride", 1}};
   auto run_opts = common, matrix_opts = common;
   run_opts.insert({{"--impl", 1}, {"--version", 1}, {"--adapter", 1}, {"--self-test", 0}});
   matrix_opts.insert({{"--impls", 1}, {"--adapter", 1}});
@@ -181,6 +199,19 @@ std::vector<Command> conformance_commands() {
       conformance_serve_command(),
       runner_command("list", "conformance list", "the implementations the runner knows, with their pinned versions",
                      "catlayout conformance list", {}),
+      python_command("dist", "dist.py", "prove",
+                     "dist prove --shards N [PROVE BOUNDS] [PROPERTY...] [--scheduler A] [--workers W] [--dir D]",
+                     "`prove` in N shards, each a task on Dask distributed (a LocalCluster on this machine's cores, "
+                     "or --scheduler); one file per finished shard in --dir (a rerun resumes), merged as "
+                     "`prove --merge`; Dask is pip-installed into --venv (docs/scale.md)",
+                     "catlayout dist prove --shards 4 --workers 2 --max-size 6 --max-rank 2", dist_opts(prove_opts)),
+      python_command("dist", "dist.py", "differential",
+                     "dist differential --count N --seed S [--batch B] [--scheduler A] [--workers W] [--dir D]",
+                     "random cases in batches of B, each a Dask task: CuTe C++ 4.2's answer (g++ on the "
+                     "nvidia-cutlass headers), catlayout's, every difference classified by tabulation; exit 1 on "
+                     "one it cannot explain (docs/scale.md)",
+                     "catlayout dist differential --count 4 --batch 4 --seed 7 --workers 1",
+                     dist_opts({{"--count", 1}, {"--seed", 1}, {"--batch", 1}, {"--oracle-venv", 1}, {"--finished-only", 0}})),
       Command{"check", "check [FILE...] [--only OP] [--skip-tag T,...] [--strict] [--threads N] [--report OUT.json]",
               "run golden vector files (default: the built-in corpus); table per op, `N passed, M failed`; "
               "--strict: the categorical convention, skipping cases tagged outside_categorical; --threads N: "

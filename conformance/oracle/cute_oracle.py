@@ -1082,43 +1082,61 @@ def rand_tiler(rng, A, make_b, depth=0):
 
 
 def gen_case(rng, op):
+    return gen_args(rng, op, gen_first(rng, op))
+
+
+def gen_first(rng, op):
+    """The first operand of a random case of op (drawn before the rest: gen_args)."""
     if op == "evaluate":
-        return [rand_layout(rng, negative=rng.random() < 0.3)]
+        return rand_layout(rng, negative=rng.random() < 0.3)
     if op == "coalesce":
-        A = rand_layout(rng, negative=rng.random() < 0.2)
+        return rand_layout(rng, negative=rng.random() < 0.2)
+    if op == "complement":
+        r = rng.random()
+        style = ("compact" if r < 0.3 else "gapped" if r < 0.65 else "overlap" if r < 0.85 else "random")
+        return rand_layout(rng, style=style, max_size=64, nmax=4)
+    if op == "composition":
+        return rand_layout(rng, negative=rng.random() < 0.1, max_size=512)
+    if op in DIVIDE_OPS:
+        return rand_layout(rng, max_size=512)
+    if op in PRODUCT_OPS:
+        r = rng.random()
+        style = "compact" if r < 0.6 else ("gapped" if r < 0.85 else "random")
+        return rand_layout(rng, style=style, max_size=32, nmax=3)
+    if op in ("right_inverse", "left_inverse"):
+        r = rng.random()
+        style = ("compact" if r < 0.45 else "gapped" if r < 0.7 else "overlap" if r < 0.8 else "random")
+        return rand_layout(rng, style=style, max_size=256)
+    raise ValueError(f"cannot generate op {op!r}")
+
+
+def gen_args(rng, op, A):
+    """The arguments of a random case of op whose first operand is A: the rest is built to fit A
+    (README: composition on A's domain grid, divides a sub-grid, ...)."""
+    if op in ("evaluate", "right_inverse", "left_inverse"):
+        return [A]
+    if op == "coalesce":
         if rng.random() < 0.5:
             return [A]
         return [A, rand_profile(rng, A["shape"])]
     if op == "complement":
-        r = rng.random()
-        style = ("compact" if r < 0.3 else "gapped" if r < 0.65 else "overlap" if r < 0.85 else "random")
-        A = rand_layout(rng, style=style, max_size=64, nmax=4)
         if rng.random() < 0.3:
             return [A]
         cos = cosize(A)
         N = cos * rng.choice([1, 1, 2, 3, 4]) if rng.random() < 0.75 else rng.randint(1, 2 * cos + 8)
         return [A, N]
     if op == "composition":
-        A = rand_layout(rng, negative=rng.random() < 0.1, max_size=512)
         if rng.random() < 0.3:
             return [A, rand_tiler(rng, A, composition_b_layout)]
         return [A, composition_b_layout(rng, A)]
     if op in DIVIDE_OPS:
-        A = rand_layout(rng, max_size=512)
         if rng.random() < 0.35:
             return [A, rand_tiler(rng, A, divide_b_layout)]
         return [A, divide_b_layout(rng, A)]
     if op in PRODUCT_OPS:
-        r = rng.random()
-        style = "compact" if r < 0.6 else ("gapped" if r < 0.85 else "random")
-        A = rand_layout(rng, style=style, max_size=32, nmax=3)
         B = rand_layout(rng, style=rng.choice(["compact", "compact", "gapped", "random"]),
                         max_size=32, nmax=3)
         return [A, B]
-    if op in ("right_inverse", "left_inverse"):
-        r = rng.random()
-        style = ("compact" if r < 0.45 else "gapped" if r < 0.7 else "overlap" if r < 0.8 else "random")
-        return [rand_layout(rng, style=style, max_size=256)]
     raise ValueError(f"cannot generate op {op!r}")
 
 

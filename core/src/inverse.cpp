@@ -19,12 +19,12 @@ template <class Flat, class Order>
 struct Sorted {
   Flat f;
   decltype(Flat::shape) preprod;  // exclusive prefix products of the shape
-  Order order;                    // mode indices by increasing stride (stable)
+  Order order;                    // mode indices by increasing stride, ties as CuTe's sort leaves them
   explicit Sorted(Layout const& l) {
     detail::coalesce_flat_into(l.flat_shape(), l.flat_stride(), f.shape, f.stride);
     preprod.push_back(1);
     for (std::size_t i = 0; i + 1 < f.shape.size(); ++i) preprod.push_back(preprod[i] * f.shape[i]);
-    detail::stable_order_into(f.shape.size(), [&](auto x, auto y) { return f.stride[x] < f.stride[y]; }, order);
+    detail::exchange_order_into(f.shape.size(), [&](auto x, auto y) { return f.stride[x] < f.stride[y]; }, order);
   }
 };
 

@@ -34,6 +34,15 @@ TEST(Inverse, LeftInverse) {
   EXPECT_GT(checked, 50);
 }
 
+// Layouts that are not injective, where equal strides meet: CuTe 4.2 orders them by its exchange
+// sort and picks the mode that order puts first. The expectations are CuTe C++ 4.2's answers
+// (g++ on nvidia-cutlass 4.2.0.0), found by `catlayout dist differential --seed 20261204`.
+TEST(Inverse, EqualStridesInCutesOrder) {
+  EXPECT_EQ(S(right_inverse(L("((1,2),5,(1,2)):((0,2),2,(0,1))"))), "(2,5):(10,2)");
+  EXPECT_EQ(S(left_inverse(L("(2,1,2,4,2):(1,0,16,16,4)"))), "(4,4,2):(1,16,2)");
+  EXPECT_EQ(S(left_inverse(L("(2,1,4,2,2):(1,23,1,56,0)"))), "(56,2):(1,8)");
+}
+
 TEST(Inverse, MaxCommon) {
   auto a = L("(4,8):(1,4)");
   auto b = L("(4,8):(1,4)");

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""ctest's checks of `catlayout dist` on a two-worker LocalCluster (tiny sizes).
+
+  test_dist.py CATLAYOUT BUILD_DIR prove|lost-worker|differential
+
+prove: the merged totals of 4 shards equal a single-process `catlayout prove` of the same bounds,
+and a rerun resumes (every shard file kept, none redone). lost-worker: one worker is SIGKILLed
+while it runs a shard; the shard is retried and the totals are still the single process's.
+differential: 8 random cases in 2 batches against CuTe C++, classified, nothing unexplained.
+Exit 77 (ctest SKIP) with the reason where Dask (or the CuTe oracle) cannot be installed.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+SKIP = 77
+BOUNDS = ["--max-size", "6", "--max-rank", "2"]
+
+
+def run(cmd, env=None):
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    sys.stderr.write(r.stderr[-3000:])
+    if r.stdout.startswith("SKIP"):
+        print(r.stdout.strip().splitlines()[0] if r.stdout.strip() else "SKIP: Dask unavailable")
+        sys.exit(SKIP)
+    return r
+
+
+def totals(text):
+    """{'cases checked': n, 'counterexamples': m} from prove's text output."""
+    out = {}
+    for line in text.splitlines():
+        for k in ("cases checked", "counterexamples"):
+            if line.startswith(k + ":"):
+                out[k] = int(line.split(":")[1])
+    return out
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def main():
+    catlayout, build, mode = sys.argv[1], sys.argv[2], sys.argv[3]
+    env = dict(os.environ, CATLAYOUT_DIST_VENV=os.path.join(build, "dist-venv"))
+    d = os.path.join(build, f"dist-test-{mode}")
+    shutil.rmtree(d, ignore_errors=True)
+    common = ["--workers", "2", "--dir", d]
+    if mode in ("prove", "lost-worker"):
+        single = totals(subprocess.run([catlayout, "prove", *BOUNDS], capture_output=True, text=True).stdout)
+        extra = ["--shards", "4"] if mode == "prove" else ["--shards", "8", "--kill-worker-after", "1", "--retries", "3"]
+        r = run([catlayout, "dist", "prove", *extra, *BOUNDS, *common], env)
+        got = totals(r.stdout)
+        print(f"single process: {single}; dist: {got}")
+        if r.returncode != 0 or got != single or not single:
+            fail(f"dist prove exited {r.returncode}, totals {got}, single-process {single}")
+        if mode == "lost-worker" and "killing worker" not in r.stderr:
+            fail("no worker was killed (the shards finished before the kill): the test proved nothing")
+        shards = sorted(f for f in os.listdir(d) if re.fullmatch(r"shard-\d+-of-\d+\.json", f))
+        stamps = {f: os.stat(os.path.join(d, f)).st_mtime_ns for f in shards}
+        merged = json.load(open(os.path.join(d, "merged.json")))
+        if sorted(tuple(s) for s in merged["shards"]) != [(i, len(shards)) for i in range(len(shards))]:
+            fail(f"merged shards {merged['shards']}: each shard exactly once expected")
+        if mode == "prove":
+            r2 = run([catlayout, "dist", "prove", *extra, *BOUNDS, *common], env)
+            if "resuming: 4 of 4" not in r2.stderr or totals(r2.stdout) != single:
+                fail("a rerun did not resume from the shard files")
+            if any(os.stat(os.path.join(d, f)).st_mtime_ns != t for f, t in stamps.items()):
+                fail("a rerun rewrote a finished shard")
+        print("PASS")
+        return 0
+    if mode == "differential":
+        oracle = os.path.join(build, "oracle-venv")
+        r = run([catlayout, "dist", "differential", "--count", "8", "--batch", "4", "--seed", "ctest",
+                 "--oracle-venv", oracle, *common], env)
+        print(r.stdout)
+        s = json.load(open(os.path.join(d, "summary.json")))
+        counted = sum(sum(row.values()) for row in s["table"].values())
+        if s["cases"] != 8 or s["shards"] != 2 or counted != s["compared"]:
+            fail(f"summary: {s['cases']} cases, {s['shards']} shards, {counted} classified of {s['compared']}")
+        if r.returncode != 0 or s["findings"]:
+            fail(f"exit {r.returncode}, findings {s['findings']}")
+        print("PASS")
+        return 0
+    fail(f"unknown mode {mode}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -119,17 +119,15 @@ int run_export(Args const& a) {
 // implementations in venvs from PyPI, adapter processes); `dist prove|differential` (dist.py: shards
 // as Dask tasks), which is told this binary's path (--catlayout) so every shard runs this build.
 Command python_command(std::string group, std::string script, std::string sub, std::string usage, std::string summary,
-                       std::string example, std::map<std::string, int> options) {
+                       std::string example, std::map<std::string, int> options, bool pass_own_path = false) {
   Command c{group + " " + sub, std::move(usage), std::move(summary), std::move(example), std::move(options), nullptr};
-  c.run = [script, sub](Args const& a) {
+  c.run = [script, sub, pass_own_path](Args const& a) {
     std::string dir = CATLAYOUT_RUNNERS_DIR;
     if (char const* env = std::getenv("CATLAYOUT_RUNNERS")) dir = env;
     std::vector<std::string> argv{"python3", dir + "/" + script, sub};
-    if (script == "dist.py" && !a.has("--catlayout")) {
-      std::error_code ec;
-      auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-      if (!ec) argv.insert(argv.end(), {"--catlayout", self.string()});
-    }
+    std::error_code ec;
+    auto const self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (pass_own_path && !ec && !a.has("--catlayout")) argv.insert(argv.end(), {"--catlayout", self.string()});
     for (auto const& [o, vals] : a.opt) {
       if (vals.empty()) argv.push_back(o);
       for (auto const& v : vals) argv.insert(argv.end(), {o, v});
@@ -137,8 +135,6 @@ Command python_command(std::string group, std::string script, std::string sub, s
     argv.insert(argv.end(), a.pos.begin(), a.pos.end());
     // This catlayout's folder first on PATH: `catlayout` in an --adapter command (`catlayout conformance
     // serve`) is this build, not another one installed elsewhere.
-    std::error_code ec;
-    auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec) {
       char const* path = std::getenv("PATH");
       std::string with_self = self.parent_path().string() + (path ? ":" + std::string(path) : "");
@@ -204,14 +200,14 @@ std::vector<Command> conformance_commands() {
                      "`prove` in N shards, each a task on Dask distributed (a LocalCluster on this machine's cores, "
                      "or --scheduler); one file per finished shard in --dir (a rerun resumes), merged as "
                      "`prove --merge`; Dask is pip-installed into --venv (docs/scale.md)",
-                     "catlayout dist prove --shards 4 --workers 2 --max-size 6 --max-rank 2", dist_opts(prove_opts)),
+                     "catlayout dist prove --shards 4 --workers 2 --max-size 6 --max-rank 2", dist_opts(prove_opts), true),
       python_command("dist", "dist.py", "differential",
                      "dist differential --count N --seed S [--batch B] [--scheduler A] [--workers W] [--dir D]",
                      "random cases in batches of B, each a Dask task: CuTe C++ 4.2's answer (g++ on the "
                      "nvidia-cutlass headers), catlayout's, every difference classified by tabulation; exit 1 on "
                      "one it cannot explain (docs/scale.md)",
                      "catlayout dist differential --count 4 --batch 4 --seed 7 --workers 1",
-                     dist_opts({{"--count", 1}, {"--seed", 1}, {"--batch", 1}, {"--oracle-venv", 1}, {"--finished-only", 0}})),
+                     dist_opts({{"--count", 1}, {"--seed", 1}, {"--batch", 1}, {"--oracle-venv", 1}, {"--finished-only", 0}}), true),
       Command{"check", "check [FILE...] [--only OP] [--skip-tag T,...] [--strict] [--threads N] [--report OUT.json]",
               "run golden vector files (default: the built-in corpus); table per op, `N passed, M failed`; "
               "--strict: the categorical convention, skipping cases tagged outside_categorical; --threads N: "

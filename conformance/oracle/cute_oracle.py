@@ -838,15 +838,31 @@ def cmd_run(args):
 ERROR_KIND = {"complement": "not_complementable", "coalesce": "invalid_input"}
 
 
+def tiler_longer_than(shape, tiler):
+    """A by-mode tiler with more modes than the (sub)layout it meets, at any depth: CuTe applies
+    a tiler mode by mode, recursing into nested tilers, and asserts the rank at each level
+    (composition's `tuple_size<Tiler> <= rank`, a static_assert without a message)."""
+    rank = len(shape) if isinstance(shape, list) else 1
+    if len(tiler) > rank:
+        return True
+    return any(isinstance(t, dict) and "tiler" in t
+               and tiler_longer_than(shape[i] if isinstance(shape, list) else shape, t["tiler"])
+               for i, t in enumerate(tiler))
+
+
 def error_kind(op, message, args):
-    """The schema kind for a CuTe static_assert: a tiler with more modes than the layout is a
-    malformed input (invalid_input); the algebra's own conditions keep the op's kind."""
+    """The schema kind for a CuTe static_assert: a tiler with more modes than the layout (or a
+    nested tiler than its mode) is a malformed input (invalid_input); the algebra's own conditions
+    keep the op's kind."""
     if "Too many modes" in message:
         return "invalid_input"
     if len(args) == 2 and isinstance(args[1], dict) and "tiler" in args[1]:
-        shape = args[0]["shape"]
-        rank = len(shape) if isinstance(shape, list) else 1
-        if len(args[1]["tiler"]) > rank:
+        shape, tiler = args[0]["shape"], args[1]["tiler"]
+        if len(tiler) > (len(shape) if isinstance(shape, list) else 1):  # asserted before any mode
+            return "invalid_input"
+        # deeper, the first assert met names the failure: one with a text of its own is another
+        # mode's (a complement's), met first; composition's rank assert has none
+        if message in ("", "static assertion failed") and tiler_longer_than(shape, tiler):
             return "invalid_input"
     return ERROR_KIND.get(op, "inadmissible")
 

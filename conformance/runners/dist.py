@@ -332,18 +332,19 @@ def kill_busy_worker(client):
     return True
 
 
-def run_dir(opts, kind, identity):
-    """The run directory: --dir, else one named by the job's identity (same command, same dir)."""
+def run_dir(opts, kind, identity, grows=()):
+    """The run directory: --dir, else one named by the job's identity (same command, same dir).
+    The keys in `grows` may change between runs in one directory (a campaign made longer)."""
     h = hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:10]
     d = opts.dir or os.path.join("catlayout-dist", f"{kind}-{h}")
     os.makedirs(d, exist_ok=True)
     meta = os.path.join(d, "run.json")
     if os.path.exists(meta):
         old = json.load(open(meta))
-        if old != identity:
+        if {k: v for k, v in old.items() if k not in grows} != {k: v for k, v in identity.items() if k not in grows}:
             log(f"[dist] {d} holds another run ({json.dumps(old)}); use another --dir")
             sys.exit(2)
-    else:
+    if not os.path.exists(meta) or json.load(open(meta)) != identity:
         write_atomically(meta, json.dumps(identity, indent=1) + "\n")
     for f in os.listdir(d):  # a shard's file half-written when its worker was lost
         if ".tmp-" in f:
@@ -382,8 +383,9 @@ def cmd_differential(opts):
         log("[dist] --count and --batch must be >= 1")
         return 2
     n = -(-opts.count // opts.batch)
+    # shard i's cases depend only on the seed, i and its size, so --count may grow or shrink in one directory
     d = run_dir(opts, "differential", {"command": "differential", "seed": opts.seed, "count": opts.count,
-                                       "batch": opts.batch})
+                                       "batch": opts.batch}, grows=("count",))
     oracle_venv = os.path.abspath(opts.oracle_venv)
     if not opts.finished_only:
         sys.path.insert(0, ORACLE)
@@ -399,9 +401,14 @@ def cmd_differential(opts):
         p = os.path.join(d, f"shard-{i:05d}.json")
         size = min(opts.batch, opts.count - i * opts.batch)
         jobs.append((i, p, opts.catlayout, oracle_venv, opts.seed, i, size, p))
+        held = json.load(open(p))["cases"] if os.path.exists(p) and not opts.finished_only else size
+        if held != size:  # the last shard of a shorter campaign
+            log(f"[dist] {os.path.basename(p)} holds {held} cases, {size} now: drawn again")
+            os.remove(p)
     if opts.finished_only:  # the shards finished so far, nothing run (a campaign stopped early)
         paths = [j[1] for j in jobs if os.path.exists(j[1])]
-        print(f"{len(paths)} of {len(jobs)} shards finished; the same command without --finished-only resumes")
+        print(f"{len(paths)} of {len(jobs)} shards finished" +
+              ("" if len(paths) == len(jobs) else "; the same command without --finished-only resumes"))
         if not paths:
             return 0
     else:
@@ -434,8 +441,9 @@ def reclassify(j, ex):
 def merge_differential(paths):
     """The sum of the shard files, each read once, their differences classified again."""
     sys.path.insert(0, ORACLE)
+    import cute_oracle as co
     import explain_differences as ex
-    table, findings, explained, no_answer, shards = {}, [], [], [], set()
+    table, findings, explained, no_answer, shards, keys = {}, [], [], [], set(), set()
     cases = compared = 0
     cute_s = check_s = 0.0
     for p in paths:
@@ -455,8 +463,10 @@ def merge_differential(paths):
         findings += j["findings"]
         explained += j["explained"]
         no_answer += j["cute_no_answer"]
+        # two shards may draw the same small case (an evaluate of 2:1); each shard draws distinct ones
+        keys.update(co.case_key(c) for c in j["vectors"] + j["cute_no_answer"])
     return {"schema": "catlayout.dist-differential-summary/1", "shards": len(shards), "cases": cases,
-            "compared": compared, "table": table, "findings": findings, "explained": explained,
+            "distinct": len(keys), "compared": compared, "table": table, "findings": findings, "explained": explained,
             "cute_no_answer": no_answer, "cute_seconds": round(cute_s, 1), "check_seconds": round(check_s, 1)}
 
 
@@ -474,7 +484,8 @@ def print_differential(s, opts):
             t = target.setdefault(key, {})
             for col, v in row.items():
                 t[col] = t.get(col, 0) + v
-    print(f"catlayout dist differential: seed {opts.seed}, {s['cases']} cases in {s['shards']} shards; "
+    print(f"catlayout dist differential: seed {opts.seed}, {s['cases']} cases in {s['shards']} shards "
+          f"({s['distinct']} distinct: shards draw independently); "
           f"{s['compared']} with a CuTe answer or static_assert, {len(s['cute_no_answer'])} where CuTe has none "
           f"(a hard compile error or a crash)")
     for title, t in (("op", by_op), ("distribution", by_dist)):

@@ -6,7 +6,8 @@
 prove: the merged totals of 4 shards equal a single-process `catlayout prove` of the same bounds,
 and a rerun resumes (every shard file kept, none redone). lost-worker: one worker is SIGKILLed
 while it runs a shard; the shard is retried and the totals are still the single process's.
-differential: 8 random cases in 2 batches against CuTe C++, classified, nothing unexplained.
+differential: 8 random cases in 2 batches against CuTe C++, classified, nothing unexplained; grown
+to 10 cases in the same directory, only the new shard runs; another seed there is refused.
 Exit 77 (ctest SKIP) with the reason where Dask (or the CuTe oracle) cannot be installed.
 """
 import json
@@ -84,6 +85,18 @@ def main():
             fail(f"summary: {s['cases']} cases, {s['shards']} shards, {counted} classified of {s['compared']}")
         if r.returncode != 0 or s["findings"]:
             fail(f"exit {r.returncode}, findings {s['findings']}")
+        if not 0 < s["distinct"] <= s["cases"]:
+            fail(f"{s['distinct']} distinct of {s['cases']} cases")
+        # a longer campaign in the same directory: only the new shard runs
+        r = run([catlayout, "dist", "differential", "--count", "10", "--batch", "4", "--seed", "ctest",
+                 "--oracle-venv", oracle, *common], env)
+        s = json.load(open(os.path.join(d, "summary.json")))
+        if r.returncode != 0 or "resuming: 2 of 3" not in r.stderr or (s["cases"], s["shards"]) != (10, 3):
+            fail(f"grown to --count 10: exit {r.returncode}, {s['cases']} cases in {s['shards']} shards\n{r.stderr}")
+        r = run([catlayout, "dist", "differential", "--count", "10", "--batch", "4", "--seed", "other",
+                 "--oracle-venv", oracle, *common], env)
+        if r.returncode != 2 or "holds another run" not in r.stderr:
+            fail(f"another seed in the same directory: exit {r.returncode}, {r.stderr.strip()[-300:]}")
         print("PASS")
         return 0
     fail(f"unknown mode {mode}")

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""ctest's checks of `catlayout dist` on a two-worker LocalCluster (tiny sizes).
+"""ctest's checks of `catlayout dist` on two workers, a LocalCluster or a started scheduler (tiny sizes).
 
-  test_dist.py CATLAYOUT BUILD_DIR prove|lost-worker|differential
+  test_dist.py CATLAYOUT BUILD_DIR prove|lost-worker|scheduler|differential
 
 prove: the merged totals of 4 shards equal a single-process `catlayout prove` of the same bounds,
 and a rerun resumes (every shard file kept, none redone). lost-worker: one worker is SIGKILLed
 while it runs a shard; the shard is retried and the totals are still the single process's.
+scheduler: a `dask scheduler` and a `dask worker` of two processes started as docs/scale.md says
+for a cluster, `dist prove --scheduler ADDRESS`: the totals are the single process's.
 differential: 8 random cases in 2 batches against CuTe C++, classified, nothing unexplained; grown
 to 10 cases in the same directory, only the new shard runs; another seed there is refused.
 Exit 77 (ctest SKIP) with the reason where Dask (or the CuTe oracle) cannot be installed.
@@ -74,6 +76,8 @@ def main():
                 fail("a rerun rewrote a finished shard")
         print("PASS")
         return 0
+    if mode == "scheduler":
+        return scheduler_mode(catlayout, build, env, d)
     if mode == "differential":
         oracle = os.path.join(build, "oracle-venv")
         r = run([catlayout, "dist", "differential", "--count", "8", "--batch", "4", "--seed", "ctest",
@@ -100,6 +104,47 @@ def main():
         print("PASS")
         return 0
     fail(f"unknown mode {mode}")
+
+
+def scheduler_mode(catlayout, build, env, d):
+    """The cluster recipe of docs/scale.md on this machine: `dask scheduler`, `dask worker` with two
+    worker processes, and `dist prove --scheduler ADDRESS`; the totals are one process's."""
+    import time
+    run([catlayout, "dist", "prove", "--shards", "1", "--max-size", "2", "--max-rank", "1", "--workers", "1",
+         "--dir", d + "-venv"], env)  # installs Dask into the venv (or SKIPs)
+    dask = os.path.join(build, "dist-venv", "bin", "dask")
+    sched_file = os.path.join(build, "dist-test-scheduler.json")
+    if os.path.exists(sched_file):
+        os.remove(sched_file)
+    procs = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--dashboard-address", ":0",
+                               "--scheduler-file", sched_file], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        for _ in range(600):
+            if os.path.exists(sched_file) and os.path.getsize(sched_file):
+                break
+            time.sleep(0.1)
+        address = json.load(open(sched_file))["address"]
+        procs.append(subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--nworkers", "2",
+                                       "--dashboard-address", ":0"], stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL))
+        python = os.path.join(build, "dist-venv", "bin", "python")
+        subprocess.run([python, "-c", f"from distributed import Client; Client({address!r}).wait_for_workers(2, timeout=120)"],
+                       check=True, stdout=subprocess.DEVNULL)
+        single = totals(subprocess.run([catlayout, "prove", *BOUNDS], capture_output=True, text=True).stdout)
+        r = run([catlayout, "dist", "prove", "--shards", "4", *BOUNDS, "--scheduler", address, "--dir", d], env)
+        got = totals(r.stdout)
+        print(f"scheduler {address}; single process: {single}; dist: {got}")
+        if r.returncode != 0 or got != single or not single or f"on 2 workers (scheduler {address})" not in r.stderr:
+            fail(f"dist prove --scheduler exited {r.returncode}, totals {got}, single-process {single}")
+    finally:
+        for p in reversed(procs):
+            p.terminate()
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+    print("PASS")
+    return 0
 
 
 if __name__ == "__main__":

@@ -1095,10 +1095,6 @@ def definition_error(op, args):
     return None
 
 
-def rank_of(t):
-    return 1 if is_int(t) else len(t)
-
-
 def input_swizzles(args):
     out = []
     for a in args:
@@ -1121,11 +1117,11 @@ def error_kind(op, msg, args):
     if e is not None:
         return e.kind, "(no message) " + re.sub(r"\d+", "N", e.why)[:70]
     if op in ("local_tile", "inner_partition", "outer_partition") and co.is_tiler(args[1]):
-        if len(tiler_list(args[1])) > rank_of(args[0]["shape"]):
+        if len(tiler_list(args[1])) > co.rank_of(args[0]["shape"]):
             return "invalid_input", "(no message) tiler rank > layout rank"
     if op == "local_partition":
-        tl_rank = rank_of(args[1]["shape"]) if len(args) == 3 else sum(1 for p in args[3] if p == 1)
-        if tl_rank > rank_of(args[0]["shape"]):
+        tl_rank = co.rank_of(args[1]["shape"]) if len(args) == 3 else sum(1 for p in args[3] if p == 1)
+        if tl_rank > co.rank_of(args[0]["shape"]):
             return "invalid_input", "(no message) thread layout rank > tensor rank"
     return "inadmissible", "(other) " + msg[:80]
 
@@ -1251,8 +1247,8 @@ def rand_order(rng, shape, ties=0.06, bad=0.10):
         return rng.choice(list(MAJORS))
     if r < 0.15 + bad:
         # rank mismatch
-        n = rank_of(shape) + rng.choice([-1, 1])
-        n = max(2, n) if n != rank_of(shape) else n + 1
+        n = co.rank_of(shape) + rng.choice([-1, 1])
+        n = max(2, n) if n != co.rank_of(shape) else n + 1
         return [rng.randint(0, 4) for _ in range(n)]
 
     def coarsen(s, top):
@@ -1361,7 +1357,7 @@ def gen_tile_to_shape(rng):
         tgt = tgt[0]
     if rng.random() < 0.45:
         return [blk, tgt]
-    n = rank_of(tgt)
+    n = co.rank_of(tgt)
     if rng.random() < 0.2:
         return [blk, tgt, rng.choice(list(MAJORS))]
     o = list(range(n))
@@ -1513,7 +1509,7 @@ def gen_local_partition(rng):
             L = {"shape": [rows, cols, 2], "stride": L["stride"] + [rows * cols + 64]}
     else:
         L = rand_layout(rng, max_size=4096, nmax=4, zero=0.05)
-        if rank_of(L["shape"]) < 2:
+        if co.rank_of(L["shape"]) < 2:
             L = {"shape": [L["shape"], 4], "stride": [L["stride"], 997]}
     while lsize(L) > MAX_TAB:
         L = {"shape": [L["shape"][0] // 2] + L["shape"][1:], "stride": L["stride"]}
@@ -1522,8 +1518,8 @@ def gen_local_partition(rng):
     if rng.random() < 0.03:
         idx = lsize(TL) + 3  # out of range
     if proj is None and rng.random() < 0.04:
-        proj = [1, 1, None][:rank_of(TL["shape"])]
-    if proj is not None and rank_of(TL["shape"]) != len(proj) and rng.random() < 0.5:
+        proj = [1, 1, None][:co.rank_of(TL["shape"])]
+    if proj is not None and co.rank_of(TL["shape"]) != len(proj) and rng.random() < 0.5:
         proj = None
     args = [L, TL, idx]
     if proj is not None:

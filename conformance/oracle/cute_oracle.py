@@ -838,12 +838,15 @@ def cmd_run(args):
 ERROR_KIND = {"complement": "not_complementable", "coalesce": "invalid_input"}
 
 
+def rank_of(shape):
+    return 1 if isinstance(shape, int) else len(shape)
+
+
 def tiler_longer_than(shape, tiler):
     """A by-mode tiler with more modes than the (sub)layout it meets, at any depth: CuTe applies
     a tiler mode by mode, recursing into nested tilers, and asserts the rank at each level
     (composition's `tuple_size<Tiler> <= rank`, a static_assert without a message)."""
-    rank = len(shape) if isinstance(shape, list) else 1
-    if len(tiler) > rank:
+    if len(tiler) > rank_of(shape):
         return True
     return any(isinstance(t, dict) and "tiler" in t
                and tiler_longer_than(shape[i] if isinstance(shape, list) else shape, t["tiler"])
@@ -858,7 +861,7 @@ def error_kind(op, message, args):
         return "invalid_input"
     if len(args) == 2 and isinstance(args[1], dict) and "tiler" in args[1]:
         shape, tiler = args[0]["shape"], args[1]["tiler"]
-        if len(tiler) > (len(shape) if isinstance(shape, list) else 1):  # asserted before any mode
+        if len(tiler) > rank_of(shape):  # asserted before any mode
             return "invalid_input"
         # deeper, the first assert met names the failure: one with a text of its own is another
         # mode's (a complement's), met first; composition's rank assert has none

@@ -220,9 +220,10 @@ LIST = 3
 
 AGREE = "agree"
 CUTE_WRONG = "CuTe wrong (catlayout refuses)"
+UNDEFINED = "undefined by definition (catlayout refuses)"
+CATLAYOUT_DEFECT = "catlayout refuses a correct CuTe answer"
 NO_LEFT_INVERSE = "both answer, no left inverse exists"
-COLUMNS = [AGREE, CUTE_WRONG, "undefined by definition (catlayout refuses)", "error kind differs",
-           "catlayout computes, CuTe rejects", "catlayout refuses a correct CuTe answer",
+COLUMNS = [AGREE, CUTE_WRONG, UNDEFINED, "error kind differs", "catlayout computes, CuTe rejects", CATLAYOUT_DEFECT,
            "both answer, different layouts", NO_LEFT_INVERSE]
 EXPLAINED = {CUTE_WRONG: "CuTe answers, catlayout refuses: CuTe's layout is not the operation's function",
              NO_LEFT_INVERSE: "A is not injective, so no left inverse exists: two conventions"}
@@ -258,7 +259,7 @@ def classify(case, entry):
                 seen[x] = i
         return "both answer, different layouts", line
     verdict = check_definition(op, case["args"], exp, case["id"])
-    key = {True: COLUMNS[5], False: CUTE_WRONG, None: COLUMNS[2]}[verdict]
+    key = {True: CATLAYOUT_DEFECT, False: CUTE_WRONG, None: UNDEFINED}[verdict]
     return key, (case["id"] + ": " + json.dumps(case["args"]) + " CuTe " + json.dumps(exp) +
                  ("; " + WHY[case["id"]] if case["id"] in WHY else ""))
 
@@ -287,7 +288,7 @@ def main():
         print(f"\n{op} / {key}: {len(ex)}")
         for e in ex[:LIST]:
             print("   ", e[:400])
-    return 1 if tot[COLUMNS[5]] else 0
+    return 1 if tot[CATLAYOUT_DEFECT] else 0
 
 
 if __name__ == "__main__":

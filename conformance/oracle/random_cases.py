@@ -30,15 +30,10 @@ def flat_modes(A):
     return co.flatten(A["shape"]), co.flatten(A["stride"])
 
 
-def renest(rng, A, depth):
-    s, d = flat_modes(A)
-    return co.nest(rng, s, d, depth=depth)
-
-
 def deep(rng, op):
     A = co.gen_first(rng, op)
     s, d = flat_modes(A)
-    while len(s) < 4:  # depth needs leaves: split a mode of A into (2, s/2) or add a size-1 mode
+    while len(s) < 4:  # depth needs leaves: add a mode of size 1 or 2
         s, d = s + [rng.choice([1, 2])], d + [rng.choice([0, 1, max(d) * 2 if d else 1])]
     if co.prod(s) > limit(op):
         s = [min(x, 2) for x in s]

@@ -339,12 +339,13 @@ def run_dir(opts, kind, identity, grows=()):
     d = opts.dir or os.path.join("catlayout-dist", f"{kind}-{h}")
     os.makedirs(d, exist_ok=True)
     meta = os.path.join(d, "run.json")
-    if os.path.exists(meta):
-        old = json.load(open(meta))
+    old = json.load(open(meta)) if os.path.exists(meta) else None
+    opts.previous_run = old
+    if old is not None:
         if {k: v for k, v in old.items() if k not in grows} != {k: v for k, v in identity.items() if k not in grows}:
             log(f"[dist] {d} holds another run ({json.dumps(old)}); use another --dir")
             sys.exit(2)
-    if not os.path.exists(meta) or json.load(open(meta)) != identity:
+    if old != identity:
         write_atomically(meta, json.dumps(identity, indent=1) + "\n")
     for f in os.listdir(d):  # a shard's file half-written when its worker was lost
         if ".tmp-" in f:
@@ -396,13 +397,16 @@ def cmd_differential(opts):
         except co.Skip as e:
             print(f"SKIP: the CuTe oracle cannot run here: {e}", flush=True)
             return 0
+    # a shard short of --batch is the last of its campaign: this one's, or an earlier shorter one's
+    before = (opts.previous_run or {}).get("count", opts.count)
+    partial = {n - 1, (before - 1) // opts.batch}
     jobs = []
     for i in range(n):
         p = os.path.join(d, f"shard-{i:05d}.json")
         size = min(opts.batch, opts.count - i * opts.batch)
         jobs.append((i, p, opts.catlayout, oracle_venv, opts.seed, i, size, p))
-        held = json.load(open(p))["cases"] if os.path.exists(p) and not opts.finished_only else size
-        if held != size:  # the last shard of a shorter campaign
+        held = json.load(open(p))["cases"] if i in partial and os.path.exists(p) and not opts.finished_only else size
+        if held != size:
             log(f"[dist] {os.path.basename(p)} holds {held} cases, {size} now: drawn again")
             os.remove(p)
     if opts.finished_only:  # the shards finished so far, nothing run (a campaign stopped early)

@@ -114,6 +114,7 @@ struct Op {
   std::function<Result<Output>(Operands const&, Convention)> run;
   bool by_convention = false;  // CuTe's answer may lie outside the categorical fragment (--strict refuses it)
   bool any_kind = false;       // takes layouts beyond integer strides (docs/algebra.md's table)
+  bool stricter_reading = false;  // --strict is a stricter reading of docs/definitions.md, not the paper's
 };
 
 // An engine's answer (a value or a value-or-error) as an Output, a layout in the kind its value is.
@@ -269,14 +270,15 @@ Result<Output> tile_to_shape_op(Operands const& x, Convention c) {
 }
 
 Op element_size(bool up) {
-  return {[up](Operands const& x, Convention) {
-            return layout_or_composed(x[0], [&](auto const& l) { return up ? upcast(l, integer(x[1])) : downcast(l, integer(x[1])); });
+  return {[up](Operands const& x, Convention c) {
+            return layout_or_composed(
+                x[0], [&](auto const& l) { return up ? upcast(l, integer(x[1]), c) : downcast(l, integer(x[1]), c); });
           },
-          false, true};
+          true, true, true};
 }
 
-Result<Output> recast_op(Operands const& x, Convention) {
-  return layout_or_composed(x[0], [&](auto const& l) { return recast_layout(l, integer(x[1]), integer(x[2])); });
+Result<Output> recast_op(Operands const& x, Convention c) {
+  return layout_or_composed(x[0], [&](auto const& l) { return recast_layout(l, integer(x[1]), integer(x[2]), c); });
 }
 
 // The partitioners: the tile at a coordinate (local_tile with a projection; inner_partition
@@ -295,10 +297,11 @@ Result<Output> local_partition_op(Operands const& x, Convention) {
   return give(local_partition(layout(x[0]), layout(x[1]), integer(x[2])));
 }
 
-Result<Output> nullspace_op(Operands const& x, Convention) {
+Result<Output> nullspace_op(Operands const& x, Convention c) {
   return std::visit(
-      [](auto const& l) -> Result<Output> {
-        if constexpr (requires { nullspace(l); }) return give(nullspace(l));
+      [c](auto const& l) -> Result<Output> {
+        if constexpr (requires { nullspace(l, c); }) return give(nullspace(l, c));
+        else if constexpr (requires { nullspace(l); }) return give(nullspace(l));
         else return fail(ErrorKind::invalid_input, "nullspace takes a layout at args[0]");
       },
       x[0]);
@@ -356,21 +359,26 @@ Json json_of(Output const& r) {
 }
 
 // A result as text in the chosen notation: a layout of any kind, a partition (the sub-layout,
-// then where it starts), a table; or its JSON form.
-void print_result(Output const& r, bool json, Notation n) {
-  if (json) return void(std::cout << json_of(r).dump() << "\n");
-  std::visit(
-      [n](auto const& v) {
+// then where it starts), a table.
+std::string result_text(Output const& r, Notation n) {
+  return std::visit(
+      [n](auto const& v) -> std::string {
         using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, F2Layout>) std::cout << to_string(v) << "\n";
-        else if constexpr (std::is_same_v<T, SliceResult>) std::cout << to_string(v.layout, n) << "\noffset " << v.offset << "\n";
+        if constexpr (std::is_same_v<T, F2Layout>) return to_string(v);
+        else if constexpr (std::is_same_v<T, SliceResult>) return to_string(v.layout, n) + "\noffset " + std::to_string(v.offset);
         else if constexpr (std::is_same_v<T, std::vector<Int>> || std::is_same_v<T, std::vector<IntTuple>>) {
           auto const& table = json_of(v);
-          for (std::size_t i = 0; i < table.size(); ++i) std::cout << (i ? " " : "") << table[i].dump();
-          std::cout << "\n";
-        } else std::cout << to_string(v, n) << "\n";
+          std::string out;
+          for (std::size_t i = 0; i < table.size(); ++i) out += (i ? " " : "") + table[i].dump();
+          return out;
+        } else return to_string(v, n);
       },
       r);
+}
+
+// The result as result_text, or its JSON form.
+void print_result(Output const& r, bool json, Notation n) {
+  std::cout << (json ? json_of(r).dump() : result_text(r, n)) << "\n";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -405,10 +413,16 @@ Command algebra(std::string name, Op op, std::vector<Arg> required, std::vector<
     if (!r) return report_error(r.error());
     print_result(*r, a.has("--json"), notation);
     // CuTe's answer outside the categorical paper's fragment: say so, and how to refuse it.
-    if (!strict && op.by_convention)
-      if (auto cat = op.run(args, Convention::categorical); !cat)
+    if (!strict && op.by_convention) {
+      if (auto cat = op.run(args, Convention::categorical); !cat && op.stricter_reading)
+        std::cerr << "note: this is CuTe's answer; --strict (docs/definitions.md) refuses it: " << cat.error().message
+                  << "\n";
+      else if (!cat)
         std::cerr << "note: outside the categorical fragment: " << cat.error().message
                   << " (this is CuTe's answer; --strict refuses it)\n";
+      else if (json_of(*cat) != json_of(*r))  // a stricter reading (docs/definitions.md): nullspace, casts
+        std::cerr << "note: this is CuTe's answer; --strict (docs/definitions.md) answers " << result_text(*cat, notation) << "\n";
+    }
     return 0;
   };
   return c;
@@ -487,14 +501,16 @@ std::vector<Command> algebra_commands() {
               "CuTe outer_partition: element COORD of every tile (zipped_divide, then slice the tile)",
               "catlayout outer-partition '(8,6):(1,8)' '<4,3>' '(1,1)'"),
       algebra("upcast", element_size(true), {A::layout, A::integer}, {}, "upcast L N",
-              "CuTe upcast<N>: the same memory in elements N times larger", "catlayout upcast '(4,4):(4,1)' 4"),
+              "CuTe upcast<N> by its per-mode rule; --strict: only where it is the same memory in elements N times "
+              "larger", "catlayout upcast '(4,4):(4,1)' 4"),
       algebra("downcast", element_size(false), {A::layout, A::integer}, {}, "downcast L N",
-              "CuTe downcast<N>: the same memory in elements N times smaller", "catlayout downcast '(4,4):(4,1)' 2"),
-      algebra("recast-layout", {recast_op, false, true}, {A::layout, A::integer, A::integer}, {},
+              "CuTe downcast<N> by its per-mode rule; --strict: only where it is the same memory in elements N "
+              "times smaller", "catlayout downcast '(4,4):(4,1)' 2"),
+      algebra("recast-layout", {recast_op, true, true, true}, {A::layout, A::integer, A::integer}, {},
               "recast-layout L OLD_BITS NEW_BITS", "CuTe recast_layout<Old,New> by element widths in bits",
               "catlayout recast-layout 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)' 16 32"),
-      algebra("nullspace", {nullspace_op, false, true}, {A::layout}, {}, "nullspace L",
-              "the layout of the indices L maps to 0", "catlayout nullspace '(2,4,6):(1,2,0)'"),
+      algebra("nullspace", {nullspace_op, true, true, true}, {A::layout}, {}, "nullspace L",
+              "CuTe nullspace: the stride-0 modes of L; --strict: every index L maps to 0", "catlayout nullspace '(2,4,6):(1,2,0)'"),
       algebra("coalesce-z", {coalesce_z_op, false, true}, {A::layout}, {A::profile}, "coalesce-z L [PROFILE]",
               "PyCuTe coalesce_z: coalesce keeping the extended function", "catlayout coalesce-z '(2,1,6,1):(1,7,8,0)'"),
       algebra("layout-add", {layout_add_op, false, true}, {A::layout, A::layout}, {}, "layout-add A B",

@@ -210,12 +210,12 @@ std::vector<Command> conformance_commands() {
                      dist_opts({{"--count", 1}, {"--seed", 1}, {"--batch", 1}, {"--oracle-venv", 1}, {"--finished-only", 0}}), true),
       Command{"check", "check [FILE...] [--only OP] [--skip-tag T,...] [--strict] [--threads N] [--report OUT.json]",
               "run golden vector files (default: the built-in corpus); table per op, `N passed, M failed`; "
-              "--strict: the categorical convention, skipping cases tagged outside_categorical; --threads N: "
+              "--strict: the categorical convention, skipping cases tagged outside_categorical or strict_differs; --threads N: "
               "threads per file (default 0: one per hardware thread)",
               "catlayout check --only composition",
               {{"--only", 1}, {"--report", 1}, {"--skip-tag", 1}, {"--strict", 0}, {"--threads", 1}}, run_check},
       Command{"retag", "retag IN.json OUT.json",
-              "copy a vector file with SCHEMA.md's tags (outside_categorical, cute_wrong) recomputed by catlayout",
+              "copy a vector file with its computed tags (outside_categorical, strict_differs, cute_wrong, cute_precondition) recomputed by catlayout",
               "catlayout export --out v --ops complement --count 5 && catlayout retag v/complement.json tagged.json", {},
               run_retag},
       Command{"export", "export --out DIR [--seed S] [--count N] [--ops a,b] [--force]",

@@ -189,14 +189,17 @@ fi
 # CuTe's constructors, partitioners, recasts and the whitepaper's operations (docs/algebra.md)
 [ "$("$cl" compose '(_4,_8):(_8,_1)' '(_2,_2):(_1,_4)')" = "(2,2):(8,1)" ] || { echo "FAIL: compose in CuTe's print"; fail=1; }
 [ "$("$cl" make-layout '(4,(2,3))' LayoutRight)" = "(4,(2,3)):(6,(3,1))" ] || { echo "FAIL: make-layout LayoutRight"; fail=1; }
-[ "$("$cl" nullspace '(2,2):(1,-1)')" = "2:3" ] || { echo "FAIL: nullspace past CuTe's formula"; fail=1; }
+[ "$("$cl" nullspace '(3,3):(3,-3)' 2>/dev/null)" = "1:0" ] || { echo "FAIL: nullspace is CuTe's by default"; fail=1; }
+[ "$("$cl" nullspace --strict '(2,2):(1,-1)')" = "2:3" ] || { echo "FAIL: nullspace --strict past CuTe's formula"; fail=1; }
+[ "$("$cl" local-partition '(32,8):(1,32)' '(16,16):(1,16)' 39 '(X,_1)' | tr '\n' ' ')" = "(2,8):(16,32) offset 2 " ] \
+  || { echo "FAIL: local-partition with a projection"; fail=1; }
 [ "$("$cl" local-partition '(16,64):(1,16)' '(2,16):(16,1)' 5 | tr '\n' ' ')" = "(8,4):(2,256) offset 80 " ] \
   || { echo "FAIL: local-partition"; fail=1; }
 [ "$("$cl" compose '(8,8):(8,1)' 'Sw<2,0,-3>')" = "Sw<2,0,3> o 0 o (8,8):(8,1)" ] || { echo "FAIL: compose with a swizzle as B"; fail=1; }
 [ "$("$cl" layout-add '(4,8):(F1,F8)' '(4,8):(F2,F16)')" = "(4,8):(F3,F24)" ] || { echo "FAIL: layout-add of F2 layouts"; fail=1; }
 [ "$("$cl" tile-to-shape 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)' '(_128,_64)' --print cute)" = \
   "Sw<3,4,3> o _0 o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))" ] || { echo "FAIL: tile-to-shape --print cute"; fail=1; }
-"$cl" downcast '(4,2):(1,-1)' 2 2>err.txt; rc=$?
+"$cl" downcast --strict '(4,2):(1,-1)' 2 2>err.txt; rc=$?
 [ $rc -eq 1 ] && grep -q "2 modes of stride +-1" err.txt || { echo "FAIL: downcast refusal rc=$rc"; cat err.txt; fail=1; }
 "$cl" local-partition '(8,6):(1,8)' '(2,3):(0,1)' 1 2>err.txt; rc=$?
 [ $rc -eq 2 ] && grep -q "repeats every thread" err.txt || { echo "FAIL: broadcast thread layout rc=$rc"; fail=1; }

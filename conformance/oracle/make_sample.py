@@ -3,13 +3,15 @@
 
 Usage: make_sample.py TAGGED.json REPORT.json --per-op N --out SAMPLE.json
   TAGGED.json: `cute_oracle.py generate` output, retagged by `catlayout retag` (so each case carries
-               catlayout's outside_categorical / cute_wrong tags)
+               catlayout's outside_categorical / cute_wrong / cute_precondition tags)
   REPORT.json: `catlayout check TAGGED.json --report REPORT.json`
 
 Keeps, per op, every agreeing case tagged outside_categorical and then the first agreeing cases up to
-N; and every case where CuTe's layout fails the operation's definition by tabulation
-(explain_differences.py), with `expect` set to catlayout's error, the tag cute_wrong, and a `note`
-giving CuTe's answer and the counterexample. Any other difference stops the build.
+N; and every case where catlayout refuses CuTe's answer and the executable specification
+(docs/definitions.md, layoutspec.judge.judge_answer) finds that it breaks CuTe's contract
+(cute_wrong) or that the input breaks a precondition CuTe does not check (cute_precondition), with
+`expect` set to catlayout's error, CuTe's answer in `cute` and the verdict in `note`. Any other
+difference stops the build.
 """
 import argparse
 import json
@@ -17,8 +19,8 @@ import os
 import sys
 from collections import defaultdict
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import explain_differences as ed  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "spec"))
+from layoutspec.judge import judge_answer  # noqa: E402
 
 
 def main():
@@ -40,13 +42,15 @@ def main():
         exp = case["expect"]
         if isinstance(exp, dict) and "error" in exp:
             sys.exit(f"{case['id']}: CuTe rejects, catlayout differs: {v['detail']}")
-        if ed.check_definition(case["op"], case["args"], exp, case["id"]) is not False:
-            sys.exit(f"{case['id']}: catlayout refuses an answer the definition does not reject: {v['detail']}")
-        if "cute_wrong" not in tags:
-            sys.exit(f"{case['id']}: CuTe is wrong but catlayout's refusal is not tagged cute_wrong")
+        verdict, contract, why = judge_answer(case["op"], case["args"], exp)
+        tag = {"breaks": "cute_wrong", "precondition": "cute_precondition"}.get(verdict)
+        if tag is None:
+            sys.exit(f"{case['id']}: catlayout refuses an answer the specification does not reject ({why}): {v['detail']}")
+        if tag not in tags:
+            sys.exit(f"{case['id']}: the specification says {tag} ({why}), but catlayout's refusal is not tagged so")
         kind = v["detail"].split("got ", 1)[1].split(":", 1)[0]
-        case = dict(case, expect={"error": kind},
-                    note=f"CuTe C++ returns {json.dumps(exp)}; {ed.WHY[case['id']]}")
+        case = dict(case, expect={"error": kind}, cute=exp,
+                    note=f"{tag}: CuTe C++ returns {json.dumps(exp)} (in cute); {why} (docs/definitions.md)")
         wrong.append(case)
     cases = []
     for op in sorted(keep):

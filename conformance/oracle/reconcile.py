@@ -1,32 +1,32 @@
 #!/usr/bin/env python3
-"""Turn CuTe C++'s answers (cute_ops_oracle.py generate) into the built-in vectors: catlayout's
-expectation where CuTe's answer is not the operation's function, CuTe's everywhere else.
+"""Turn CuTe C++'s answers (cute_ops_oracle.py generate) into the built-in vectors: CuTe's answer
+wherever it meets CuTe's own contracts, judged by the executable specification alone
+(docs/definitions.md, conformance/spec/layoutspec), not by the oracle's or catlayout's reading.
 
   reconcile.py ORACLE.json... --out-dir DIR [--report REPORT.md]
 
 Runs each case through catlayout (the Python package: `pip install .`) and decides, per case:
-- both answer the same (exactly, or the same function in another form: CuTe prints an identity
-  swizzle `Sw<0,M,S> o 0 o L`, or two swizzles nested where catlayout merges them into one) ->
-  the case is kept with catlayout's form (the other form in `note`);
+- both answer the same (exactly, or the same function by the specification's evaluator: CuTe
+  prints an identity swizzle `Sw<0,M,S> o 0 o L`) -> kept with catlayout's form (CuTe's in `cute`);
 - both refuse -> the case expects catlayout's error kind (CuTe has no kinds; the oracle's mapping of
   its static_asserts is a guess, recorded in `note` where it differs);
-- CuTe answers, catlayout refuses with cute_answers -> expects catlayout's error, tag `cute_wrong`
-  (the oracle's tabulation is the independent check; CuTe's answer goes in `note`);
-- the oracle found CuTe's answer wrong and catlayout answers (nullspace: the kernel CuTe misses) ->
-  expects catlayout's answer, tag `cute_wrong`, CuTe's answer in `note`;
-- catlayout cannot hold CuTe's answer (two swizzles nested with an offset or not one swizzle:
-  not_representable) -> the case is left out and counted.
+- CuTe answers, catlayout refuses -> the specification judges CuTe's answer: it breaks a contract
+  (tag `cute_wrong`) or the input breaks a precondition CuTe does not check (`cute_precondition`);
+  CuTe's answer in `cute`, the verdict in `note`;
+- CuTe answers, catlayout answers otherwise -> CuTe's answer must break a contract that
+  catlayout's meets (tag `cute_wrong`, expect catlayout's answer);
+- catlayout cannot hold CuTe's answer (not_representable) -> the case is left out and counted.
 Anything else stops the run: a disagreement nobody explained.
 """
 import argparse
 from collections import Counter
 import json
 import os
-import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import cute_ops_oracle as oracle  # noqa: E402  (its evaluators of layouts of every kind)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "spec"))
+from layoutspec.judge import cute_answer, judge_answer  # noqa: E402
+from layoutspec.values import read_any_layout  # noqa: E402
 
 import catlayout  # noqa: E402
 
@@ -35,84 +35,76 @@ def catlayout_answer(case):
     try:
         return "value", catlayout.run_op(case["op"], case["args"])
     except catlayout.LayoutError as e:
-        kind = type(e).__name__
-        names = {"Inadmissible": "inadmissible", "InvalidInput": "invalid_input", "NotRepresentable": "not_representable",
-                 "NotComplementable": "not_complementable", "NotTractable": "not_tractable", "NotRefinable": "not_refinable"}
-        return "error", {"kind": names.get(kind, kind), "message": str(e), "cute": getattr(e, "cute_answers", None)}
+        return "error", {"kind": e.kind, "message": str(e)}
+
+
+def table(x):
+    """A layout's, composed layout's or partition's function, by the specification's evaluator."""
+    if isinstance(x, dict) and "offset" in x and "swizzle" not in x:
+        return x["offset"], table(x["layout"])
+    f = read_any_layout(x)
+    return [f(i) for i in range(f.size())]
 
 
 def same_function(x, y):
-    """The same size and function on the domain (layouts, composed layouts nested or not)."""
     try:
-        if oracle.xsize(x) != oracle.xsize(y):
-            return False
-        fx, fy = oracle.xtab(x), oracle.xtab(y)
-        return fx == fy
-    except Exception:  # noqa: BLE001 (a form one evaluator does not know: not the same)
+        return table(x) == table(y)
+    except Exception:  # noqa: BLE001 (a form the evaluator does not read: not the same)
         return False
-
-
-def partition_equal(x, y):
-    return isinstance(x, dict) and isinstance(y, dict) and "offset" in x and "offset" in y and \
-        x["offset"] == y["offset"] and same_function(x["layout"], y["layout"])
 
 
 def add_note(case, text):
     case["note"] = (case["note"] + " | " if case.get("note") else "") + text
 
 
+def tag(case, t):
+    case["tags"] = [x for x in case.get("tags", []) if x not in ("cute_wrong", "cute_precondition")] + [t]
+
+
 def reconcile(case, counts):
     expect = case["expect"]
     cute_error = isinstance(expect, dict) and set(expect) >= {"error"}
-    tags = case.get("tags", [])
+    cute = cute_answer(case) if cute_error else expect  # the oracle keeps CuTe's value in note
+    tags = [t for t in case.get("tags", []) if t != "cute_wrong"]  # the oracle's verdict: judged again here
+    if tags:
+        case["tags"] = tags
+    else:
+        case.pop("tags", None)
     how, got = catlayout_answer(case)
-    if how == "value":
-        if not cute_error:
-            if got == expect:
-                counts["same"] += 1
-                return case
-            if same_function(got, expect) or partition_equal(got, expect):
-                add_note(case, "CuTe C++ prints this as " + json.dumps(expect, separators=(",", ":")))
-                case["expect"] = got
-                counts["same function, catlayout's form"] += 1
-                return case
-            raise SystemExit(f"{case['id']}: catlayout {json.dumps(got)} and CuTe {json.dumps(expect)} differ")
-        if "cute_wrong" in tags:  # the oracle found CuTe wrong; catlayout answers
-            case["expect"] = got
-            m = re.search(r"returns .*? \((\{.*?\})\), which", case.get("note", ""))
-            if m and json.loads(m.group(1)) == got:  # catlayout takes CuTe's answer after all
-                case["tags"] = [t for t in tags if t != "cute_wrong"]
-                if not case["tags"]:
-                    del case["tags"]
-                add_note(case, "catlayout gives CuTe's answer: its function is the operation's (blocked_product's "
-                               "for tile_to_shape), only CuTe's documented shape post-condition fails")
-                counts["the oracle's objection is to CuTe's shape only: CuTe's answer kept"] += 1
-            else:
-                counts["CuTe wrong, catlayout answers the definition"] += 1
-            return case
-        raise SystemExit(f"{case['id']}: CuTe refuses ({expect}), catlayout answers {json.dumps(got)}")
-    # catlayout refuses
-    if got["kind"] == "not_representable" and not cute_error:
-        counts["left out: CuTe's answer nests swizzles catlayout does not hold"] += 1
-        return None
-    if cute_error:
+    if cute is None:  # CuTe refuses (a static_assert)
+        if how == "value":
+            raise SystemExit(f"{case['id']}: CuTe refuses ({expect}), catlayout answers {json.dumps(got)}")
         if expect["error"] != got["kind"]:
             add_note(case, f"the oracle mapped CuTe's refusal to {expect['error']}")
             case["expect"] = {"error": got["kind"]}
-            counts["both refuse, catlayout's kind"] += 1
-        else:
-            counts["both refuse"] += 1
+        counts["both refuse"] += 1
         return case
-    if got["cute"] is False:
-        raise SystemExit(f"{case['id']}: CuTe answers {json.dumps(expect)}, catlayout refuses without saying CuTe "
-                         f"answers: {got['message']}")
-    add_note(case, "cute_wrong: CuTe 4.2 returns " + json.dumps(expect, separators=(",", ":")) + "; catlayout: " +
-             got["message"])
-    case["expect"] = {"error": got["kind"]}
-    if "cute_wrong" not in tags:
-        case["tags"] = tags + ["cute_wrong"]
-    counts["CuTe answers, catlayout refuses (cute_wrong)"] += 1
-    return case
+    if how == "value" and (got == cute or same_function(got, cute)):
+        case["expect"] = got
+        if got != cute:
+            case["cute"] = cute
+            add_note(case, "CuTe C++ prints this as " + json.dumps(cute, separators=(",", ":")))
+        counts["same" if got == cute else "same function, catlayout's form"] += 1
+        return case
+    if how == "error" and got["kind"] == "not_representable":
+        counts["left out: catlayout does not hold CuTe's answer"] += 1
+        return None
+    verdict, contract, why = judge_answer(case["op"], case["args"], cute)
+    case["cute"] = cute
+    if verdict == "breaks":
+        tag(case, "cute_wrong")
+        case["expect"] = got if how == "value" else {"error": got["kind"]}
+        case["note"] = f"cute_wrong: CuTe 4.2 returns {json.dumps(cute, separators=(',', ':'))} (in cute); it {why}"
+        counts["CuTe's answer breaks its contract (cute_wrong)"] += 1
+        return case
+    if verdict == "precondition" and how == "error":
+        tag(case, "cute_precondition")
+        case["expect"] = {"error": got["kind"]}
+        case["note"] = (f"cute_precondition: CuTe 4.2 returns {json.dumps(cute, separators=(',', ':'))} (in cute); {why}")
+        counts["input outside a precondition CuTe does not check (cute_precondition)"] += 1
+        return case
+    raise SystemExit(f"{case['id']}: CuTe answers {json.dumps(cute)} ({verdict}: {why}), catlayout "
+                     f"{json.dumps(got)}: a disagreement the specification does not explain")
 
 
 def main():

@@ -215,15 +215,22 @@ bool tractable_layouts(Json const& j) {
 
 }  // namespace
 
-// SCHEMA.md's tags: outside_categorical where CuTe answers and the categorical paper has no
-// operation (a complement-based op refused by the categorical convention; a composition of
-// layouts that are not tractable); cute_wrong where CuTe's layout is not the function.
+// The vector format's tags (docs/conformance.md): outside_categorical where CuTe answers and the
+// categorical paper has no operation (a complement-based op refused by the categorical convention;
+// a composition of layouts that are not tractable); strict_differs where --strict gives another
+// answer (a stricter reading of docs/definitions.md: nullspace.strict, upcast.strict, ...);
+// cute_wrong where CuTe's answer breaks CuTe's contract; cute_precondition where the input breaks
+// a precondition CuTe documents and does not check.
 Json case_tags(std::string const& op, Json const& args, Result<Json> const& r) {
   Json tags = Json::array();
-  if (r && depends_on_convention(op) && !run_op(op, args, "args", Convention::categorical))
-    tags.push_back("outside_categorical");
+  if (r && depends_on_convention(op)) {
+    auto strict = run_op(op, args, "args", Convention::categorical);
+    if (!strict && wire::strict_kind(op) == wire::Strict::paper) tags.push_back("outside_categorical");
+    else if (!strict || *strict != *r) tags.push_back("strict_differs");
+  }
   if (r && op == "composition" && !tractable_layouts(args)) tags.push_back("outside_categorical");
   if (!r && r.error().cute_answers) tags.push_back("cute_wrong");
+  if (!r && r.error().cute_precondition) tags.push_back("cute_precondition");
   return tags;
 }
 
@@ -239,7 +246,8 @@ Result<Json> retag_document(Json doc, std::string const& file) {
     Json tags = Json::array();
     if (c.contains("tags") && c["tags"].is_array())
       for (auto const& t : c["tags"])  // keep what catlayout does not compute
-        if (t != "outside_categorical" && t != "cute_wrong") tags.push_back(t);
+        if (t != "outside_categorical" && t != "strict_differs" && t != "cute_wrong" && t != "cute_precondition")
+          tags.push_back(t);
     std::string op = c["op"];
     for (auto const& t : case_tags(op, c["args"], run_op(op, c["args"], path + ".args"))) tags.push_back(t);
     if (tags.empty())

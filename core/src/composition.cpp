@@ -94,7 +94,9 @@ Result<Layout> compose(Layout const& a, Layout const& b, bool as_cute) {
     CL_CHECK(compose_mode(flat_a, a, bs[k], bd[k], used, out));
     ++k;
   }
-  if (out.missed && !as_cute) return cute_misses(std::unexpected(std::move(*out.missed)));
+  // CuTe's stride divisibility condition, documented in cute/layout.hpp composition_impl ("Strong
+  // divisibility condition", its static_assert commented out) and unchecked there: a precondition.
+  if (out.missed && !as_cute) return cute_unchecked(std::unexpected(std::move(*out.missed)));
   // With strides of both signs in B, the coordinates B's modes reach in A no longer just add
   // up: the result is checked against A(B(i)) by tabulation instead (below).
   bool up = false, down = false;

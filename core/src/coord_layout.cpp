@@ -427,7 +427,7 @@ Result<CoordLayout> composition(CoordLayout const& a, CoordLayout const& b) {
   std::map<std::vector<int>, Target> ts;
   std::optional<Error> missed;
   CL_TRY(m, compose_rec(a, b.shape(), b.stride(), ts, missed));
-  if (missed) return cute_misses(std::unexpected(std::move(*missed)));
+  if (missed) return cute_unchecked(std::unexpected(std::move(*missed)));  // as core's composition
   // Strides of both signs: B's coordinates in A no longer add without borrow (core checks such
   // integer compositions by tabulation; here they are refused).
   bool up = false, down = false, multi = false;

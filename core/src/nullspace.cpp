@@ -47,16 +47,17 @@ Result<Layout> tabulated_kernel(Int size, ZeroAt zero_at, Layout const& formula,
 
 }  // namespace
 
-Result<Layout> nullspace(Layout const& l) {
+Result<Layout> nullspace(Layout const& l, Convention c) {
   Layout formula = nullspace_formula(l);
   bool signed_strides = false;
   for (Int d : l.flat_stride()) signed_strides |= d < 0;
-  if (!signed_strides) return formula;  // non-negative terms: L(c) == 0 exactly where they all are
+  // CuTe's contract, or non-negative terms: L(c) == 0 exactly where they all are
+  if (c == Convention::cute || !signed_strides) return formula;
   return tabulated_kernel(l.size(), [&](Int i) -> Result<bool> { return l(i) == 0; }, formula, to_string(l));
 }
 
-Result<Layout> nullspace(ComposedLayout const& c) {
-  if (is_plain(c)) return nullspace(c.layout);
+Result<Layout> nullspace(ComposedLayout const& c, Convention conv) {
+  if (is_plain(c) || c.offset == 0) return nullspace(c.layout, conv);  // sw(x) == 0 only at x == 0
   return tabulated_kernel(
       c.size(), [&](Int i) -> Result<bool> {
         CL_TRY(v, evaluate(c, i));
@@ -65,7 +66,7 @@ Result<Layout> nullspace(ComposedLayout const& c) {
       Layout(), to_string(c));
 }
 
-Result<Layout> nullspace(CoordLayout const& l) {
+Result<Layout> nullspace(CoordLayout const& l, Convention c) {
   auto flat = flat_modes(l);
   Ints s(flat.shape.begin(), flat.shape.end()), d;
   bool negative = false;
@@ -76,7 +77,7 @@ Result<Layout> nullspace(CoordLayout const& l) {
   }
   CL_TRY(shadow, Layout::make(IntTuple::flat(s), IntTuple::flat(d)));
   Layout formula = nullspace_formula(shadow);
-  if (!negative) return formula;
+  if (c == Convention::cute || !negative) return formula;
   return tabulated_kernel(
       l.size(), [&](Int i) -> Result<bool> {
         CL_TRY(v, l.sparse_at(i));

@@ -117,57 +117,68 @@ Result<SliceResult> local_tile(Layout const& l, Tiler const& tiler, SliceCoord c
   return inner_partition(l, t, c);
 }
 
-Result<SliceCoord> flat_coord_of(Layout const& tile, Int index) {
+// CuTe get_flat_coord(idx) of the thread layout `tile` (idx2crd per flat mode, then each top-level
+// mode colexicographic), keeping the top-level modes `keep` marks (all when empty). Its @post,
+// crd2idx(result) == idx, is checked on the whole thread layout: a dropped mode takes CuTe's
+// coordinate for idx too, or any coordinate if its stride is 0 (it adds nothing to the index).
+static Result<SliceCoord> thread_coord(Layout const& tile, Int index, std::vector<bool> const& keep) {
   if (index < 0) return fail(ErrorKind::invalid_input, "thread index ", index, " is negative");
   std::vector<SliceCoord> modes;
   Int value = 0;  // tile(coordinate), to check the coordinate is idx's
   bool in_domain = true;
   for (std::size_t i = 0; i < tile.rank(); ++i) {
+    bool kept = keep.empty() || keep[i];
     Layout m = tile.mode(i);
     auto s = m.flat_shape(), d = m.flat_stride();
     Int colex = 0, scale = 1;
     for (std::size_t k = 0; k < s.size(); ++k) {
       Int c = 0;
-      if (s[k] != 1) {
-        if (d[k] == 0)
-          return fail(ErrorKind::invalid_input, "thread layout ", to_string(tile), ": its mode ", s[k],
-                      ":0 repeats every thread ", s[k], " times, so no coordinate belongs to thread ", index,
-                      " alone (CuTe's get_flat_coord divides by the stride 0)");
-        c = (index / d[k]) % s[k];  // CuTe idx2crd: C++'s truncating division
-      }
+      if (s[k] != 1 && d[k] == 0 && kept)
+        return fail(ErrorKind::invalid_input, "thread layout ", to_string(tile), ": its mode ", s[k],
+                    ":0 repeats every thread ", s[k], " times, so no coordinate belongs to thread ", index,
+                    " alone (CuTe's get_flat_coord divides by the stride 0)");
+      if (s[k] != 1 && d[k] != 0) c = (index / d[k]) % s[k];  // CuTe idx2crd: C++'s truncating division
       in_domain = in_domain && c >= 0;
       value += c * d[k];  // |c| < s: within the span of a valid layout
       colex += c * scale;
       scale *= s[k];
     }
-    modes.push_back(SliceCoord::of(colex));
+    if (kept) modes.push_back(SliceCoord::of(colex));
   }
   if (!in_domain || value != index) {
-    auto e = fail(ErrorKind::invalid_input, "thread layout ", to_string(tile), " does not take the value ", index,
-                  " at CuTe's coordinate for it (get_flat_coord inverts compact layouts only): it gives ",
-                  in_domain ? str(value) : std::string("a coordinate outside its shape"));
-    return cute_misses(e);
+    auto e = fail(ErrorKind::invalid_input, "precondition of local_partition (get_flat_coord's @post crd2idx(coord) == ",
+                  "idx; CuTe: \"Only valid for compact layouts\"): thread layout ", to_string(tile),
+                  " does not take the value ", index, " at CuTe's coordinate for it: it gives ",
+                  in_domain ? str(value) : std::string("a coordinate outside its shape"),
+                  index >= tile.size() ? str(" (", index, " is past its ", tile.size(), " threads)") : std::string());
+    return cute_unchecked(e);
   }
   if (modes.size() == 1) return modes[0];  // CuTe: rank 1 gives an integer
   return SliceCoord::tuple(std::move(modes));
 }
 
-Result<SliceResult> local_partition(Layout const& l, Layout const& tile, Int index) {
-  CL_TRY(coord, flat_coord_of(tile, index));
-  Tiler tiler;  // CuTe product_each(shape(tile)): a size per top-level mode, or one integer
-  if (tile.shape().is_leaf()) {
-    tiler = Tiler::of_integer(tile.size());
-  } else {
-    std::vector<Tiler> sizes;
-    for (std::size_t i = 0; i < tile.rank(); ++i) sizes.push_back(Tiler::of_integer(tile.mode(i).size()));
-    tiler = Tiler::by_mode(std::move(sizes));
-  }
-  return outer_partition(l, tiler, coord);
+Result<SliceCoord> flat_coord_of(Layout const& tile, Int index) { return thread_coord(tile, index, {}); }
+
+// CuTe product_each(shape(tile)): a size per top-level mode, or one integer.
+static Tiler mode_sizes(Layout const& tile) {
+  if (tile.shape().is_leaf()) return Tiler::of_integer(tile.size());
+  std::vector<Tiler> sizes;
+  for (std::size_t i = 0; i < tile.rank(); ++i) sizes.push_back(Tiler::of_integer(tile.mode(i).size()));
+  return Tiler::by_mode(std::move(sizes));
 }
 
+Result<SliceResult> local_partition(Layout const& l, Layout const& tile, Int index) {
+  CL_TRY(coord, flat_coord_of(tile, index));
+  return outer_partition(l, mode_sizes(tile), coord);
+}
+
+// CuTe: local_partition(T, dice(proj, tile), index); the index is the thread's in the whole tile
+// (CuTe's sgemm tutorial passes threadIdx.x for every thread), so the precondition is the whole
+// tile's, and the coordinate dice(proj, tile.get_flat_coord(index)) (idx2crd is per mode).
 Result<SliceResult> local_partition(Layout const& l, Layout const& tile, Int index, Projection const& p) {
   CL_TRY(t, dice(p, tile));
-  return local_partition(l, t, index);
+  CL_TRY(coord, thread_coord(tile, index, p.keep));
+  return outer_partition(l, mode_sizes(t), coord);
 }
 
 }  // namespace catlayout

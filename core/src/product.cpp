@@ -125,9 +125,10 @@ Result<Layout> detail::rank_product_checked(Layout const& a, Layout const& b, bo
   std::size_t r = std::max(a.rank(), b.rank());
   auto zip = [raked](Layout const& p) { return raked ? zip_pair(p.mode(1), p.mode(0)) : zip_pair(p.mode(0), p.mode(1)); };
   auto p = product_by_layout(append_rank(a, r), append_rank(b, r), c, false);
-  if (!p && p.error().cute_answers) {  // CuTe goes on to zip its layout: does that zip fail?
+  if (!p && p.error().cute_returns()) {  // CuTe goes on to zip its layout: does that zip fail?
     auto cute = product_by_layout(append_rank(a, r), append_rank(b, r), c, true);
-    if (cute && !zip(*cute) && !zip(*cute).error().cute_answers) p.error().cute_answers = false;
+    if (cute && !zip(*cute) && !zip(*cute).error().cute_returns())
+      p.error().cute_answers = p.error().cute_precondition = false;
   }
   if (!p) return std::unexpected(std::move(p.error()));
   return zip(*p);

@@ -109,17 +109,17 @@ Result<int> log2_of(Int n, char const* what) {
 
 }  // namespace
 
-Result<Layout> upcast(Layout const& l, Int n) {
+Result<Layout> upcast(Layout const& l, Int n, Convention conv) {
   CL_CHECK(positive(n, "upcast"));
   CL_TRY(r, upcast_formula(l, n));
-  if (!upcast_clearly_right(l, n))
+  if (conv == Convention::categorical && !upcast_clearly_right(l, n))
     CL_CHECK(check_upcast(
         l, r, n, [&](Int i) -> Result<Int> { return l(i); }, [&](Int j) -> Result<Int> { return r(j); },
         str("upcast<", n, ">(", to_string(l), ") = ", to_string(r))));
   return r;
 }
 
-Result<Layout> downcast(Layout const& l, Int n) {
+Result<Layout> downcast(Layout const& l, Int n, Convention conv) {
   CL_CHECK(positive(n, "downcast"));
   auto s = l.flat_shape(), d = l.flat_stride();
   bool adjacent = false;
@@ -134,7 +134,7 @@ Result<Layout> downcast(Layout const& l, Int n) {
     (unit ? ns[k] : nd[k]) = v;
   }
   CL_TRY(r, Layout::make(IntTuple::with_profile(l.shape(), ns), IntTuple::with_profile(l.stride(), nd)));
-  CL_CHECK(check_downcast(l, n, str("downcast<", n, ">(", to_string(l), ")")));
+  if (conv == Convention::categorical) CL_CHECK(check_downcast(l, n, str("downcast<", n, ">(", to_string(l), ")")));
   return r;
 }
 
@@ -150,7 +150,7 @@ Result<Swizzle> downcast(Swizzle const& s, Int n) {
   return Swizzle::make(s.bits, s.base + k, s.shift);
 }
 
-Result<ComposedLayout> upcast(ComposedLayout const& c, Int n) {
+Result<ComposedLayout> upcast(ComposedLayout const& c, Int n, Convention conv) {
   CL_CHECK(positive(n, "upcast"));
   CL_TRY(sw, upcast(c.sw, n));
   if (c.offset % n != 0)
@@ -159,39 +159,41 @@ Result<ComposedLayout> upcast(ComposedLayout const& c, Int n) {
   CL_TRY(l, upcast_formula(c.layout, n));
   ComposedLayout r{sw, c.offset / n, std::move(l)};
   bool clear = c.sw.base >= std::countr_zero(static_cast<std::uint64_t>(n)) && upcast_clearly_right(c.layout, n);
-  if (!clear)
+  if (conv == Convention::categorical && !clear)
     CL_CHECK(check_upcast(
         c.layout, r.layout, n, [&](Int i) { return evaluate(c, i); }, [&](Int j) { return evaluate(r, j); },
         str("upcast<", n, ">(", to_string(c), ") = ", to_string(r))));
   return r;
 }
 
-Result<ComposedLayout> downcast(ComposedLayout const& c, Int n) {
+Result<ComposedLayout> downcast(ComposedLayout const& c, Int n, Convention conv) {
   CL_CHECK(positive(n, "downcast"));
   CL_TRY(sw, downcast(c.sw, n));
   CL_TRY(off, checked_mul(c.offset, n, "offset"));
-  CL_TRY(l, downcast(c.layout, n));  // the swizzle acts above bit log2 N: the inner check decides
+  CL_TRY(l, downcast(c.layout, n, conv));  // the swizzle acts above bit log2 N: the inner check decides
   return ComposedLayout{sw, off, std::move(l)};
 }
 
 namespace {
 template <class X>
-Result<X> recast(X const& x, Int old_bits, Int new_bits) {
+Result<X> recast(X const& x, Int old_bits, Int new_bits, Convention conv) {
   if (old_bits < 1 || new_bits < 1)
     return fail(ErrorKind::invalid_input, "recast_layout: element sizes ", old_bits, " and ", new_bits,
                 " bits must be positive");
   Int g = std::gcd(old_bits, new_bits), num = new_bits / g, den = old_bits / g;
   if (num == 1 && den == 1) return x;
-  if (num == 1) return downcast(x, den);
-  if (den == 1) return upcast(x, num);
-  CL_TRY(up, upcast(x, num));
-  return downcast(up, den);
+  if (num == 1) return downcast(x, den, conv);
+  if (den == 1) return upcast(x, num, conv);
+  CL_TRY(up, upcast(x, num, conv));
+  return downcast(up, den, conv);
 }
 }  // namespace
 
-Result<Layout> recast_layout(Layout const& l, Int old_bits, Int new_bits) { return recast(l, old_bits, new_bits); }
-Result<ComposedLayout> recast_layout(ComposedLayout const& c, Int old_bits, Int new_bits) {
-  return recast(c, old_bits, new_bits);
+Result<Layout> recast_layout(Layout const& l, Int old_bits, Int new_bits, Convention conv) {
+  return recast(l, old_bits, new_bits, conv);
+}
+Result<ComposedLayout> recast_layout(ComposedLayout const& c, Int old_bits, Int new_bits, Convention conv) {
+  return recast(c, old_bits, new_bits, conv);
 }
 
 }  // namespace catlayout

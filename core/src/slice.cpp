@@ -76,6 +76,10 @@ static Result<void> collect(SliceCoord const& c, Layout const& m, std::vector<La
       kept.push_back(m);
       return {};
     case SliceCoord::Kind::integer: {
+      // A coordinate inside its mode: a precondition CuTe's slice (crd2idx) does not check.
+      if (c.value < 0 || c.value >= m.size())
+        return cute_unchecked(fail(ErrorKind::invalid_input, "slice coordinate ", c.value, " is outside [0, ", m.size(),
+                                   ") of shape ", to_string(m.shape())));
       CL_TRY(x, m.at_coord(IntTuple(c.value)));
       offset += x;  // bounded: a valid coordinate's offset is within the span
       return {};

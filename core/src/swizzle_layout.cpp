@@ -156,17 +156,22 @@ Result<ComposedLayout> swizzled_inverse(ComposedLayout const& c, Inverse inverse
           return evaluate(c, x);
         },
         [](Int i) -> Result<Int> { return i; }, what, "a right inverse, C(R(i)) == i"));
-  } else {  // R(C(i)) == i on C's domain
+  } else {  // CuTe's contract (cute/layout.hpp left_inverse, "quasi-inverse"): C(R(C(i))) == C(i) on C's
+            // domain, R and C evaluated as CuTe evaluates a layout past its size (the last mode runs on)
     CL_CHECK(agrees(
         c.size(),
         [&](Int i) -> Result<Int> {
           CL_TRY(x, evaluate(c, i));
-          if (x < 0 || x >= r.size())  // R's domain must hold C's values, as core's left_inverse's does
-            return cute_misses(fail(ErrorKind::inadmissible, what, " is not a left inverse: C(", i, ") = ", x,
-                                    " lies outside R's domain [0, ", r.size(), ")"));
-          return evaluate(r, x);
+          if (x < 0)
+            return cute_misses(fail(ErrorKind::inadmissible, what, " is not a quasi-inverse: C(", i, ") = ", x,
+                                    " is negative, outside every layout's domain"));
+          CL_TRY(y, evaluate_extended(r, x));
+          if (y < 0)
+            return cute_misses(fail(ErrorKind::inadmissible, what, " is not a quasi-inverse: R(C(", i, ")) = R(", x,
+                                    ") = ", y, " is negative, outside C's domain"));
+          return evaluate_extended(c, y);
         },
-        [](Int i) -> Result<Int> { return i; }, what, "a left inverse, R(C(i)) == i"));
+        [&](Int i) -> Result<Int> { return evaluate(c, i); }, what, "a quasi-inverse, C(R(C(i))) == C(i)"));
   }
   return r;
 }

@@ -20,9 +20,17 @@ Result<Layout> apply_tiler(Layout const& a, Tiler const& b, TilerOp op, WholeOp 
   IntTuple s, d;
   for (std::size_t i = 0; i < a.rank(); ++i) {
     if (i < b.modes.size()) {
-      CL_TRY(m, op(a.mode(i), b.modes[i], c));
-      s.push_back(m.shape());
-      d.push_back(m.stride());
+      auto m = op(a.mode(i), b.modes[i], c);
+      if (!m) {
+        // CuTe computes every mode: a static_assert in a later one means it answers nothing at all.
+        Error e = std::move(m.error());
+        for (std::size_t j = i + 1; e.cute_returns() && j < b.modes.size(); ++j)
+          if (auto later = op(a.mode(j), b.modes[j], c); !later && !later.error().cute_returns())
+            e.cute_answers = e.cute_precondition = false;
+        return std::unexpected(std::move(e));
+      }
+      s.push_back(m->shape());
+      d.push_back(m->stride());
     } else {
       s.push_back(a.shape().mode(i));
       d.push_back(a.stride().mode(i));

@@ -62,7 +62,7 @@ TEST(Partition, ThreadIndexMustBelongToTheThreadLayout) {
   EXPECT_EQ(broadcast.error().kind, ErrorKind::invalid_input);
   auto gap = local_partition(L("(8,6):(1,8)"), L("(2,3):(1,4)"), 2);  // 2 is no thread of (2,3):(1,4)
   ASSERT_FALSE(gap);
-  EXPECT_TRUE(gap.error().cute_answers) << gap.error().what();
+  EXPECT_TRUE(gap.error().cute_precondition) << gap.error().what();
 }
 
 TEST(Partition, ProjectionDropsModes) {
@@ -84,14 +84,19 @@ TEST(Recast, PyCuteDocExamples) {
   EXPECT_EQ(str_of(recast_layout(L("(4,4):(4,1)"), 8, 32)), "(4,1):(1,1)");
 }
 
-TEST(Recast, RefusesWhereCuteIsNotTheSameMemory) {
+// CuTe's per-mode rule is the default; --strict (downcast.strict, upcast.strict) refuses where it is
+// not the same memory in elements of the new size.
+TEST(Recast, StrictRefusesWhereCuteIsNotTheSameMemory) {
+  auto strict = Convention::categorical;
   auto minus = downcast(L("(4,2):(-1,4)"), 2);  // CuTe has no stride 1 here: its static_assert
   ASSERT_FALSE(minus);
   EXPECT_FALSE(minus.error().cute_answers);
-  auto both = downcast(L("(4,2):(1,-1)"), 2);   // CuTe answers (8,4):(1,-1): sub-elements run backwards
+  EXPECT_EQ(str_of(downcast(L("(4,2):(1,-1)"), 2)), "(8,4):(1,-1)");  // CuTe's rule: both unit modes grow
+  auto both = downcast(L("(4,2):(1,-1)"), 2, strict);  // sub-elements run backwards
   ASSERT_FALSE(both);
   EXPECT_TRUE(both.error().cute_answers);
-  auto up = upcast(L("8:-1"), 4);                // CuTe answers 2:-1, but old elements 1..3 lie in element -1
+  EXPECT_EQ(str_of(upcast(L("8:-1"), 4)), "2:-1");
+  auto up = upcast(L("8:-1"), 4, strict);  // old elements 1..3 lie in element -1
   ASSERT_FALSE(up);
   EXPECT_TRUE(up.error().cute_answers) << up.error().what();
   EXPECT_EQ(upcast(L("8:3"), 2).error().kind, ErrorKind::inadmissible);  // 3 and 2 do not divide
@@ -106,14 +111,18 @@ TEST(Recast, Swizzles) {
   EXPECT_EQ(to_string(*c), "Sw<3,3,3> o 0 o (8,32):(32,1)");
 }
 
-// PyCuTe docs/04_layout_algebra.md "Nullspace" and CuTe's formula; a kernel CuTe misses.
+// PyCuTe docs/04_layout_algebra.md "Nullspace" and CuTe's formula; the whole kernel under --strict.
 TEST(Nullspace, StrideZeroModesAndBeyond) {
   EXPECT_EQ(str_of(nullspace(L("(2,4,6):(1,2,0)"))), "6:8");
   EXPECT_EQ(str_of(nullspace(L("(4,5):(1,4)"))), "1:0");
   EXPECT_EQ(str_of(nullspace(L("(1,1):(0,0)"))), "(1,1):(0,0)");  // compact strides of size-1 modes are 0
   EXPECT_EQ(to_string(nullspace_formula(L("(2,2):(1,-1)"))), "1:0");
-  EXPECT_EQ(str_of(nullspace(L("(2,2):(1,-1)"))), "2:3");  // index 3 = (1,1) maps to 0 as well
-  auto none = nullspace(L("(2,2,2):(1,1,-1)"));  // kernel {0, 5, 6}: no layout enumerates it
+  EXPECT_EQ(str_of(nullspace(L("(2,2):(1,-1)"))), "1:0");  // CuTe's: size(L) / size(filter(L)) = 1
+  EXPECT_EQ(str_of(nullspace(L("(3,3):(3,-3)"))), "1:0");
+  auto strict = Convention::categorical;
+  EXPECT_EQ(str_of(nullspace(L("(2,2):(1,-1)"), strict)), "2:3");  // index 3 = (1,1) maps to 0 as well
+  EXPECT_EQ(str_of(nullspace(L("(3,3):(3,-3)"), strict)), "3:4");
+  auto none = nullspace(L("(2,2,2):(1,1,-1)"), strict);  // kernel {0, 5, 6}: no layout enumerates it
   ASSERT_FALSE(none);
   EXPECT_EQ(none.error().kind, ErrorKind::not_representable);
 }

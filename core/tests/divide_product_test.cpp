@@ -92,18 +92,21 @@ TEST(Product, RankProductsNeverDropModes) {
   EXPECT_EQ(ok->size(), 16);
 }
 
-// Error::cute_answers marks a refusal where CuTe returns a (wrong) layout, and only those: CuTe's
-// raked product of 3:6 and 6:4 fails in its zip after the same composition, so it is not marked.
+// Error::cute_answers marks a refusal where CuTe returns a layout that breaks its contract,
+// Error::cute_precondition one where CuTe answers an input outside a precondition it documents and
+// does not check (composition's stride divisibility), and only those: CuTe's raked product of 3:6
+// and 6:4 fails in its zip after the same composition, so it is not marked.
 TEST(Product, RefusalsSayWhetherCuTeAnswers) {
-  auto wrong = composition(L("(4,6):(2,3)"), L("6:3"));  // CuTe: (2,3):(6,3)
+  auto wrong = composition(L("(4,6):(2,3)"), L("6:3"));  // CuTe: (2,3):(6,3); 3 does not divide 4
   ASSERT_FALSE(wrong);
-  EXPECT_TRUE(wrong.error().cute_answers);
+  EXPECT_TRUE(wrong.error().cute_precondition);
+  EXPECT_FALSE(wrong.error().cute_answers);
   auto cute_refuses = composition(L("(3,2):(1,4)"), L("4:1"));  // CuTe's shape divisibility
   ASSERT_FALSE(cute_refuses);
   EXPECT_FALSE(cute_refuses.error().cute_answers);
   auto product = logical_product(L("3:6"), T("6:4"));  // CuTe: (3,(2,3)):(6,(4,18)), not the product
   ASSERT_FALSE(product);
-  EXPECT_TRUE(product.error().cute_answers);
+  EXPECT_TRUE(product.error().cute_precondition);  // comp(A) o B breaks the stride divisibility
   auto raked = raked_product(L("3:6"), L("6:4"));  // CuTe static_asserts in zip
   ASSERT_FALSE(raked);
   EXPECT_FALSE(raked.error().cute_answers) << raked.error().message;
@@ -111,5 +114,5 @@ TEST(Product, RefusalsSayWhetherCuTeAnswers) {
   // Negative strides: CuTe does not check stride divisibility for them.
   auto neg = composition(L("(4,3):(3,1)"), L("4:-3"));
   ASSERT_FALSE(neg);
-  EXPECT_TRUE(neg.error().cute_answers);
+  EXPECT_TRUE(neg.error().cute_precondition);
 }

@@ -83,7 +83,8 @@ bool same_layout(Layout const& x, Layout const& y) {
 ::testing::AssertionResult same(Result<Layout> const& fast, Result<Layout> const& checked) {
   if (fast.has_value() != checked.has_value() || (fast && !same_layout(*fast, *checked)) ||
       (!fast && (fast.error().kind != checked.error().kind || fast.error().message != checked.error().message ||
-                 fast.error().cute_answers != checked.error().cute_answers)))
+                 fast.error().cute_answers != checked.error().cute_answers ||
+                 fast.error().cute_precondition != checked.error().cute_precondition)))
     return ::testing::AssertionFailure() << "pipeline: " << catlayout::testing::S(fast) << "\nstep by step: " << catlayout::testing::S(checked);
   return ::testing::AssertionSuccess();
 }

@@ -664,6 +664,49 @@ Outcome local_partition_property(Layout const& l, Layout const& threads, Int ind
   return Outcome::ok();
 }
 
+// The data as CuTe's compact column-major layout of L's shape (an injective function onto [0,
+// size)), partitioned by every thread of T: each element is some thread's, and exactly
+// prod(size of the dropped modes) threads' (docs/definitions.md local_partition: the index is the
+// thread's in the whole T, the projection drops modes).
+Outcome local_partition_cover_property(Layout const& l, Layout const& threads, Projection const* p) {
+  std::string call = "local_partition(" + describe(l) + " as compact, " + describe(threads) + ", every thread" +
+                     (p ? ", " + to_string(*p) : std::string()) + ")";
+  if (!compact_bf(table(threads))) return Outcome::skip("the thread layout is not compact");
+  auto strides = compact_major(l.shape(), Major::left);
+  if (!strides) return Outcome::skip(strides.error().what());
+  auto data = Layout::make(l.shape(), *strides);
+  if (!data) return Outcome::skip(data.error().what());
+  Int repeat = 1;
+  std::vector<Int> tiler;  // product_each(shape(dice(p, T))): the sizes the data's modes are divided by
+  if (threads.shape().is_leaf()) tiler.push_back(threads.size());
+  for (std::size_t k = 0; !threads.shape().is_leaf() && k < threads.rank(); ++k)
+    if (!p || p->keep[k]) tiler.push_back(threads.mode(k).size());
+    else repeat *= threads.mode(k).size();
+  auto data_modes = mode_sizes(l.shape());
+  if (tiler.size() > data_modes.size()) return Outcome::skip("more thread modes than data modes");
+  for (std::size_t k = 0; k < tiler.size(); ++k)
+    if (data_modes[k] % tiler[k] != 0) return Outcome::skip("the threads do not tile the data's mode " + num(static_cast<Int>(k)));
+  std::vector<Int> hits(static_cast<std::size_t>(data->size()), 0);
+  for (Int t = 0; t < threads.size(); ++t) {
+    auto r = p ? local_partition(*data, threads, t, *p) : local_partition(*data, threads, t);
+    if (!r) {
+      if (t == 0) return refused(r.error(), {ErrorKind::inadmissible, ErrorKind::not_complementable}, call);
+      return Outcome::fail(call + ": thread " + num(t) + " refused (" + r.error().what() + "), thread 0 answered");
+    }
+    for (Int j = 0; j < r->layout.size(); ++j) {
+      Int x = r->offset + r->layout(j);
+      if (x < 0 || x >= data->size())
+        return Outcome::fail(call + ": thread " + num(t) + "'s element " + num(j) + " is " + num(x) + ", outside the data");
+      ++hits[static_cast<std::size_t>(x)];
+    }
+  }
+  for (Int x = 0; x < data->size(); ++x)
+    if (hits[static_cast<std::size_t>(x)] != repeat)
+      return Outcome::fail(call + ": element " + num(x) + " belongs to " + num(hits[static_cast<std::size_t>(x)]) +
+                           " threads, not " + num(repeat));
+  return Outcome::ok();
+}
+
 // ---- element-size changes ----
 namespace {
 
@@ -765,7 +808,7 @@ Outcome downcast_property(Layout const& l, Int n) {
   std::string call = "downcast<" + num(n) + ">(" + describe(l) + ")";
   auto s = values(l.shape()), d = values(l.stride());
   FlatFn fl(l);
-  auto r = downcast(l, n);
+  auto r = downcast(l, n, Convention::categorical);  // downcast.strict; the default is CuTe's formula
   if (!r) {
     auto const& e = r.error();
     if (overflow(e)) return Outcome::skip(e.what());
@@ -775,6 +818,8 @@ Outcome downcast_property(Layout const& l, Int n) {
       return Outcome::skip(e.what());
     }
     auto [cs, cd] = cute_downcast(s, d, n);
+    if (auto dflt = downcast(l, n); !dflt || values(dflt->shape()) != cs || values(dflt->stride()) != cd)
+      return Outcome::fail(call + ": the default is not CuTe's formula " + table_text(cs) + ":" + table_text(cd));
     auto v = downcast_violation(s, d, fl, cs, [&](Int j) { return flat_eval(cs, cd, j); }, n);
     if (v.empty())
       return Outcome::fail(call + " refused (" + e.what() + "), but CuTe's answer " + table_text(cs) + ":" + table_text(cd) +
@@ -791,7 +836,7 @@ Outcome upcast_property(Layout const& l, Int n) {
   std::string call = "upcast<" + num(n) + ">(" + describe(l) + ")";
   auto s = values(l.shape()), d = values(l.stride());
   FlatFn fl(l);
-  auto r = upcast(l, n);
+  auto r = upcast(l, n, Convention::categorical);  // upcast.strict; the default is CuTe's formula
   if (!r) {
     auto const& e = r.error();
     if (overflow(e)) return Outcome::skip(e.what());
@@ -802,6 +847,8 @@ Outcome upcast_property(Layout const& l, Int n) {
       return Outcome::skip(e.what());
     }
     auto [cs, cd] = cute_upcast(s, d, n);
+    if (auto dflt = upcast(l, n); !dflt || values(dflt->shape()) != cs || values(dflt->stride()) != cd)
+      return Outcome::fail(call + ": the default is not CuTe's formula " + table_text(cs) + ":" + table_text(cd));
     auto v = upcast_violation(s, d, fl, cs, [&](Int j) { return flat_eval(cs, cd, j); }, n);
     if (v.empty())
       return Outcome::fail(call + " refused (" + e.what() + "), but CuTe's answer " + table_text(cs) + ":" + table_text(cd) +
@@ -818,7 +865,7 @@ Outcome downcast_composed_property(ComposedLayout const& c, Int n) {
   std::string call = "downcast<" + num(n) + ">(" + describe(c) + ")";
   auto s = values(c.layout.shape()), d = values(c.layout.stride());
   auto old_at = [&](Int i) { return composed_at(c, i); };
-  auto r = downcast(c, n);
+  auto r = downcast(c, n, Convention::categorical);
   if (!r) {
     auto const& e = r.error();
     if (overflow(e)) return Outcome::skip(e.what());
@@ -845,7 +892,7 @@ Outcome upcast_composed_property(ComposedLayout const& c, Int n) {
   std::string call = "upcast<" + num(n) + ">(" + describe(c) + ")";
   auto s = values(c.layout.shape()), d = values(c.layout.stride());
   auto old_at = [&](Int i) { return composed_at(c, i); };
-  auto r = upcast(c, n);
+  auto r = upcast(c, n, Convention::categorical);
   if (!r) {
     auto const& e = r.error();
     if (overflow(e)) return Outcome::skip(e.what());
@@ -914,12 +961,30 @@ Outcome kernel_outcome(std::vector<Int> const& k, Result<Layout> const& r, std::
 }
 }  // namespace
 
+// CuTe's contract (cute/layout.hpp nullspace, docs/definitions.md nullspace): L(R(i)) == 0 for
+// i < size(R), size(R) == size(L) / size(filter(L)) (the sizes of the stride-0 modes), and
+// nullspace(R) == 1:0; under --strict (nullspace.strict) R enumerates the whole kernel.
 Outcome nullspace_property(Layout const& l) {
-  std::vector<Int> k;
+  std::string call = "nullspace(" + describe(l) + ")";
+  auto r = nullspace(l);
+  if (!r) return Outcome::fail(call + " refused (" + r.error().what() + "), but CuTe's formula always answers");
   FlatFn f(l);
+  Int zero_modes = 1;
+  for (std::size_t k = 0; k < l.flat_shape().size(); ++k)
+    if (l.flat_stride()[k] == 0) zero_modes *= l.flat_shape()[k];
+  if (r->size() != zero_modes)
+    return Outcome::fail(call + " = " + describe(*r) + " has size " + num(r->size()) + ", not size(L) / size(filter(L)) = " +
+                         num(zero_modes));
+  for (Int i = 0; i < r->size(); ++i)
+    if (Int x = (*r)(i); x < 0 || x >= l.size() || f(x) != 0)
+      return Outcome::fail(call + " = " + describe(*r) + ": L(R(" + num(i) + ")) = L(" + num(x) + ") is not 0");
+  if (auto rr = nullspace(*r); !rr || rr->size() != 1)
+    return Outcome::fail(call + " = " + describe(*r) + ", but nullspace(R) is " + (rr ? describe(*rr) : rr.error().what()) +
+                         ", not 1:0");
+  std::vector<Int> k;
   for (Int i = 0; i < l.size(); ++i)
     if (f(i) == 0) k.push_back(i);
-  return kernel_outcome(k, nullspace(l), "nullspace(" + describe(l) + ")");
+  return kernel_outcome(k, nullspace(l, Convention::categorical), "nullspace --strict (" + describe(l) + ")");
 }
 
 Outcome nullspace_composed_property(ComposedLayout const& c) {
@@ -927,7 +992,7 @@ Outcome nullspace_composed_property(ComposedLayout const& c) {
   auto t = composed_table(c);
   for (Int i = 0; i < c.size(); ++i)
     if (t[i] == 0) k.push_back(i);
-  return kernel_outcome(k, nullspace(c), "nullspace(" + describe(c) + ")");
+  return kernel_outcome(k, nullspace(c, Convention::categorical), "nullspace --strict (" + describe(c) + ")");
 }
 
 Outcome nullspace_coord_property(CoordLayout const& l) {
@@ -945,7 +1010,7 @@ Outcome nullspace_coord_property(CoordLayout const& l) {
     for (auto const& [p, v] : sum) zero = zero && v == 0;
     if (zero) k.push_back(i);
   }
-  return kernel_outcome(k, nullspace(l), "nullspace(" + describe(l) + ")");
+  return kernel_outcome(k, nullspace(l, Convention::categorical), "nullspace --strict (" + describe(l) + ")");
 }
 
 Outcome nullspace_f2_property(F2Layout const& l) {
@@ -1205,12 +1270,16 @@ std::string right_inverse_violation(ComposedLayout const& c, Int rsize, RAt r_at
   return {};
 }
 template <class RAt>
-std::string left_inverse_violation(ComposedLayout const& c, Int rsize, RAt r_at) {
+std::string left_inverse_violation(ComposedLayout const& c, RAt r_at) {
+  // CuTe's contract (cute/layout.hpp left_inverse, a quasi-inverse): C(R(C(i))) == C(i), R and C
+  // evaluated past their size as CuTe evaluates a layout (the last mode runs on).
   for (Int i = 0; i < c.size(); ++i) {
     Int x = composed_at(c, i);
     if (x < 0) return "C(" + num(i) + ") = " + num(x) + " is negative";
-    if (x >= rsize) return "C(" + num(i) + ") = " + num(x) + " is outside R's domain [0, " + num(rsize) + ")";
-    if (r_at(x) != i) return "R(C(" + num(i) + ")) = R(" + num(x) + ") = " + num(r_at(x));
+    Int y = r_at(x);
+    if (y < 0) return "R(C(" + num(i) + ")) = R(" + num(x) + ") = " + num(y) + " is negative";
+    if (composed_at(c, y) != x)
+      return "C(R(C(" + num(i) + "))) = C(" + num(y) + ") = " + num(composed_at(c, y)) + ", not C(" + num(i) + ") = " + num(x);
   }
   return {};
 }
@@ -1265,13 +1334,13 @@ Outcome composed_left_inverse_property(ComposedLayout const& c) {
     if (!e.cute_answers)
       return Outcome::fail(call + " refused as CuTe's precondition (" + e.what() + "), but left_inverse(L) = " +
                            describe(*inv) + " and CuTe's make_swizzle gives " + describe(*cute_sw));
-    if (left_inverse_violation(c, inv->size(), [&](Int x) { return sw_apply(*cute_sw, fi(x)); }).empty())
+    if (left_inverse_violation(c, [&](Int x) { return sw_apply(*cute_sw, fi(x)); }).empty())
       return Outcome::fail(call + " refused (" + e.what() + "), but CuTe's answer " + describe(*cute_sw) + " o 0 o " +
                            describe(*inv) + " is a left inverse");
     return Outcome::skip(e.what());
   }
   call += " = " + describe(*r);
-  auto bad = left_inverse_violation(c, r->size(), [&](Int x) { return composed_at(*r, x); });
+  auto bad = left_inverse_violation(c, [&](Int x) { return composed_at(*r, x); });
   if (!bad.empty()) return Outcome::fail(call + ": " + bad);
   return Outcome::ok();
 }

@@ -50,6 +50,14 @@ CL_PROPERTY(LocalPartition, IsTheThreadsElements, ()) {
   auto [l, threads, index] = *g::thread_case();
   expect(local_partition_property(l, threads, index));
 }
+CL_PROPERTY(LocalPartition, ThreadsCoverTheDataOnce, ()) {
+  auto [l, threads, index] = *g::thread_case();
+  if (threads.shape().is_leaf() || threads.rank() < 2 || *rc::gen::inRange(0, 3) == 0)
+    return expect(local_partition_cover_property(l, threads, nullptr));
+  Projection p;
+  for (std::size_t k = 0; k < threads.rank(); ++k) p.keep.push_back(*rc::gen::inRange(0, 3) != 0);
+  expect(local_partition_cover_property(l, threads, &p));
+}
 
 // ---- element-size changes (recast.hpp) ----
 CL_PROPERTY(Downcast, SubElementsOfEachElement, ()) {

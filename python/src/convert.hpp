@@ -21,7 +21,7 @@ class NestMorphism;
 
 namespace catlayout::python {
 
-// Carries a core Error across the binding boundary (kind, message, cute_answers kept).
+// Carries a core Error across the binding boundary (kind, message and flags kept).
 struct AlgebraError {
   Error error;
 };
@@ -101,6 +101,14 @@ Result<Layout> compose_tiler(Layout const& a, Tiler const& b);
 
 // Convention::categorical when strict (the CLI's --strict), CuTe's otherwise.
 inline Convention convention(bool strict) { return strict ? Convention::categorical : Convention::cute; }
+
+// A composed result in the kind its value is, as the CLI and the wire give it: an identity swizzle
+// with offset 0 is the layout alone (CuTe's composition(Swizzle<0,M,S>, _0, L) = L,
+// cute/swizzle_layout.hpp "Ignore identity case"), so one value prints one way everywhere.
+inline nb::object composed_value(ComposedLayout c) {
+  if (is_plain(c)) return nb::cast(std::move(c.layout));
+  return nb::cast(std::move(c));
+}
 
 // == (by value), hash, str and repr (CuTe notation, `print`) of a value class.
 template <class T, class Print>

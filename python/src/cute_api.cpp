@@ -98,7 +98,7 @@ void bind_cute_api(nb::module_& m) {
   }, nb::arg("block"), nb::arg("shape"), nb::arg("order").none() = nb::none(),
   "CuTe tile_to_shape(block, shape, order): the block repeated to fill shape (blocked_product).");
   m.def("tile_to_shape", [](ComposedLayout const& block, IntTupleIn shape, nb::handle order) {
-    return unwrap(tile_to_shape(block, shape.get("shape"), order.is_none() ? Order(Major::left) : order_from_py(order)));
+    return composed_value(unwrap(tile_to_shape(block, shape.get("shape"), order.is_none() ? Order(Major::left) : order_from_py(order))));
   }, nb::arg("block"), nb::arg("shape"), nb::arg("order").none() = nb::none());
 
   m.def("local_tile", [](LayoutArg l, TilerArg tiler, nb::handle coord, nb::handle proj) {
@@ -119,23 +119,39 @@ void bind_cute_api(nb::module_& m) {
   }, nb::arg("layout"), nb::arg("tile"), nb::arg("index"), nb::arg("proj").none() = nb::none(),
   "CuTe local_partition(tensor, thread_layout, index[, proj]) at layout level: (thread index's elements, offset).");
 
-  m.def("upcast", [](LayoutArg l, Int n) { return unwrap(upcast(l.get("layout"), n)); }, nb::arg("layout"), nb::arg("n"),
-        "CuTe upcast<N>: the same memory in elements N times larger.");
-  m.def("upcast", [](ComposedLayout const& c, Int n) { return unwrap(upcast(c, n)); }, nb::arg("layout"), nb::arg("n"));
-  m.def("downcast", [](LayoutArg l, Int n) { return unwrap(downcast(l.get("layout"), n)); }, nb::arg("layout"),
-        nb::arg("n"), "CuTe downcast<N>: the same memory in elements N times smaller.");
-  m.def("downcast", [](ComposedLayout const& c, Int n) { return unwrap(downcast(c, n)); }, nb::arg("layout"), nb::arg("n"));
-  m.def("recast_layout", [](LayoutArg l, Int old_bits, Int new_bits) { return unwrap(recast_layout(l.get("layout"), old_bits, new_bits)); },
-        nb::arg("layout"), nb::arg("old_bits"), nb::arg("new_bits"),
+  // strict=True: the stricter readings of docs/definitions.md (upcast.strict, downcast.strict,
+  // nullspace.strict), the CLI's --strict; the default is CuTe C++'s answer.
+  auto const strict = nb::arg("strict") = false;
+  m.def("upcast", [](LayoutArg l, Int n, bool s) { return unwrap(upcast(l.get("layout"), n, convention(s))); },
+        nb::arg("layout"), nb::arg("n"), nb::kw_only(), strict,
+        "CuTe upcast<N>: the same memory in elements N times larger (CuTe's per-mode rule; strict=True: refused "
+        "where that is not the same memory).");
+  m.def("upcast", [](ComposedLayout const& c, Int n, bool s) { return composed_value(unwrap(upcast(c, n, convention(s)))); },
+        nb::arg("layout"), nb::arg("n"), nb::kw_only(), strict);
+  m.def("downcast", [](LayoutArg l, Int n, bool s) { return unwrap(downcast(l.get("layout"), n, convention(s))); },
+        nb::arg("layout"), nb::arg("n"), nb::kw_only(), strict,
+        "CuTe downcast<N>: the same memory in elements N times smaller (CuTe's per-mode rule; strict=True: refused "
+        "where that is not the same memory).");
+  m.def("downcast", [](ComposedLayout const& c, Int n, bool s) { return composed_value(unwrap(downcast(c, n, convention(s)))); },
+        nb::arg("layout"), nb::arg("n"), nb::kw_only(), strict);
+  m.def("recast_layout", [](LayoutArg l, Int old_bits, Int new_bits, bool s) {
+    return unwrap(recast_layout(l.get("layout"), old_bits, new_bits, convention(s)));
+  }, nb::arg("layout"), nb::arg("old_bits"), nb::arg("new_bits"), nb::kw_only(), strict,
         "CuTe recast_layout<Old,New> by element widths in bits.");
-  m.def("recast_layout", [](ComposedLayout const& c, Int old_bits, Int new_bits) { return unwrap(recast_layout(c, old_bits, new_bits)); },
-        nb::arg("layout"), nb::arg("old_bits"), nb::arg("new_bits"));
+  m.def("recast_layout", [](ComposedLayout const& c, Int old_bits, Int new_bits, bool s) {
+    return composed_value(unwrap(recast_layout(c, old_bits, new_bits, convention(s))));
+  }, nb::arg("layout"), nb::arg("old_bits"), nb::arg("new_bits"), nb::kw_only(), strict);
 
-  m.def("nullspace", [](LayoutArg l) { return unwrap(nullspace(l.get("layout"))); }, nb::arg("layout"),
-        "The layout of the indices L maps to 0 (CuTe's stride-0 modes where that is the whole kernel).");
-  m.def("nullspace", [](ComposedLayout const& c) { return unwrap(nullspace(c)); }, nb::arg("layout"));
-  m.def("nullspace", [](CoordLayout const& c) { return unwrap(nullspace(c)); }, nb::arg("layout"));
-  m.def("nullspace", [](F2Layout const& f) { return unwrap(nullspace(f)); }, nb::arg("layout"));
+  m.def("nullspace", [](LayoutArg l, bool s) { return unwrap(nullspace(l.get("layout"), convention(s))); },
+        nb::arg("layout"), nb::kw_only(), strict,
+        "CuTe's nullspace: the stride-0 modes (its contract: L(R(i)) == 0, size(R) == size(L) / size(filter(L))); "
+        "strict=True: the whole kernel {i : L(i) == 0}.");
+  m.def("nullspace", [](ComposedLayout const& c, bool s) { return unwrap(nullspace(c, convention(s))); },
+        nb::arg("layout"), nb::kw_only(), strict);
+  m.def("nullspace", [](CoordLayout const& c, bool s) { return unwrap(nullspace(c, convention(s))); },
+        nb::arg("layout"), nb::kw_only(), strict);
+  m.def("nullspace", [](F2Layout const& f, bool) { return unwrap(nullspace(f)); }, nb::arg("layout"), nb::kw_only(),
+        strict);
   m.def("coalesce_z", [](LayoutArg l, std::optional<IntTupleIn> profile) {
     if (!profile) return coalesce_z(l.get("layout"));
     return unwrap(coalesce_z(l.get("layout"), profile->get("profile")));
@@ -151,14 +167,14 @@ void bind_cute_api(nb::module_& m) {
 
   m.def("make_swizzle", [](Int y, Int z) { return unwrap(make_swizzle(y, z)); }, nb::arg("yyy_mask"), nb::arg("zzz_mask"),
         "CuTe make_swizzle<Y,Z>().");
-  m.def("composition", [](LayoutArg a, Swizzle const& b) { return unwrap(composition(a.get("a"), b)); }, nb::arg("a"),
+  m.def("composition", [](LayoutArg a, Swizzle const& b) { return composed_value(unwrap(composition(a.get("a"), b))); }, nb::arg("a"),
         nb::arg("b"), "CuTe composition(Layout, Swizzle), checked against A(B(i)).");
-  m.def("composition", [](LayoutArg a, ComposedLayout const& b) { return unwrap(composition(a.get("a"), b)); },
+  m.def("composition", [](LayoutArg a, ComposedLayout const& b) { return composed_value(unwrap(composition(a.get("a"), b))); },
         nb::arg("a"), nb::arg("b"));
-  m.def("composition", [](ComposedLayout const& a, ComposedLayout const& b) { return unwrap(composition(a, b)); },
+  m.def("composition", [](ComposedLayout const& a, ComposedLayout const& b) { return composed_value(unwrap(composition(a, b))); },
         nb::arg("a"), nb::arg("b"));
-  m.def("right_inverse", [](ComposedLayout const& c) { return unwrap(right_inverse(c)); }, nb::arg("layout"));
-  m.def("left_inverse", [](ComposedLayout const& c) { return unwrap(left_inverse(c)); }, nb::arg("layout"));
+  m.def("right_inverse", [](ComposedLayout const& c) { return composed_value(unwrap(right_inverse(c))); }, nb::arg("layout"));
+  m.def("left_inverse", [](ComposedLayout const& c) { return composed_value(unwrap(left_inverse(c))); }, nb::arg("layout"));
   bind_f2(m);
 }
 

@@ -36,6 +36,7 @@ void raise(Error const& e) {
   set("kind", PyUnicode_FromStringAndSize(kind.data(), static_cast<Py_ssize_t>(kind.size())));
   set("message", PyUnicode_FromStringAndSize(e.message.data(), static_cast<Py_ssize_t>(e.message.size())));
   set("cute_answers", PyBool_FromLong(e.cute_answers));
+  set("cute_precondition", PyBool_FromLong(e.cute_precondition));
   PyErr_SetObject(type, exc);
   Py_DECREF(exc);
 }
@@ -48,7 +49,8 @@ void bind_errors(nb::module_& m) {
       "catlayout.LayoutError",
       "An operation of the layout algebra has no right answer for its input. Attributes: kind (the "
       "schema's error kind), message (the failed condition and its numbers), cute_answers (CuTe itself "
-      "would return a layout here, a wrong one).",
+      "would return a layout here, one that breaks CuTe's own contract), cute_precondition (CuTe would "
+      "return a layout, but the input breaks a precondition CuTe documents and does not check).",
       PyExc_ValueError, nullptr);
   m.attr("LayoutError") = nb::borrow(base_error);
   for (auto const& k : kinds) {

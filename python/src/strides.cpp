@@ -91,8 +91,8 @@ static void bind_swizzle(nb::module_& m) {
         "reader that got furthest otherwise.");
   m.def("composition", [](ComposedLayout const& a, TilerArg b) {
     Tiler t = b.get("b");
-    if (t.is_layout() && !t.integer) return unwrap(composition(a, divisor_layout(t)));
-    return unwrap(composition(a, t));
+    if (t.is_layout() && !t.integer) return composed_value(unwrap(composition(a, divisor_layout(t))));
+    return composed_value(unwrap(composition(a, t)));
   }, nb::arg("a"), nb::arg("b"));
 }
 
@@ -111,7 +111,7 @@ static void bind_linear(nb::module_& m) {
         "The F2-linear map of a layout with power-of-two shapes and strides.");
   m.def("to_linear", [](ComposedLayout const& c) { return unwrap(to_linear(c)); }, nb::arg("layout"));
   m.def("to_linear", [](Swizzle const& s, int n) { return unwrap(to_linear(s, n)); }, nb::arg("swizzle"), nb::arg("bits"));
-  m.def("to_cute", [](LinearLayout const& f) { return unwrap(to_cute(f)); }, nb::arg("linear"),
+  m.def("to_cute", [](LinearLayout const& f) { return composed_value(unwrap(to_cute(f))); }, nb::arg("linear"),
         "A swizzled CuTe layout with the same function, where one exists.");
   m.def("composition", [](LinearLayout const& outer, LinearLayout const& inner) { return unwrap(composition(outer, inner)); },
         nb::arg("a"), nb::arg("b"));

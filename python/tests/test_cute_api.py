@@ -90,15 +90,19 @@ def test_upcast_downcast_are_the_same_memory():
             assert table(up) == table(l)  # recasting there and back
             # sub-element r of element c sits at n * L(c) + r in the unit-stride mode
             assert sorted(table(down)) == sorted(n * x + r for x in table(l) for r in range(n))
+    assert str(C.downcast("(4,2):(1,-1)", 2)) == "(8,4):(1,-1)"  # CuTe's per-mode rule
     with pytest.raises(C.Inadmissible):
-        C.downcast("(4,2):(1,-1)", 2)
+        C.downcast("(4,2):(1,-1)", 2, strict=True)  # not the same memory in smaller elements
     assert str(C.recast_layout("(4,4):(4,1)", 8, 32)) == "(4,1):(1,1)"  # PyCuTe docs' example
 
 
-def test_nullspace_is_the_kernel():
+def test_nullspace_is_cutes_and_strict_the_kernel():
     for l in random_layouts(40, seed=13, max_shape=4, max_stride=5) + [C.Layout("(2,2):(1,-1)"), C.Layout("(3,3):(1,-1)")]:
+        k = C.nullspace(l)  # CuTe's contract: L(R(i)) == 0, size(R) == size(L) / size(filter(L))
+        assert all(l(k(i)) == 0 for i in range(k.size()))
+        assert k.size() == l.size() // C.filter(l).size()
         try:
-            k = C.nullspace(l)
+            k = C.nullspace(l, strict=True)
         except C.NotRepresentable:
             continue
         assert table(k) == [i for i in range(l.size()) if l(i) == 0]

@@ -106,21 +106,22 @@ Result<Json> op_local_partition(OpRow const& row, Json const& args, std::string 
 }
 
 // upcast, downcast: [layout or composed layout, n].
-Result<Json> op_recast(OpRow const& row, Json const& args, std::string const& path, Convention) {
+Result<Json> op_recast(OpRow const& row, Json const& args, std::string const& path, Convention conv) {
   bool up = row.name == "upcast";
   CL_CHECK(arity(args, path, row.min_args, row.max_args));
   CL_TRY(n, int_from_json(args[1], at(path, 1)));
-  return layout_or_composed(args[0], at(path, 0), [&](auto const& x) { return up ? upcast(x, n) : downcast(x, n); });
+  return layout_or_composed(args[0], at(path, 0),
+                            [&](auto const& x) { return up ? upcast(x, n, conv) : downcast(x, n, conv); });
 }
 
-Result<Json> op_recast_layout(OpRow const& row, Json const& args, std::string const& path, Convention) {
+Result<Json> op_recast_layout(OpRow const& row, Json const& args, std::string const& path, Convention conv) {
   CL_CHECK(arity(args, path, row.min_args, row.max_args));
   CL_TRY(from, int_from_json(args[1], at(path, 1)));
   CL_TRY(to, int_from_json(args[2], at(path, 2)));
-  return layout_or_composed(args[0], at(path, 0), [&](auto const& x) { return recast_layout(x, from, to); });
+  return layout_or_composed(args[0], at(path, 0), [&](auto const& x) { return recast_layout(x, from, to, conv); });
 }
 
-Result<Json> op_nullspace(OpRow const& row, Json const& args, std::string const& path, Convention) {
+Result<Json> op_nullspace(OpRow const& row, Json const& args, std::string const& path, Convention conv) {
   CL_CHECK(arity(args, path, row.min_args, row.max_args));
   CL_TRY(v, wire::value_from_json(args[0], at(path, 0)));
   return std::visit(
@@ -128,8 +129,10 @@ Result<Json> op_nullspace(OpRow const& row, Json const& args, std::string const&
         using T = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<T, Swizzle> || std::is_same_v<T, Tiler>)
           return fail(ErrorKind::invalid_input, "nullspace takes a layout at ", at(path, 0));
+        else if constexpr (requires { nullspace(x, conv); })
+          return json_of(nullspace(x, conv));
         else
-          return json_of(nullspace(x));
+          return json_of(nullspace(x));  // F2: the kernel is a subspace, one answer
       },
       v);
 }

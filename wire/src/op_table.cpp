@@ -10,10 +10,11 @@ namespace catlayout::wire {
 namespace {
 
 constexpr auto core = OpFamily::core, api = OpFamily::cute_api, strides = OpFamily::strides;
-constexpr bool conv = true, layout = true, kinds = true;
+constexpr Strict conv = Strict::paper, no = Strict::none, reading = Strict::reading;
+constexpr bool layout = true, kinds = true;
 
 // A core layout op: [A] or [A, second], run through its typed LayoutOp.
-OpRow layout_row(std::string_view name, std::size_t lo, std::size_t hi, bool convention, bool other_kinds,
+OpRow layout_row(std::string_view name, std::size_t lo, std::size_t hi, Strict convention, bool other_kinds,
                  Second second, Result<Layout> (*fn)(LayoutArgs const&, Convention)) {
   return OpRow{name, core, lo, hi, convention, layout, other_kinds, op_layout, LayoutOp{second, lo == 1 && hi == 2, fn}};
 }
@@ -21,9 +22,9 @@ OpRow layout_row(std::string_view name, std::size_t lo, std::size_t hi, bool con
 std::vector<OpRow> rows() {
   std::vector<OpRow> v = {
       // name, family, arity, depends on the convention, returns a layout, takes other kinds, run
-      {"evaluate", core, 1, 1, !conv, !layout, kinds, op_evaluate},
-      layout_row("coalesce", 1, 2, !conv, kinds, Second::profile, coalesce_fn),
-      layout_row("composition", 2, 2, !conv, kinds, Second::tiler, composition_fn),
+      {"evaluate", core, 1, 1, no, !layout, kinds, op_evaluate},
+      layout_row("coalesce", 1, 2, no, kinds, Second::profile, coalesce_fn),
+      layout_row("composition", 2, 2, no, kinds, Second::tiler, composition_fn),
       layout_row("complement", 1, 2, conv, !kinds, Second::integer, complement_fn),
       layout_row("logical_divide", 2, 2, conv, !kinds, Second::tiler, logical_divide_fn),
       layout_row("zipped_divide", 2, 2, conv, !kinds, Second::tiler, zipped_divide_fn),
@@ -35,40 +36,40 @@ std::vector<OpRow> rows() {
       layout_row("flat_product", 2, 2, conv, !kinds, Second::tiler, flat_product_fn),
       layout_row("blocked_product", 2, 2, conv, !kinds, Second::layout, blocked_product_fn),
       layout_row("raked_product", 2, 2, conv, !kinds, Second::layout, raked_product_fn),
-      layout_row("right_inverse", 1, 1, !conv, kinds, Second::none, right_inverse_fn),
-      layout_row("left_inverse", 1, 1, !conv, kinds, Second::none, left_inverse_fn),
+      layout_row("right_inverse", 1, 1, no, kinds, Second::none, right_inverse_fn),
+      layout_row("left_inverse", 1, 1, no, kinds, Second::none, left_inverse_fn),
       // CuTe's constructors, partitioners and element-size changes; the whitepaper's operations.
-      {"make_layout", api, 1, 2, !conv, layout, !kinds, op_make_layout},
-      {"make_ordered_layout", api, 2, 2, !conv, layout, !kinds, op_make_ordered_layout},
-      {"make_layout_like", api, 1, 1, !conv, layout, !kinds, op_make_layout_like},
+      {"make_layout", api, 1, 2, no, layout, !kinds, op_make_layout},
+      {"make_ordered_layout", api, 2, 2, no, layout, !kinds, op_make_ordered_layout},
+      {"make_layout_like", api, 1, 1, no, layout, !kinds, op_make_layout_like},
       {"tile_to_shape", api, 2, 3, conv, layout, !kinds, op_tile_to_shape},
       {"local_tile", api, 3, 4, conv, !layout, !kinds, op_tile_partition},
       {"inner_partition", api, 3, 3, conv, !layout, !kinds, op_tile_partition},
       {"outer_partition", api, 3, 3, conv, !layout, !kinds, op_tile_partition},
       {"local_partition", api, 3, 4, conv, !layout, !kinds, op_local_partition},
-      {"upcast", api, 2, 2, !conv, layout, !kinds, op_recast},
-      {"downcast", api, 2, 2, !conv, layout, !kinds, op_recast},
-      {"recast_layout", api, 3, 3, !conv, layout, !kinds, op_recast_layout},
-      {"nullspace", api, 1, 1, !conv, layout, !kinds, op_nullspace},
-      {"coalesce_z", api, 1, 2, !conv, layout, !kinds, op_coalesce_z},
-      {"layout_add", api, 2, 2, !conv, layout, !kinds, op_layout_add},
-      {"greatest_common_domain", api, 2, 2, !conv, layout, !kinds, op_greatest_common_domain},
+      {"upcast", api, 2, 2, reading, layout, !kinds, op_recast},
+      {"downcast", api, 2, 2, reading, layout, !kinds, op_recast},
+      {"recast_layout", api, 3, 3, reading, layout, !kinds, op_recast_layout},
+      {"nullspace", api, 1, 1, reading, layout, !kinds, op_nullspace},
+      {"coalesce_z", api, 1, 2, no, layout, !kinds, op_coalesce_z},
+      {"layout_add", api, 2, 2, no, layout, !kinds, op_layout_add},
+      {"greatest_common_domain", api, 2, 2, no, layout, !kinds, op_greatest_common_domain},
       // Strides beyond integers: coordinate strides, swizzles, F2 (docs/beyond-integers.md).
-      {"coord.identity", strides, 1, 1, !conv, !layout, !kinds, op_coord_identity},
-      {"coord.evaluate", strides, 1, 1, !conv, !layout, !kinds, op_coord_evaluate},
-      {"coord.coalesce", strides, 1, 1, !conv, !layout, !kinds, op_coord_coalesce},
-      {"coord.composition", strides, 2, 2, !conv, !layout, !kinds, op_coord_composition},
-      {"swizzle.evaluate", strides, 1, 1 + (std::size_t{1} << 16), !conv, !layout, !kinds, op_swizzle_evaluate},
-      {"swizzle.composition", strides, 2, 2, !conv, !layout, !kinds, op_swizzle_composition},
-      {"linear.from_layout", strides, 1, 1, !conv, !layout, !kinds, op_linear_from_layout},
-      {"linear.to_layout", strides, 1, 1, !conv, !layout, !kinds, op_linear_to_layout},
-      {"linear.compose", strides, 2, 2, !conv, !layout, !kinds, op_linear_compose},
-      {"linear.inverse", strides, 1, 1, !conv, !layout, !kinds, op_linear_inverse},
+      {"coord.identity", strides, 1, 1, no, !layout, !kinds, op_coord_identity},
+      {"coord.evaluate", strides, 1, 1, no, !layout, !kinds, op_coord_evaluate},
+      {"coord.coalesce", strides, 1, 1, no, !layout, !kinds, op_coord_coalesce},
+      {"coord.composition", strides, 2, 2, no, !layout, !kinds, op_coord_composition},
+      {"swizzle.evaluate", strides, 1, 1 + (std::size_t{1} << 16), no, !layout, !kinds, op_swizzle_evaluate},
+      {"swizzle.composition", strides, 2, 2, no, !layout, !kinds, op_swizzle_composition},
+      {"linear.from_layout", strides, 1, 1, no, !layout, !kinds, op_linear_from_layout},
+      {"linear.to_layout", strides, 1, 1, no, !layout, !kinds, op_linear_to_layout},
+      {"linear.compose", strides, 2, 2, no, !layout, !kinds, op_linear_compose},
+      {"linear.inverse", strides, 1, 1, no, !layout, !kinds, op_linear_inverse},
   };
 #ifdef CATLAYOUT_WIRE_HAVE_CATEGORIES
   auto morphism = [](std::string_view name, std::size_t n, bool returns_layout, bool from_layout,
                      Result<MorphismValue> (*fn)(std::span<MorphismValue const>)) {
-    OpRow r{name, OpFamily::categorical, n, n, !conv, returns_layout, !kinds, op_morphism};
+    OpRow r{name, OpFamily::categorical, n, n, no, returns_layout, !kinds, op_morphism};
     r.morphism = MorphismOp{from_layout, fn};
     return r;
   };
@@ -82,11 +83,11 @@ std::vector<OpRow> rows() {
     v.push_back(r);
 #endif
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
-  v.push_back({"mutual_refinement", OpFamily::algorithms, 2, 2, !conv, !layout, !kinds, op_mutual_refinement});
+  v.push_back({"mutual_refinement", OpFamily::algorithms, 2, 2, no, !layout, !kinds, op_mutual_refinement});
 #endif
 #ifdef CATLAYOUT_HAVE_GPU
-  v.push_back({"mma.fragment", OpFamily::gpu, 2, 2, !conv, !layout, !kinds, op_mma_fragment});
-  v.push_back({"wgmma.smem_layout", OpFamily::gpu, 2, 2, !conv, !layout, !kinds, op_wgmma_smem_layout});
+  v.push_back({"mma.fragment", OpFamily::gpu, 2, 2, no, !layout, !kinds, op_mma_fragment});
+  v.push_back({"wgmma.smem_layout", OpFamily::gpu, 2, 2, no, !layout, !kinds, op_wgmma_smem_layout});
 #endif
   std::sort(v.begin(), v.end(), [](OpRow const& a, OpRow const& b) { return a.name < b.name; });
   return v;
@@ -155,9 +156,11 @@ bool returns_layout(std::string_view op) {
   return r && r->returns_layout;
 }
 
-bool depends_on_convention(std::string_view op) {
+bool depends_on_convention(std::string_view op) { return strict_kind(op) != Strict::none; }
+
+Strict strict_kind(std::string_view op) {
   auto const* r = find_op(op);
-  return r && r->depends_on_convention;
+  return r ? r->strict : Strict::none;
 }
 
 Result<Json> run_op(std::string_view op, Json const& args, std::string const& path, Convention c) {

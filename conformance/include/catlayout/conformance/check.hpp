@@ -42,7 +42,7 @@ struct CaseOutcome {
 struct CheckOptions {
   std::optional<std::string> only_op;  // --only OP
   std::vector<std::string> skip_tags;  // --skip-tag T: cases carrying T are reported as skipped
-  // --strict: the categorical convention; cases tagged outside_categorical are skipped, as
+  // --strict: the categorical convention; cases tagged outside_categorical or strict_differs are skipped, as
   // SCHEMA.md allows a strictly categorical implementation.
   Convention convention = Convention::cute;
   // --threads N: how many threads check the cases of one file (0: one per hardware thread). The

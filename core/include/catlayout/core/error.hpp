@@ -28,6 +28,10 @@ struct Error {
   // CuTe returns a layout here, and it is not the operation's function: catlayout checks a
   // condition CuTe does not (vectors tag such cases `cute_wrong`, SCHEMA.md).
   bool cute_answers = false;
+  // CuTe returns a layout here, but the input breaks a precondition CuTe documents and does not
+  // check (docs/definitions.md names it): the answer is for another input (vectors: cute_precondition).
+  bool cute_precondition = false;
+  bool cute_returns() const { return cute_answers || cute_precondition; }  // CuTe gives a layout here
   std::string what() const { return std::string(kind_name(kind)) + ": " + message; }
 };
 
@@ -84,6 +88,12 @@ inline std::unexpected<Error> in_context(Error e, std::string_view context) {
 // An error of a condition CuTe does not check (see Error::cute_answers).
 inline std::unexpected<Error> cute_misses(std::unexpected<Error> e) {
   e.error().cute_answers = true;
+  return e;
+}
+
+// An error of a precondition CuTe documents and does not check (see Error::cute_precondition).
+inline std::unexpected<Error> cute_unchecked(std::unexpected<Error> e) {
+  e.error().cute_precondition = true;
   return e;
 }
 

@@ -34,14 +34,18 @@ Result<SliceResult> outer_partition(Layout const& l, Tiler const& tiler, SliceCo
 Result<SliceResult> local_tile(Layout const& l, Tiler const& tiler, SliceCoord const& coord);
 Result<SliceResult> local_tile(Layout const& l, Tiler const& tiler, SliceCoord const& coord, Projection const& p);
 
-// CuTe's get_flat_coord(idx) of a thread layout: per flat mode (idx / d) % s (0 for a size-1 mode),
-// then each top-level mode's coordinate as one colexicographic index; an integer for rank 1.
-// CuTe's formula inverts only compact-like layouts: where tile(result) != idx (idx is no thread of
-// the layout, or not where CuTe looks for it), invalid_input flagged cute_answers (CuTe partitions for
-// some other thread), and a mode s:0 with s > 1 (CuTe divides by 0).
+// CuTe's get_flat_coord(idx) of a thread layout (cute/layout.hpp get_hier_coord, stride.hpp
+// idx2crd): per flat mode (idx / d) % s (0 for a size-1 mode), then each top-level mode's coordinate
+// as one colexicographic index; an integer for rank 1. pre (docs/definitions.md
+// local_partition.pre.thread, CuTe's @post crd2idx(result) == idx, "Only valid for compact
+// layouts"): idx is a thread of the layout at that coordinate, else invalid_input flagged
+// cute_precondition (CuTe, unchecked, partitions for another thread); a mode s:0 with s > 1:
+// invalid_input (CuTe divides by 0).
 Result<SliceCoord> flat_coord_of(Layout const& tile, Int index);
 // CuTe local_partition(T, tile, idx[, proj]) = outer_partition(T, product_each(shape(tile')),
 // tile'.get_flat_coord(idx)) with tile' = dice(proj, tile): thread idx's elements of every tile.
+// With a projection idx is a thread of the whole tile (its precondition is checked there) and
+// only the kept modes' coordinates are used (idx2crd is per mode).
 Result<SliceResult> local_partition(Layout const& l, Layout const& tile, Int index);
 Result<SliceResult> local_partition(Layout const& l, Layout const& tile, Int index, Projection const& p);
 

@@ -18,7 +18,9 @@ Result<Layout> raked_product(Layout const& a, Layout const& b, Convention c = Co
 // laid out in `order` (default column-major): blocked_product(append<R>(block),
 // make_ordered_layout(shape / block_shape, order)), R = rank(shape). pre (CuTe's static_asserts):
 // rank(block) <= R (else invalid_input) and each mode's size of the block divides the size of the
-// shape's mode (else inadmissible).
+// shape's mode (else inadmissible). post (CuTe's, which its own answer breaks where a target mode
+// nests otherwise than the block's product: cute_wrong in the vectors): compatible(shape,
+// shape(result)); there catlayout answers CuTe's function in the target's shape.
 Result<Layout> tile_to_shape(Layout const& block, IntTuple const& shape, Order const& order = Major::left,
                              Convention c = Convention::cute);
 

@@ -30,8 +30,10 @@ Result<ComposedLayout> composition(Layout const& a, ComposedLayout const& b);
 Result<ComposedLayout> composition(ComposedLayout const& a, ComposedLayout const& b);
 
 // CuTe right_inverse / left_inverse of sw o 0 o L (cute/swizzle_layout.hpp):
-// composition(inverse(L), sw) = Sw' o 0 o inverse(L). Checked: C(R(i)) == i on R's domain (right),
-// R(C(i)) == i on C's with every C(i) inside R's domain (left). A nonzero offset gives CuTe's inverse(L) o (-off) o sw, a layout after a
+// composition(inverse(L), sw) = Sw' o 0 o inverse(L). Checked against CuTe's contracts
+// (docs/definitions.md): C(R(i)) == i on R's domain (right), the quasi-inverse C(R(C(i))) == C(i)
+// on C's domain with layouts evaluated past their size as CuTe does (left); where CuTe's answer
+// breaks them, inadmissible flagged cute_answers. A nonzero offset gives CuTe's inverse(L) o (-off) o sw, a layout after a
 // swizzle, which catlayout's composed layout (a swizzle after a layout) does not hold: not_representable.
 Result<ComposedLayout> right_inverse(ComposedLayout const& c);
 Result<ComposedLayout> left_inverse(ComposedLayout const& c);

@@ -66,6 +66,9 @@ Outcome local_tile_projection_property(Layout const& l, Tiler const& tiler, Slic
 // the coordinate of idx in T (T(c) == idx). Refused (inadmissible) exactly where T has a broadcast
 // mode (s:0, s > 1) or CuTe's coordinate (idx / d) % s per flat mode, computed here, is not one of idx.
 Outcome local_partition_property(Layout const& l, Layout const& threads, Int index);
+// local_partition of the compact layout of L's shape over every thread of a compact T that tiles it
+// (with a projection p where given): each element belongs to exactly prod(dropped modes' sizes) threads.
+Outcome local_partition_cover_property(Layout const& l, Layout const& threads, Projection const* p);
 
 // ---- element-size changes (recast.hpp) ----
 // downcast<N>(L): sub-element r of old element c is new element N L(c) + r, at c with c_u N + r in

@@ -58,11 +58,16 @@ struct MorphismOp {
 struct OpRow;
 using RunOp = Result<Json> (*)(OpRow const& row, Json const& args, std::string const& path, Convention c);
 
+// What Convention::categorical (--strict) does to an op: nothing; refuse outside the categorical
+// paper's fragment (the complement-based ops: Prop. 2.1.6.21); or give a stricter reading than
+// CuTe C++'s contract (docs/definitions.md: nullspace.strict, upcast.strict, downcast.strict).
+enum class Strict { none, paper, reading };
+
 struct OpRow {
   std::string_view name;
   OpFamily family;
   std::size_t min_args, max_args;
-  bool depends_on_convention;  // whether the convention can change the answer
+  Strict strict;               // whether (and how) the convention can change the answer
   bool returns_layout;         // a different form with the same function is a functional match
   bool other_kinds;            // also takes composed layouts, swizzles, coordinate and F2 layouts as operands
   RunOp run;                   // args read from JSON, the function, the result written: the slow path
@@ -81,6 +86,7 @@ std::vector<std::string> const& known_ops();
 bool is_known_op(std::string_view op);
 bool returns_layout(std::string_view op);
 bool depends_on_convention(std::string_view op);
+Strict strict_kind(std::string_view op);
 
 // A core layout row's arguments read from JSON: the row's arity, then A, then the second argument as
 // its LayoutOp names it (the first error found, naming its path).

@@ -1,0 +1,1494 @@
+"""One function per op: its definition (docs/definitions.md), as preconditions, a decision whether
+the definition has an answer, and a check of a candidate result against the op's contracts."""
+from math import prod, gcd, lcm
+from .values import (Layout, Composed, Swizzle, Bad, flat, size, is_int, ceil_div, unflatten, tdiv, tmod,
+                     read_layout, read_any_layout, read_tiler, read_swizzle, read_morphism, make_swizzle,
+                     layout_of_table, coord_value, codomain_paths, fmt, show, congruent, span, LIMIT)
+from .cute import (Pre, Ref, coalesce_modes, coalesce_x_modes, cosize, filter_modes, complement,
+                   composition_pres, check_layout_fn, compatible, divide_mode, product_mode, zip2_by,
+                   unpack, idx, shape_tree, psize)
+
+
+class Res:
+    """What the definition says about one case."""
+
+    def __init__(self, contracts=()):
+        self.pre, self.noanswer, self.check, self.strict = [], None, None, None
+        self.contracts = list(contracts)
+        self.covered = True
+
+
+def first_diff(n, got, want, cid, what='i'):
+    for i in span(n):
+        g, w = got(i), want(i)
+        if g != w:
+            return [(cid, f'at {what} = {i}: {g}, the definition gives {w}')]
+    return []
+
+
+def as_value(v):
+    """Read a candidate result: a layout or a composed layout."""
+    return read_any_layout(v, '$.value')
+
+
+def norm(v):
+    """Compare coordinate values without their zero entries (an integer is the path ())."""
+    if isinstance(v, dict):
+        return {k: x for k, x in v.items() if x}
+    return {(): v} if v else {}
+
+
+def layout_vs(ref, tree, ids, post=None):
+    """A check of a layout-valued result against a Ref tree: compatible shape, size, function."""
+    prof, n = ref.profile(tree), psize(ref.profile(tree))
+
+    def check(v):
+        X = as_value(v)
+        out = []
+        if not compatible(prof, X.shape):
+            out.append((ids[0], f'shape {fmt(X.shape)} is not compatible with the definition\'s {fmt(prof)}'))
+        if X.size() != n:
+            return out + [(ids[1], f'size {X.size()}, the definition has size {n}')]
+        out += first_diff(n, lambda i: norm(X(i)), lambda i: norm(ref.value(tree, i)), ids[2])
+        if post:
+            out += post(X)
+        return out
+    return check
+
+
+def answer_exists(res, ref):
+    """Every composition inside the definition must give a layout (tabulation)."""
+    for A, D, what in ref.checks:
+        if A.kind != 'int' or D.kind != 'int':
+            continue
+        why = check_layout_fn(lambda i: A(D(i)), D)
+        if why:
+            res.noanswer = (res.contracts[-1], f'{what}: no layout has this function: {why}')
+            return
+
+
+# ================================================================ the algebra
+def op_evaluate(args):
+    # evaluate.def
+    L = read_layout(args[0])
+    r = Res(['evaluate.def'])
+    table = L.table()
+    r.check = lambda v: [] if v == table else first_diff(len(table), lambda i: v[i] if i < len(v) else None,
+                                                          lambda i: table[i], 'evaluate.def')
+    return r
+
+
+def coalesced_check(X, L, p, cid, extended):
+    if isinstance(p, list):
+        tops = L.tops()
+        if len(p) > len(tops):
+            return [(cid + '.profile', 'profile longer than the layout')]
+        if not isinstance(X.shape, list):
+            if len(tops) == 1:
+                return coalesced_check(X, tops[0], p[0], cid, extended)
+            return [('coalesce.post.profile', f'result {show(X)} is not congruent to the profile')]
+        if len(X.shape) != len(tops):
+            return [('coalesce.post.profile', f'result has rank {len(X.shape)}, the layout {len(tops)}')]
+        out = []
+        for k, Lk in enumerate(tops):
+            out += coalesced_check(X.sub(k), Lk, p[k] if k < len(p) else None, cid, extended)
+        return out
+    out = []
+    if X.size() != L.size():
+        return [(cid + '.post.size', f'size {X.size()} != {L.size()}')]
+    if p is not None and any(isinstance(s, list) for s in (X.shape if isinstance(X.shape, list) else [])):
+        out.append((cid + '.post.depth', f'depth of {fmt(X.shape)} > 1'))
+    n = X.size()
+    if extended:
+        pl = prod(flat(L.shape)[:-1]) if flat(L.shape) else 1
+        px = prod(flat(X.shape)[:-1]) if flat(X.shape) else 1
+        n = max(n, min(2 * lcm(pl, px) + max(pl, px), 1 << 16), 2 * n + 2)
+    out += first_diff(n, lambda i: norm(X(i)), lambda i: norm(L(i)), cid + '.post.function')
+    return out
+
+
+def op_coalesce(args):
+    # coalesce.post.size / .post.depth / .post.function (layout.hpp:861-863), coalesce.pre.profile
+    X = read_any_layout(args[0])
+    r = Res(['coalesce.post.size', 'coalesce.post.depth', 'coalesce.post.function'])
+    p = args[1] if len(args) > 1 else 1
+    L = X.L if isinstance(X, Composed) else X
+    if isinstance(p, list) and len(p) > len(L.tops()):
+        r.pre.append(Pre('coalesce.pre.profile', 'static_assert',
+                         f'profile {fmt(p)} has more modes than the layout (rank {len(L.tops())})'))
+
+    def check(v):
+        R = as_value(v)
+        if isinstance(X, Composed):
+            if not isinstance(R, Composed):
+                R = Composed(Swizzle(0, 0, 0), 0, R)
+            out = coalesced_check(R.L, X.L, p, 'coalesce', False)
+            return out + first_diff(X.size(), R, X, 'coalesce.post.function')
+        return coalesced_check(R, X, p, 'coalesce', False)
+    r.check = check
+    return r
+
+
+def op_coalesce_z(args):
+    # coalesce_z.post.* (PyCuTe algebra.py coalesce_z: result(i) == A(i) for all integers i)
+    X = read_layout(args[0])
+    r = Res(['coalesce_z.post.size', 'coalesce_z.post.depth', 'coalesce_z.post.function'])
+    p = args[1] if len(args) > 1 else 1
+    r.check = lambda v: coalesced_check(as_value(v), X, p, 'coalesce_z', True)
+    return r
+
+
+def op_complement(args):
+    # complement.post.* (layout.hpp:1167, 02_layout_algebra.md Complement), complement.def
+    L = read_layout(args[0])
+    if L.kind != 'int':
+        raise Bad('complement takes integer strides')
+    fm = filter_modes(L.modes())
+    M = args[1] if len(args) > 1 else cosize(Layout([s for s, _ in fm], [d for _, d in fm]))
+    if not is_int(M) or M < 1:
+        raise Bad('cotarget must be a positive integer')
+    r = Res(['complement.post.size', 'complement.post.ordered', 'complement.post.disjoint',
+             'complement.post.cosize', 'complement.def'])
+    C = None
+    try:
+        C = complement(L, M)
+    except Pre as e:
+        r.pre.append(e)
+    image = set(L.table()) if L.size() <= LIMIT else None
+    fsize = prod(s for s, _ in fm)
+    # complement.convention: where filter(A), sorted by stride, is not complementable (some stride is
+    # not a multiple of the extent below it, Prop. 2.1.6.21), no layout meets the size post-condition
+    # and CuTe's floor fold (complement.def) is the convention; the size and cosize lines apply inside only.
+    inside = True
+    reach = 1
+    for sh, d in sorted(((sh, d) for sh, d in fm if d > 0 and sh > 1), key=lambda m: m[1]):
+        inside = inside and d % reach == 0
+        reach = sh * d
+
+    def check(v):
+        R = as_value(v)
+        out = []
+        n = R.size()
+        if inside and n < M // fsize:
+            out.append(('complement.post.size', f'size {n} < {M} / size(filter(A)) = {M // fsize}'))
+        for i in span(n):
+            if i and not R(i - 1) < R(i):
+                out.append(('complement.post.ordered', f'R({i - 1}) = {R(i - 1)} >= R({i}) = {R(i)}'))
+                break
+        for i in (span(n) if image is not None else []):
+            if i and R(i) in image:
+                out.append(('complement.post.disjoint', f'R({i}) = {R(i)} is in the image of A'))
+                break
+        AR = Layout([L.shape, R.shape], [L.stride, R.stride])
+        if inside and cosize(AR) < M:
+            out.append(('complement.post.cosize', f'cosize((A,R)) = {cosize(AR)} < {M}'))
+        if C is not None:
+            if C.size() != n:
+                out.append(('complement.def', f'size {n}, CuTe\'s complement {show(C)} has size {C.size()}'))
+            else:
+                out += first_diff(n, R, C, 'complement.def')
+        return out
+    r.check = check
+    return r
+
+
+def read_B(v):
+    if isinstance(v, dict) and 'swizzle' in v and 'layout' not in v:
+        return read_swizzle(v)
+    if isinstance(v, dict) and 'layout' in v:
+        return read_any_layout(v)
+    return read_tiler(v)
+
+
+def at(A, x, paths):
+    """A evaluated at B's value x (an int, or a coordinate from basis strides)."""
+    if isinstance(x, dict):
+        x = {k: v for k, v in x.items()}
+        if () in x:
+            raise Bad('integer and basis strides mixed in B')
+        return A.at(coord_value(x, paths))
+    return A(x)
+
+
+def op_composition(args):
+    # composition.post.compatible / composition.post.function (layout.hpp:1022-1023), composition.pre.*
+    X, B = read_any_layout(args[0]), read_B(args[1])
+    r = Res(['composition.post.compatible', 'composition.post.function'])
+    sw, off, A = (X.sw, X.off, X.L) if isinstance(X, Composed) else (None, 0, X)
+    ref = Ref()
+    if sw is not None:
+        ref.post = lambda v: sw(off + v)
+    unchecked = []
+    try:
+        if isinstance(B, Swizzle):
+            if B.valid():
+                raise Bad(f'swizzle: {B.valid()}')
+            sw2, err = make_swizzle(A(B.yyy()), A(B.zzz()))
+            if err:
+                raise Pre('composition.pre.swizzle', 'static_assert', f'make_swizzle<A(yyy), A(zzz)>: {err}')
+            ash = flat(A.shape)
+            tree = shape_tree(ref, ref.atom(lambda cs: A(B(idx(cs, ash))), ash), A.shape)
+        elif isinstance(B, Composed):
+            if sw is not None:
+                r.noanswer = ('composition.def', 'both operands swizzled: CuTe nests two swizzles')
+            if B.off != 0:
+                raise Pre('composition.pre.offset', 'static_assert', 'Require offset == 0.')
+            sw2, err = make_swizzle(A(B.sw.yyy()), A(B.sw.zzz()))
+            if err:
+                raise Pre('composition.pre.swizzle', 'static_assert', f'make_swizzle<A(yyy), A(zzz)>: {err}')
+            composition_pres(A, B.L, unchecked)
+            bsh = flat(B.L.shape)
+            tree = shape_tree(ref, ref.atom(lambda cs: A(B(idx(cs, bsh))), bsh), B.L.shape)
+        else:
+            tree = compose_tree(ref, A, B, unchecked, 'A o B')
+    except Pre as e:
+        r.pre.append(e)
+        tree = None
+    r.pre += unchecked
+    if tree is None:
+        return r
+    n = psize(ref.profile(tree))
+    big = next((v for v in (ref.value(tree, i) for i in (n - 1, 1 if n > 1 else 0)) if is_int(v) and abs(v) >= 1 << 63), None)
+    if big is not None:
+        r.pre.append(Pre('composition.pre.int64', 'static_assert', f'a value {big} of the result overflows int64'))
+        return r
+    r.check = layout_vs(ref, tree, ['composition.post.compatible', 'composition.post.size',
+                                    'composition.post.function'])
+    if sw is None and not isinstance(B, (Swizzle, Composed)):
+        answer_exists(r, ref)
+    elif isinstance(B, (Swizzle, Composed)) or sw is not None:
+        r.covered_noanswer = False
+    return r
+
+
+def compose_tree(ref, A, B, unchecked, what):
+    if isinstance(B, list):
+        tops = A.tops()
+        if len(B) > len(tops):
+            raise Pre('composition.pre.rank', 'static_assert', f'{what}: tiler of rank {len(B)} > rank {len(tops)}')
+        return [compose_tree(ref, tops[k], B[k], unchecked, f'{what}.{k}') for k in range(len(B))]
+    composition_pres(A, B, unchecked, what)
+    if A.kind == 'f2':
+        ref.add = lambda a, b: a ^ b
+    bsh = flat(B.shape)
+    paths = codomain_paths(B)
+    axes = ref.atom(lambda cs: at(A, B(idx(cs, bsh)), paths), bsh)
+    ref.checks.append((A, B, what))
+    return shape_tree(ref, axes, B.shape)
+
+
+def divide_ref(A, T, r):
+    ref = Ref()
+    unchecked = []
+    try:
+        node = divide_mode(ref, A, T, unchecked, 'A / B')
+    except Pre as e:
+        r.pre.append(e)
+        node = None
+    r.pre += unchecked
+    return ref, node
+
+
+def op_logical_divide(args, flavour='logical'):
+    # logical_divide.def = A o (B, complement(B, size A)) by mode (layout.hpp:1559-1646); zipped/tiled/flat
+    A, T = read_layout(args[0]), read_tiler(args[1])
+    if A.kind != 'int':
+        raise Bad('divide takes integer strides')
+    r = Res([f'{flavour}_divide.post.shape', f'{flavour}_divide.def'])
+    ref, node = divide_ref(A, T, r)
+    if node is None:
+        return r
+    if flavour != 'logical':
+        node = zip2_by(node, T)
+        if flavour == 'tiled':
+            node = [node[0]] + unpack(node[1])
+        elif flavour == 'flat':
+            node = unpack(node[0]) + unpack(node[1])
+    r.check = layout_vs(ref, node, [f'{flavour}_divide.post.shape', f'{flavour}_divide.post.size',
+                                    f'{flavour}_divide.def'])
+    answer_exists(r, ref)
+    return r
+
+
+def op_product(args, flavour='logical'):
+    # logical_product.def = (A, complement(A, size A * cosize B) o B) (layout.hpp:1653-1760)
+    A, B = read_layout(args[0]), read_tiler(args[1])
+    if A.kind != 'int':
+        raise Bad('product takes integer strides')
+    r = Res([f'{flavour}_product.post.shape', f'{flavour}_product.def'])
+    ref, unchecked = Ref(), []
+    try:
+        if flavour in ('blocked', 'raked'):
+            if isinstance(B, list):
+                raise Bad('blocked/raked products take two layouts')
+            R = max(len(A.tops()), len(B.tops()))
+            node = zip_pairs(ref, pad(A, R), pad(B, R), R, unchecked, flavour)
+        else:
+            node = product_mode(ref, A, B, unchecked, 'A x B')
+            if flavour != 'logical':
+                node = zip2_by(node, B)
+                if flavour == 'tiled':
+                    node = [node[0]] + unpack(node[1])
+                elif flavour == 'flat':
+                    node = unpack(node[0]) + unpack(node[1])
+    except Pre as e:
+        r.pre.append(e)
+        node = None
+    r.pre += unchecked
+    if node is None:
+        return r
+    post = None
+    if flavour in ('blocked', 'raked'):
+        Rk = max(len(A.tops()), len(B.tops()))
+        post = lambda X: [] if len(X.tops()) == Rk else [(f'{flavour}_product.post.rank',
+                                                          f'rank {len(X.tops())} != max(rank A, rank B) = {Rk}')]
+    r.check = layout_vs(ref, node, [f'{flavour}_product.post.shape', f'{flavour}_product.post.size',
+                                    f'{flavour}_product.def'], post)
+    answer_exists(r, ref)
+    return r
+
+
+def zip_pairs(ref, A2, B2, R, unchecked, name):
+    """zip(get<0>(A2 x B2), get<1>(A2 x B2)) (layout.hpp:1734, tuple_algorithms.hpp zip): mode k is
+    (A2_k, (A2* o B2)_k); raked_product swaps the two.  A non-tuple first operand gives ((F, S));
+    a tuple first operand needs the second of the same rank (static_assert "Mismatched Ranks")."""
+    from .cute import walk_rank
+    pair = product_mode(ref, A2, B2, unchecked, 'A x B')
+    if R > 1:
+        out = [[pair[0][k], pair[1][k]] for k in range(R)]
+        return out if name != 'raked' else [[b, a] for a, b in out]
+    C = complement(A2, A2.size() * cosize(B2))
+    cb_rank = len(B2.shape) if isinstance(B2.shape, list) else walk_rank(coalesce_x_modes(C.modes()), B2.shape, B2.stride)
+    info = [(isinstance(A2.shape, list), len(A2.shape) if isinstance(A2.shape, list) else 1, pair[0]),
+            (isinstance(B2.shape, list) or cb_rank > 1, cb_rank, pair[1])]
+    if name == 'raked':
+        info.reverse()
+    (ft, fr, fn), (st, sr, sn) = info
+    if not ft:
+        return [[fn, sn]]
+    if (st and sr != fr) or (not st and fr != 1):
+        raise Pre(f'{name}_product.pre.rank', 'static_assert',
+                  f'Mismatched Ranks: zip of modes of rank {fr} and {sr if st else 1}')
+    if not isinstance(fn, list) or (st and not isinstance(sn, list)):
+        raise Pre(f'{name}_product.pre.split', 'unchecked', 'CuTe composition splits a mode here; not decided')
+    return [[fn[k], sn[k] if st else sn] for k in range(fr)]
+
+
+def pad(L, R):
+    """append<R>(L): pad with 1:0 modes to rank R (layout.hpp:964 append)."""
+    tops = L.tops()
+    if R <= 1:
+        return L
+    sh = [t.shape for t in tops] + [1] * (R - len(tops))
+    st = [t.stride for t in tops] + [0] * (R - len(tops))
+    return Layout(sh, st)
+
+
+def chain(L):
+    """right_inverse.post.size: the extent of the stride chain 1, s0*d0, ... of coalesce(L) (layout.hpp:1265)."""
+    cm = coalesce_modes(L.modes())
+    order = sorted(range(len(cm)), key=lambda k: cm[k][1])
+    cur, total = 1, 1
+    for k in order:
+        s, d = cm[k]
+        if d == cur:
+            total *= s
+            cur = s * d
+    return total
+
+
+def inverse_swizzle(res, X, name):
+    """The composed-layout inverse: composition(inverse(L), sw) needs make_swizzle<Linv(yyy), Linv(zzz)>."""
+    if X.off != 0:
+        res.noanswer = (f'{name}.def', f'offset {X.off}: CuTe answers L^-1 o {-X.off} o Sw (a layout after a '
+                                       'swizzle), which the wire format cannot hold')
+        return
+
+
+def op_right_inverse(args):
+    # right_inverse.post.inverse (layout.hpp:1255 @result), right_inverse.post.size (PyCuTe right_inverse)
+    X = read_any_layout(args[0])
+    r = Res(['right_inverse.post.inverse', 'right_inverse.post.size'])
+    L = X.L if isinstance(X, Composed) else X
+    if L.kind != 'int':
+        raise Bad('right_inverse takes integer strides here')
+    n = chain(L)
+    if isinstance(X, Composed):
+        inverse_swizzle(r, X, 'right_inverse')
+        if X.off == 0:
+            Linv = cute_right_inverse(L)
+            _, err = make_swizzle(Linv(X.sw.yyy()), Linv(X.sw.zzz()))
+            if err:
+                r.pre.append(Pre('right_inverse.pre.swizzle', 'static_assert', f'make_swizzle<R(yyy), R(zzz)>: {err}'))
+
+    def check(v):
+        R = as_value(v)
+        out = []
+        if R.size() != n:
+            out.append(('right_inverse.post.size', f'size {R.size()}, the stride chain of {show(L)} has {n}'))
+        out += first_diff(R.size(), lambda i: X(R(i)), lambda i: i, 'right_inverse.post.inverse')
+        return out
+    r.check = check
+    return r
+
+
+def cute_right_inverse(L):
+    """The layout CuTe builds (only to evaluate the swizzle masks of the composed case)."""
+    cm = coalesce_modes(L.modes())
+    pre = [prod(s for s, _ in cm[:k]) for k in range(len(cm))]
+    order = sorted(range(len(cm)), key=lambda k: cm[k][1])
+    sh, st, cur = [1], [0], 1
+    for k in order:
+        s, d = cm[k]
+        if d == cur:
+            sh.append(s)
+            st.append(pre[k])
+            cur = s * d
+    return Layout(sh, st)
+
+
+def cute_left_inverse(L, r):
+    """CuTe's construction, for its static_assert and for the swizzle masks (layout.hpp:1324)."""
+    cm = coalesce_modes(L.modes())
+    pre = [prod(s for s, _ in cm[:k]) for k in range(len(cm))]
+    order = sorted(range(len(cm)), key=lambda k: cm[k][1])
+    sh, st, sz = [], [0], 1
+    for k in order:
+        s, d = cm[k]
+        if d == 0:
+            continue
+        if d < 0:
+            r.pre.append(Pre('left_inverse.pre.positive', 'unchecked',
+                             f'stride {d} < 0: CuTe builds the extent {d} // {sz}'))
+            return None
+        if d % sz:
+            r.pre.append(Pre('left_inverse.pre.divisibility', 'static_assert',
+                             f'Left inverse divisibility condition: stride {d} is not a multiple of {sz}'))
+            return None
+        sh.append(d // sz)
+        st.append(pre[k])
+        sz = d
+    sh.append(cm[order[-1]][0])
+    return Layout(sh, st[:len(sh)] if len(st) >= len(sh) else st + [0])
+
+
+def op_left_inverse(args):
+    # left_inverse.post.quasi (layout.hpp:1312 @result; CUTLASS test inverse_left.cpp)
+    X = read_any_layout(args[0])
+    r = Res(['left_inverse.post.quasi'])
+    L = X.L if isinstance(X, Composed) else X
+    if L.kind != 'int':
+        raise Bad('left_inverse takes integer strides here')
+    Linv = cute_left_inverse(L, r)
+    if isinstance(X, Composed):
+        inverse_swizzle(r, X, 'left_inverse')
+        if X.off == 0 and Linv is not None:
+            _, err = make_swizzle(Linv(X.sw.yyy()), Linv(X.sw.zzz()))
+            if err:
+                r.pre.append(Pre('left_inverse.pre.swizzle', 'static_assert', f'make_swizzle<R(yyy), R(zzz)>: {err}'))
+
+    def check(v):
+        R = as_value(v)
+        return first_diff(X.size(), lambda i: X(R(X(i))), lambda i: X(i), 'left_inverse.post.quasi')
+    r.check = check
+    return r
+
+
+def kernel(X):
+    if X.size() > LIMIT:
+        return None
+    z = X(0)
+    return [i for i in range(X.size()) if X(i) == z]
+
+
+def op_nullspace(args):
+    # nullspace.post.kernel / .post.injective / .post.size (layout.hpp:1477); nullspace.strict; F2: nullspace.f2
+    X = read_any_layout(args[0])
+    composed = isinstance(X, Composed)
+    L = X.L if composed else X
+    if L.kind == 'f2' or L.f2:
+        r = Res(['nullspace.f2'])
+        ker = kernel(X)
+        r.check = lambda v: enumerates(as_value(v), ker, 'nullspace.f2')
+        if layout_of_table(lambda i: ker[i], len(ker)) is None:
+            r.noanswer = ('nullspace.f2', f'no layout enumerates the kernel {ker[:8]}...')
+        return r
+    # nullspace.composed: CuTe states no contract for sw o off o L ("Do not attempt"); its meaning with
+    # offset 0 is L's nullspace (a swizzle maps only 0 to 0), so L's contract, size included, applies.
+    sized = not composed or X.off == 0
+    r = Res(['nullspace.post.kernel', 'nullspace.post.injective'] + (['nullspace.post.size'] if sized else []))
+    fsize = prod(s for s, d in L.modes() if d != 0)
+    z = X(0)
+
+    def check(v):
+        R = as_value(v)
+        out = []
+        for i in span(R.size()):
+            if X(R(i)) != z:
+                out.append(('nullspace.post.kernel', f'at i = {i}: X(R(i)) = X({R(i)}) = {X(R(i))} != {z}'))
+                break
+        if any(d == 0 and s > 1 for s, d in R.modes()):
+            out.append(('nullspace.post.injective', f'nullspace(R) != 1:0: R = {show(R)} has a stride-0 mode'))
+        if sized and R.size() != L.size() // fsize:
+            out.append(('nullspace.post.size', f'size {R.size()} != size(L)/size(filter(L)) = {L.size() // fsize}'))
+        return out
+    r.check = check
+    ker = kernel(X)
+    if ker is not None:
+        r.strict = lambda v: enumerates(as_value(v), ker, 'nullspace.strict')
+    return r
+
+
+def enumerates(R, ker, cid):
+    if R.size() != len(ker):
+        return [(cid, f'size {R.size()}, the kernel has {len(ker)} elements {ker[:8]}')]
+    return first_diff(len(ker), R, lambda i: ker[i], cid)
+
+
+def op_layout_add(args):
+    # layout_add.def (PyCuTe algebra.py layout_add: R(i) == A(i) + B(i), size(A) == size(B))
+    A, B = read_layout(args[0]), read_layout(args[1])
+    r = Res(['layout_add.post.size', 'layout_add.def'])
+    if A.size() != B.size():
+        r.pre.append(Pre('layout_add.pre.size', 'assert', f'size(A) = {A.size()} != size(B) = {B.size()}'))
+        return r
+    f2 = 'f2' in (A.kind, B.kind)
+    fn = (lambda i: A(i) ^ B(i)) if f2 else (lambda i: A(i) + B(i))
+
+    def check(v):
+        R = as_value(v)
+        if R.size() != A.size():
+            return [('layout_add.post.size', f'size {R.size()} != {A.size()}')]
+        return first_diff(A.size(), R, fn, 'layout_add.def')
+    r.check = check
+    if not f2 and layout_of_table(fn, A.size()) is None:
+        r.noanswer = ('layout_add.def', 'no layout has the function A(i) + B(i)')
+    elif f2:
+        r.covered_noanswer = False
+    return r
+
+
+def op_greatest_common_domain(args):
+    # greatest_common_domain.def (PyCuTe algebra.py greatest_common_domain: its walk)
+    def shp(v):
+        return read_layout(v).shape if isinstance(v, dict) else v
+    a, b = [x for x in flat(shp(args[0]))], [x for x in flat(shp(args[1]))]
+    rs, rd = [], []
+    pa = pb = 1
+    i = j = 0
+    while i < len(a) and j < len(b):
+        if a[i] == 1:
+            i += 1
+            continue
+        if b[j] == 1:
+            j += 1
+            continue
+        m = lcm(pa, pb)
+        ra, rb = m // pa, m // pb
+        if a[i] % ra == 0 and b[j] % rb == 0:
+            g = gcd(a[i] // ra, b[j] // rb)
+            if g != 1:
+                rs.append(g)
+                rd.append(m)
+                a[i] //= ra * g
+                b[j] //= rb * g
+                pa = pb = m * g
+                continue
+        ea, eb = pa * a[i], pb * b[j]
+        qa, qb = eb % ea == 0, ea % eb == 0
+        if qa or not qb:
+            pa, i = ea, i + 1
+        if qb or not qa:
+            pb, j = eb, j + 1
+    want = {'shape': rs or [1], 'stride': rd or [0]}
+    r = Res(['greatest_common_domain.def'])
+    r.check = lambda v: [] if v == want else [('greatest_common_domain.def', f'{v} != {want}')]
+    return r
+
+
+# ================================================================ constructors
+def compact(shape, major, start=1):
+    """compact_major<LayoutLeft/Right>(shape, start): size-1 modes get stride 0 (stride.hpp:294)."""
+    sh = flat(shape)
+    out = [0] * len(sh)
+    cur = start
+    ks = range(len(sh)) if major == 'LayoutLeft' else reversed(range(len(sh)))
+    for k in ks:
+        if sh[k] != 1:
+            out[k] = cur
+            cur *= sh[k]
+    return unflatten(out, shape) if isinstance(shape, list) else out[0]
+
+
+def exact_layout(want, cid):
+    def check(v):
+        X = as_value(v)
+        if X.shape != want.shape:
+            return [(cid, f'shape {fmt(X.shape)} != {fmt(want.shape)}')]
+        return first_diff(want.size(), X, want, cid)
+    return check
+
+
+def op_make_layout(args):
+    # make_layout.def (layout.hpp:345-370): compact column-major (default, LayoutLeft) or row-major
+    shape = args[0]
+    major = args[1] if len(args) > 1 else 'LayoutLeft'
+    from .values import check_int_tuple
+    check_int_tuple(shape)
+    if major not in ('LayoutLeft', 'LayoutRight'):
+        raise Bad(f'major must be LayoutLeft or LayoutRight, not {major!r}')
+    r = Res(['make_layout.def'])
+    r.check = exact_layout(Layout(shape, compact(shape, major)), 'make_layout.def')
+    return r
+
+
+def ordered_strides(shape, order, r, name):
+    """compact_order(shape, order) (stride.hpp:412, :435): each order leaf's subshape starts at the
+    product of the sizes of the leaves with a smaller order."""
+    if order in ('LayoutLeft', 'LayoutRight'):
+        return compact(shape, order), None
+
+    def pair(s, o):
+        if isinstance(o, list):
+            if not isinstance(s, list) or len(s) != len(o):
+                raise Pre(f'{name}.pre.rank', 'static_assert', 'Mismatched tuple_size: order does not match the shape')
+            return [y for a, b in zip(s, o) for y in pair(a, b)]
+        if not is_int(o):
+            raise Bad(f'order entry {o!r}')
+        return [(s, o)]
+    leaves_ = pair(shape, order)
+    out = []
+    for s, o in leaves_:
+        start = prod(size(t) for t, p in leaves_ if p < o)
+        out.append(compact(s, 'LayoutLeft', start))
+    ties = [(o, [size(s) for s, p in leaves_ if p == o]) for o in sorted({p for _, p in leaves_})]
+    tie = next((o for o, ss in ties if sum(1 for x in ss if x > 1) > 1), None)
+    return unflatten_leaves(out, shape, order), tie
+
+
+def unflatten_leaves(vals, shape, order):
+    it = iter(vals)
+
+    def go(s, o):
+        if isinstance(o, list):
+            return [go(a, b) for a, b in zip(s, o)]
+        return next(it)
+    return go(shape, order)
+
+
+def compact_checks(cid, X, shape, zero_mask=None):
+    """X is compact: the modes not forced to 0 map [0, n) one to one onto [0, n)."""
+    keep = [(s, d) for (s, d), z in zip(X.modes(), zero_mask or [False] * len(X.modes())) if not z]
+    K = Layout([s for s, _ in keep] or 1, [d for _, d in keep] or 0)
+    n = K.size()
+    img = sorted(K.table())
+    if img != list(range(n)):
+        bad = next(i for i in range(n) if img[i] != i)
+        return [(cid, f'{show(X)} is not compact: its image misses {bad} (two coordinates share an offset)')]
+    return []
+
+
+def op_make_ordered_layout(args):
+    # make_ordered_layout.post.compact / .post.order (layout.hpp:414 comment), pre.rank
+    from .values import check_int_tuple
+    shape, order = args[0], args[1]
+    check_int_tuple(shape)
+    r = Res(['make_ordered_layout.post.shape', 'make_ordered_layout.post.compact', 'make_ordered_layout.post.order'])
+    try:
+        strides, tie = ordered_strides(shape, order, r, 'make_ordered_layout')
+    except Pre as e:
+        r.pre.append(e)
+        return r
+    lv = pair_leaves(shape, order)
+
+    def check(v):
+        X = as_value(v)
+        if not congruent(X.shape, shape) or X.shape != shape:
+            return [('make_ordered_layout.post.shape', f'shape {fmt(X.shape)} != {fmt(shape)}')]
+        out = compact_checks('make_ordered_layout.post.compact', X, shape)
+        out += order_checks('make_ordered_layout.post.order', X, shape, lv)
+        return out
+    r.check = check
+    return r
+
+
+def pair_leaves(shape, order):
+    """For each flat mode of shape, the order value of its order leaf."""
+    if order in ('LayoutLeft', 'LayoutRight'):
+        n = len(flat(shape))
+        return list(range(n)) if order == 'LayoutLeft' else list(range(n - 1, -1, -1))
+
+    def go(s, o):
+        if isinstance(o, list):
+            return [y for a, b in zip(s, o) for y in go(a, b)]
+        return [o] * len(flat(s))
+    return go(shape, order)
+
+
+def order_checks(cid, X, shape, ordv):
+    ms = X.modes()
+    for a in range(len(ms)):
+        for b in range(len(ms)):
+            if ms[a][0] > 1 and ms[b][0] > 1 and ordv[a] < ordv[b] and not ms[a][1] < ms[b][1]:
+                return [(cid, f'flat mode {a} (order {ordv[a]}) has stride {ms[a][1]} >= {ms[b][1]} '
+                              f'of flat mode {b} (order {ordv[b]})')]
+    return []
+
+
+def op_make_layout_like(args):
+    # make_layout_like.post.* (layout.hpp:431 comment): same shape, compact, ordered like L's strides, 0s kept
+    L = read_layout(args[0])
+    r = Res(['make_layout_like.post.shape', 'make_layout_like.post.zeros', 'make_layout_like.post.compact',
+             'make_layout_like.post.order'])
+    zero = [d == 0 for _, d in L.modes()]
+    ordv = [d for _, d in L.modes()]
+
+    def check(v):
+        X = as_value(v)
+        if X.shape != L.shape:
+            return [('make_layout_like.post.shape', f'shape {fmt(X.shape)} != {fmt(L.shape)}')]
+        out = []
+        for k, ((s, d), z) in enumerate(zip(X.modes(), zero)):
+            if z and d != 0:
+                out.append(('make_layout_like.post.zeros', f'flat mode {k} has stride 0 in L, {d} in the result'))
+        out += compact_checks('make_layout_like.post.compact', X, L.shape, zero)
+        sel = [k for k in range(len(zero)) if not zero[k]]
+        ms = X.modes()
+        for a in sel:
+            for b in sel:
+                if ms[a][0] > 1 and ms[b][0] > 1 and ordv[a] < ordv[b] and not ms[a][1] < ms[b][1]:
+                    out.append(('make_layout_like.post.order', f'flat modes {a}, {b}: strides {ordv[a]} < {ordv[b]} '
+                                                              f'in L but {ms[a][1]} >= {ms[b][1]} in the result'))
+                    return out
+        return out
+    r.check = check
+    return r
+
+
+def op_tile_to_shape(args):
+    # tile_to_shape.def = blocked_product(block, make_ordered_layout(ceil_div(trg, block), order)) (layout.hpp:1778)
+    X, trg = read_any_layout(args[0]), args[1]
+    order = args[2] if len(args) > 2 else 'LayoutLeft'
+    from .values import check_int_tuple
+    check_int_tuple(trg)
+    r = Res(['tile_to_shape.post.compatible', 'tile_to_shape.def'])
+    blk = X.L if isinstance(X, Composed) else X
+    tt = trg if isinstance(trg, list) else [trg]
+    R = len(tt)
+    if len(blk.tops()) > R:
+        r.pre.append(Pre('tile_to_shape.pre.rank', 'static_assert', 'Rank of layout must be <= rank of target shape.'))
+        return r
+    P = pad(blk, R) if R > 1 else blk
+    bsz = [t.size() for t in P.tops()]
+    tsz = [size(t) for t in tt]
+    if any(t % b for t, b in zip(tsz, bsz)):
+        r.pre.append(Pre('tile_to_shape.pre.divides', 'static_assert',
+                         'tile_to_shape: block shape does not divide the target shape.'))
+        return r
+    pshape = [t // b for t, b in zip(tsz, bsz)]
+    try:
+        if not (order in ('LayoutLeft', 'LayoutRight') or isinstance(order, list) or (is_int(order) and R == 1)):
+            raise Bad(f'order {order!r}')
+        ost, _ = ordered_strides(pshape if isinstance(trg, list) else pshape[0],
+                                 [order] if is_int(order) and isinstance(trg, list) else order,
+                                 r, 'tile_to_shape')
+        O = Layout(pshape if isinstance(trg, list) else pshape[0], ost if isinstance(trg, list) or R > 1 else ost)
+        ref, unchecked = Ref(), []
+        node = zip_pairs(ref, P, O, R, unchecked, 'blocked')
+    except Pre as e:
+        r.pre.append(e)
+        return r
+    r.pre += unchecked
+    if isinstance(X, Composed):
+        ref.post = lambda v: X.sw(X.off + v)
+    base = layout_vs(ref, node, ['tile_to_shape.post.shape', 'tile_to_shape.post.size', 'tile_to_shape.def'])
+
+    def check(v):
+        out = base(v)
+        Y = as_value(v)
+        ys = Y.L.shape if isinstance(Y, Composed) else Y.shape
+        if not compatible(trg, ys):
+            out.append(('tile_to_shape.post.compatible', f'compatible({fmt(trg)}, {fmt(ys)}) fails'))
+        return [o for o in out if o[0] != 'tile_to_shape.post.shape']
+    r.check = check
+    answer_exists(r, ref)
+    return r
+
+
+# ================================================================ element-size changes
+def upcast_layout(L, N, r):
+    """upcast.def: per mode (layout.hpp:1809): s:0 stays; else s/ceil(N/|d|) : sign(d) ceil(|d|/N)."""
+    def mode(s, d):
+        if d == 0:
+            return s, 0
+        if d % N and N % d:
+            r.pre.append(Pre('upcast.pre.divisibility', 'static_assert', f'Divisibility condition: stride {d}, N = {N}'))
+            return s, d
+        return ceil_div(s, ceil_div(N, abs(d))), (1 if d > 0 else -1) * ceil_div(abs(d), N)
+    ms = [mode(s, d) for s, d in L.modes()]
+    return Layout(unflatten([m[0] for m in ms], L.shape) if isinstance(L.shape, list) else ms[0][0],
+                  unflatten([m[1] for m in ms], L.shape) if isinstance(L.shape, list) else ms[0][1])
+
+
+def has_int1(t):
+    return any(d == 1 for d in flat(t))
+
+
+def downcast_layout(L, N, r):
+    """downcast.def: per mode (layout.hpp:1844): a stride +-1 mode's shape times N, other strides times N."""
+    if not has_int1(L.stride):
+        r.pre.append(Pre('downcast.pre.unit', 'static_assert', 'Downcast requires adjacent elements'))
+    ms = [(s * N, d) if d in (1, -1) else (s, d * N) for s, d in L.modes()]
+    return Layout(unflatten([m[0] for m in ms], L.shape) if isinstance(L.shape, list) else ms[0][0],
+                  unflatten([m[1] for m in ms], L.shape) if isinstance(L.shape, list) else ms[0][1])
+
+
+def pow2(n):
+    return n > 0 and n & (n - 1) == 0
+
+
+def cast(X, N, up, r):
+    if isinstance(X, Composed):
+        if not pow2(N):
+            r.pre.append(Pre('upcast.pre.pow2' if up else 'downcast.pre.pow2', 'static_assert',
+                             'N must be a power of two'))
+            return None
+        lg = N.bit_length() - 1
+        b, m, s = X.sw.b, X.sw.m, X.sw.s
+        if up:
+            sw = Swizzle(b, m - lg, s) if m - lg >= 0 else Swizzle(max(b + m - lg, 0), 0, s)
+            if X.off % N:
+                r.pre.append(Pre('upcast.pre.offset', 'static_assert', f'Static safe_div requires t % u == 0: offset {X.off}'))
+            return Composed(sw, X.off // N, upcast_layout(X.L, N, r))
+        return Composed(Swizzle(b, m + lg, s), X.off * N, downcast_layout(X.L, N, r))
+    return upcast_layout(X, N, r) if up else downcast_layout(X, N, r)
+
+
+def cast_check(want, cid):
+    def check(v):
+        Y = as_value(v)
+        ys = Y.L.shape if isinstance(Y, Composed) else Y.shape
+        ws = want.L.shape if isinstance(want, Composed) else want.shape
+        if not compatible(ws, ys):
+            return [(cid, f'shape {fmt(ys)} is not the per-mode shape {fmt(ws)}')]
+        if Y.size() != want.size():
+            return [(cid, f'size {Y.size()}, the per-mode rule gives {show(want)} of size {want.size()}')]
+        return first_diff(want.size(), Y, want, cid)
+    return check
+
+
+def strict_down(X, N):
+    if X.size() * N > LIMIT:
+        return None
+    want = sorted(N * X(c) + q for c in range(X.size()) for q in range(N))
+
+    def f(v):
+        Y = as_value(v)
+        if Y.size() != len(want) or sorted(Y.table()) != want:
+            return [('downcast.strict', f'not the same memory in elements {N} times smaller')]
+        return []
+    return f
+
+
+def strict_up(X, N):
+    if X.size() > LIMIT:
+        return None
+    groups = sorted({X(c) // N for c in range(X.size())})
+
+    def f(v):
+        Y = as_value(v)
+        got = sorted(set(Y.table()))
+        if got != groups:
+            return [('upcast.strict', f'the {N}-element groups X touches are {groups[:6]}..., the result covers {got[:6]}...')]
+        return []
+    return f
+
+
+def op_upcast(args):
+    # upcast.def (layout.hpp:1803 comment, :1809; swizzle_layout.hpp:414; layout_composed.hpp:588)
+    X, N = read_any_layout(args[0]), args[1]
+    if not is_int(N) or N < 1:
+        raise Bad('N must be a positive integer')
+    r = Res(['upcast.def'])
+    want = cast(X, N, True, r)
+    if want is not None and not r.pre:
+        r.check = cast_check(want, 'upcast.def')
+        r.strict = strict_up(X, N)
+    return r
+
+
+def op_downcast(args):
+    # downcast.def (layout.hpp:1838 comment, :1844; swizzle_layout.hpp:431; layout_composed.hpp:596)
+    X, N = read_any_layout(args[0]), args[1]
+    if not is_int(N) or N < 1:
+        raise Bad('N must be a positive integer')
+    r = Res(['downcast.def'])
+    want = cast(X, N, False, r)
+    if want is not None and not r.pre:
+        r.check = cast_check(want, 'downcast.def')
+        r.strict = strict_down(X, N)
+    return r
+
+
+def op_recast_layout(args):
+    # recast_layout.def (layout.hpp:1874): ratio new/old -> upcast<num>, then downcast<den>
+    X, old, new = read_any_layout(args[0]), args[1], args[2]
+    if not (is_int(old) and is_int(new) and old > 0 and new > 0):
+        raise Bad('bit widths must be positive integers')
+    g = gcd(old, new)
+    num, den = new // g, old // g
+    r = Res(['recast_layout.def'])
+    Y = X
+    if num != 1:
+        Y = cast(Y, num, True, r)
+    if Y is not None and den != 1:
+        Y = cast(Y, den, False, r)
+    for p in r.pre:
+        p.pid = 'recast_layout' + p.pid[p.pid.index('.'):]
+    if Y is not None and not r.pre:
+        r.check = cast_check(Y, 'recast_layout.def')
+        if den != 1 and num == 1:
+            r.strict = strict_down(X, den)
+        elif num != 1 and den == 1:
+            r.strict = strict_up(X, num)
+    return r
+
+
+# ================================================================ partitions
+def read_partition(v):
+    if not isinstance(v, dict) or set(v) != {'layout', 'offset'}:
+        raise Bad('expected {"layout", "offset"}')
+    return read_layout(v['layout']), v['offset']
+
+
+def slice_node(ref, node, coord, what):
+    """Slice `node` at coord: an int indexes it 1-D; a tuple is padded with _ (null); returns kept nodes."""
+    if coord is None:
+        return [node]
+    if is_int(coord):
+        ref.fix(node, coord)
+        return []
+    kids = unpack(node)
+    if len(coord) > len(kids):
+        raise Pre(f'{what}.pre.coord', 'static_assert', f'coordinate {coord} has more modes than {len(kids)}')
+    out = []
+    for k, kid in enumerate(kids):
+        out += slice_node(ref, kid, coord[k] if k < len(coord) else None, what)
+    return out
+
+
+def coord_range_pre(ref, node, coord, what, r):
+    """The coordinate lies inside the sliced mode (CuTe does not check; crd2idx extends past it)."""
+    if is_int(coord):
+        n = psize(ref.profile(node))
+        if not 0 <= coord < n:
+            r.pre.append(Pre(f'{what}.pre.coord', 'unchecked', f'coordinate {coord} outside the mode of size {n}'))
+    elif isinstance(coord, list):
+        kids = unpack(node)
+        for k, c in enumerate(coord):
+            if c is not None and k < len(kids):
+                coord_range_pre(ref, kids[k], c, what, r)
+
+
+def partition(args_T, tiler, coord, inner, name):
+    T = read_layout(args_T)
+    r = Res([f'{name}.def'])
+    ref, node = divide_ref(T, tiler, r)
+    for p in r.pre:
+        if p.pid.startswith('logical_divide') or p.pid.startswith('composition') or p.pid.startswith('complement'):
+            p.pid = f'{name}.pre.divide:' + p.pid
+    if node is None:
+        return r
+    z = zip2_by(node, tiler)
+    tile, rest = z[0], z[1]
+    try:
+        if inner:
+            coord_range_pre(ref, rest, coord, name, r)
+            kept = unpack(tile) + slice_node(ref, rest, coord if isinstance(coord, list) or is_int(coord) else None, name)
+        else:
+            coord_range_pre(ref, tile, coord, name, r)
+            kept = slice_node(ref, tile, coord, name) + unpack(rest)
+    except Pre as e:
+        r.pre.append(e)
+        return r
+    n = psize(ref.profile(kept))
+
+    def check(v):
+        L, off = read_partition(v)
+        if L.size() != n:
+            return [(f'{name}.def', f'size {L.size()}, the definition\'s slice has {n} elements')]
+        return first_diff(n, lambda j: L(j) + off, lambda j: ref.value(kept, j), f'{name}.def', 'element')
+    r.check = check
+    answer_exists(r, ref)
+    return r
+
+
+def op_inner_partition(args):
+    # inner_partition.def (tensor_impl.hpp:984): zipped_divide, then the rest mode sliced at coord
+    return partition(args[0], read_tiler(args[1]), args[2], True, 'inner_partition')
+
+
+def op_outer_partition(args):
+    # outer_partition.def (tensor_impl.hpp:1011): zipped_divide, then the tile mode sliced at coord
+    return partition(args[0], read_tiler(args[1]), args[2], False, 'outer_partition')
+
+
+def dice(proj, t):
+    """dice(proj, t): keep the modes where proj is 1 (underscore.hpp dice; ranks must match)."""
+    if not isinstance(t, list):
+        return t
+    if len(t) != len(proj):
+        raise Pre('local_tile.pre.rank', 'static_assert', f'Mismatched Ranks: projection {proj} vs {t}')
+    return [x for x, p in zip(t, proj) if p is not None]
+
+
+def op_local_tile(args):
+    # local_tile.def = inner_partition(T, dice(proj, tiler), dice(proj, coord)) (tensor_impl.hpp:1037, :1061)
+    tiler, coord = read_tiler(args[1]), args[2]
+    if len(args) > 3:
+        proj = args[3]
+        try:
+            tiler, coord = dice(proj, tiler), dice(proj, coord)
+        except Pre as e:
+            r = Res(['local_tile.def'])
+            r.pre.append(e)
+            return r
+    return partition(args[0], tiler, coord, True, 'local_tile')
+
+
+def op_local_partition(args):
+    # local_partition.def (tensor_impl.hpp:1079, :1103; layout.hpp:243-262 get_flat_coord; stride.hpp:185 idx2crd)
+    T, tile, i = read_layout(args[0]), read_layout(args[1]), args[2]
+    if not is_int(i):
+        raise Bad('thread index must be an integer')
+    proj = args[3] if len(args) > 3 else None
+    tops = tile.tops()
+    keep = [proj is None or (k < len(proj) and proj[k] is not None) for k in range(len(tops))]
+    r = Res(['local_partition.def'])
+    coords, total = [], 0
+    for k, m in enumerate(tops):
+        cs = []
+        for s, d in m.modes():
+            if s == 1:
+                c = 0
+            elif d == 0:
+                if keep[k]:
+                    r.pre.append(Pre('local_partition.pre.stride0', 'unchecked',
+                                     f'thread mode {k} has extent {s} and stride 0: idx2crd divides by 0'))
+                    return r
+                c = 0
+            else:
+                c = tmod(tdiv(i, d), s)
+            cs.append(c)
+            total += c * d
+        coords.append(idx(cs, flat(m.shape)))
+    if total != i:
+        r.pre.append(Pre('local_partition.pre.thread', 'unchecked',
+                         f'thread layout {show(tile)} at CuTe\'s coordinate {coords} gives {total}, not {i}'))
+    kt = [m for m, kp in zip(tops, keep) if kp]
+    kc = [c for c, kp in zip(coords, keep) if kp]
+    if isinstance(tile.shape, list):
+        tiler = [Layout(m.size(), 1 if m.size() > 1 else 0) for m in kt]
+        coord = kc
+    else:
+        tiler, coord = Layout(tile.size(), 1 if tile.size() > 1 else 0), kc[0]
+    sub = partition(args[0], tiler, coord, False, 'local_partition')
+    sub.pre = r.pre + sub.pre
+    sub.contracts = r.contracts
+    return sub
+
+
+# ================================================================ coordinates, swizzles, F2
+def op_coord_identity(args):
+    # coord.identity.def: make_identity_layout(S) = make_layout(S, make_basis_like(S)) (layout.hpp:485)
+    S = args[0]
+    from .values import check_int_tuple
+    check_int_tuple(S)
+
+    def basis(s, path):
+        if isinstance(s, list):
+            return [basis(x, path + [k]) for k, x in enumerate(s)]
+        return {'basis': path, 'scale': 1} if path else 1
+    want = {'shape': S, 'stride': basis(S, [])}
+    r = Res(['coord.identity.def'])
+    r.check = lambda v: [] if v == want else [('coord.identity.def', f'{v} != {want}')]
+    return r
+
+
+def op_coord_evaluate(args):
+    # coord.evaluate.def: L(i) in the coordinate semimodule, shaped by the codomain
+    L = read_layout(args[0])
+    paths = codomain_paths(L)
+    want = [coord_value(L(i), paths) if isinstance(L(i), dict) else L(i) for i in range(L.size())]
+    r = Res(['coord.evaluate.def'])
+    r.check = lambda v: [] if v == want else first_diff(len(want), lambda i: v[i] if i < len(v) else None,
+                                                         lambda i: want[i], 'coord.evaluate.def')
+    return r
+
+
+def op_swizzle_evaluate(args):
+    # swizzle.evaluate.def (swizzle.hpp Swizzle::apply; layout_composed.hpp ComposedLayout::operator())
+    v0 = args[0]
+    if isinstance(v0, dict) and 'layout' in v0:
+        X = read_any_layout(v0)
+        if X.sw.valid():
+            raise Bad(X.sw.valid())
+        want = X.table()
+    else:
+        sw = read_swizzle(v0)
+        if sw.valid():
+            raise Bad(sw.valid())
+        offs = args[1:] if len(args) > 1 else range(1 << (sw.m + abs(sw.s) + sw.b))
+        want = [sw(o) for o in offs]
+    r = Res(['swizzle.evaluate.def'])
+    r.check = lambda v: [] if v == want else [('swizzle.evaluate.def', f'{v[:8]}... != {want[:8]}...')]
+    return r
+
+
+def op_swizzle_composition(args):
+    # swizzle.composition.def: (sw o k o L) o B = sw o k o (L o B) (layout_composed.hpp:373)
+    X = read_any_layout(args[0])
+    if not isinstance(X, Composed):
+        X = Composed(Swizzle(0, 0, 0), 0, X)
+    if X.sw.valid():
+        raise Bad(X.sw.valid())
+    return op_composition([{'swizzle': X.sw.tup(), 'offset': X.off, 'layout': layout_json_(X.L)}, args[1]])
+
+
+def layout_json_(L):
+    from .values import layout_json
+    return layout_json(L)
+
+
+# ---- linear layouts (F2 matrices)
+def read_linear(v):
+    if not isinstance(v, dict) or 'bases' not in v:
+        raise Bad('expected a linear layout {bases, in_bits, out_bits}')
+    b = v['bases']
+    if 'in_bits' in v and v['in_bits'] != len(b):
+        raise Bad('in_bits must equal the number of bases')
+    return b, v.get('out_bits', max(b, default=0).bit_length())
+
+
+def lin(bases, x):
+    r, k = 0, 0
+    while x:
+        if x & 1:
+            r ^= bases[k] if k < len(bases) else 0
+        x >>= 1
+        k += 1
+    return r
+
+
+def op_linear_from_layout(args):
+    # linear.from_layout.def: the F2-linear map equal to the layout function (docs/beyond-integers.md)
+    X = read_any_layout(args[0])
+    n = X.size()
+    r = Res(['linear.from_layout.def'])
+    if not pow2(n):
+        r.noanswer = ('linear.from_layout.def', f'size {n} is not a power of two')
+        return r
+    k = n.bit_length() - 1
+    bases = [X(1 << j) for j in range(k)]
+    if any(X(i) != lin(bases, i) or X(i) < 0 for i in range(n)):
+        bad = next(i for i in range(n) if X(i) != lin(bases, i) or X(i) < 0)
+        r.noanswer = ('linear.from_layout.def', f'not F2-linear: X({bad}) = {X(bad)}, the XOR of its bits\' images is {lin(bases, bad)}')
+        return r
+    ob = 0
+    for b in bases:
+        ob |= b
+    want = {'bases': bases, 'in_bits': k, 'out_bits': ob.bit_length()}
+    r.check = lambda v: [] if v == want else [('linear.from_layout.def', f'{v} != {want}')]
+    return r
+
+
+def op_linear_to_layout(args):
+    # linear.to_layout.def: a layout, or Sw o 0 o P, with the same function on [0, 2^in_bits)
+    bases, ob = read_linear(args[0])
+    n = 1 << len(bases)
+    F = lambda i: lin(bases, i)
+    r = Res(['linear.to_layout.def'])
+
+    def check(v):
+        Y = as_value(v)
+        if Y.size() != n:
+            return [('linear.to_layout.def', f'size {Y.size()} != 2^{len(bases)}')]
+        return first_diff(n, Y, F, 'linear.to_layout.def')
+    r.check = check
+    if layout_of_table(F, n) is None:
+        top = max(ob, 1)
+        found = False
+        for b in range(1, top + 1):
+            for m in range(0, top + 1):
+                for s in list(range(b, top + 1)) + list(range(-top, -b + 1)):
+                    sw = Swizzle(b, m, s)
+                    if sw.valid() or m + abs(s) + b > top + 1:
+                        continue
+                    if layout_of_table(lambda i: sw(F(i)), n) is not None:
+                        found = True
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if not found:
+            r.noanswer = ('linear.to_layout.def', 'no swizzle Sw<B,M,S> makes Sw o F a layout')
+    return r
+
+
+def op_linear_compose(args):
+    # linear.compose.def: g o f, f first (bases[k] = g(f.bases[k]))
+    (fb, fo), (gb, go) = read_linear(args[0]), read_linear(args[1])
+    r = Res(['linear.compose.def'])
+    if any(b >> len(gb) for b in fb):
+        r.pre.append(Pre('linear.compose.pre.bits', 'input', f'an image of f has a bit at or above g\'s {len(gb)} input bits'))
+        return r
+    want = {'bases': [lin(gb, b) for b in fb], 'in_bits': len(fb), 'out_bits': go}
+    r.check = lambda v: [] if v == want else [('linear.compose.def', f'{v} != {want}')]
+    return r
+
+
+def op_linear_inverse(args):
+    # linear.inverse.def: the inverse F2 matrix (square, nonsingular)
+    bases, ob = read_linear(args[0])
+    n = len(bases)
+    r = Res(['linear.inverse.def'])
+    if ob != n:
+        r.noanswer = ('linear.inverse.def', f'not square: {n} input bits, {ob} output bits')
+        return r
+    inv = [None] * n
+    images = {}
+    for x in range(1 << n):
+        images.setdefault(lin(bases, x), x)
+    if len(images) != 1 << n:
+        r.noanswer = ('linear.inverse.def', 'singular')
+        return r
+    want = {'bases': [images[1 << k] for k in range(n)], 'in_bits': n, 'out_bits': n}
+    r.check = lambda v: [] if v == want else [('linear.inverse.def', f'{v} != {want}')]
+    return r
+
+
+# ================================================================ categorical (Nest, Tuple)
+def morph(v):
+    return read_morphism(v)
+
+
+def exact(want, cid):
+    return lambda v: [] if v == want else [(cid, f'{v} != the definition\'s {want}')]
+
+
+def to_layout(f):
+    """L_f (paper Def. 3.1.2.1 / 3.2.2.x): stride of mode i is 0 for *, else the product of the
+    codomain entries before f(i)."""
+    ft = flat(f['codomain'])
+    st = [0 if a == 0 else prod(ft[:a - 1]) for a in f['map']]
+    S = f['domain']
+    return Layout(S, unflatten(st, S) if isinstance(S, list) else st[0])
+
+
+def op_nest_to_layout(args):
+    # nest.to_layout.def
+    f = morph(args[0])
+    L = to_layout(f)
+    r = Res(['nest.to_layout.def'])
+    r.check = exact({'shape': L.shape, 'stride': L.stride}, 'nest.to_layout.def')
+    return r
+
+
+def op_nest_compose(args):
+    # nest.compose.def: g o f, f: S -> T, g: T -> U (paper Def. 3.2.1.x composition in Nest)
+    f, g = morph(args[0]), morph(args[1])
+    r = Res(['nest.compose.def'])
+    if f['codomain'] != g['domain']:
+        r.pre.append(Pre('nest.compose.pre.composable', 'input', f'codomain of f {f["codomain"]} != domain of g {g["domain"]}'))
+        return r
+    want = {'domain': f['domain'], 'codomain': g['codomain'], 'map': [0 if a == 0 else g['map'][a - 1] for a in f['map']]}
+    r.check = exact(want, 'nest.compose.def')
+    return r
+
+
+def op_nest_coalesce(args):
+    # nest.coalesce.def (paper Def. 3.1.5.x / Prop. 3.1.5.24): squeeze the 1s, merge adjacent modes
+    # with alpha(i+1) = alpha(i)+1 or both *, into a flat domain
+    f = morph(args[0])
+    S, T, a = flat(f['domain']), flat(f['codomain']), f['map']
+    keepT = [j for j in range(len(T)) if T[j] != 1]
+    newidx = {j + 1: n + 1 for n, j in enumerate(keepT)}
+    dom = [(s, newidx.get(x, 0) if x else 0) for s, x in zip(S, a) if s != 1]
+    cod = [T[j] for j in keepT]
+    merged = []
+    for s, x in dom:
+        if merged and ((x == 0 and merged[-1][1] == 0) or (x and merged[-1][1] and x == merged[-1][2] + 1)):
+            ps, px, last = merged[-1]
+            merged[-1] = (ps * s, px, x if x else 0)
+        else:
+            merged.append((s, x, x))
+    # merge the codomain runs hit by merged domain modes
+    runs = {m[1]: m[2] for m in merged if m[1]}
+    newcod, remap, j = [], {}, 1
+    while j <= len(cod):
+        if j in runs:
+            newcod.append(prod(cod[j - 1:runs[j]]))
+            remap[j] = len(newcod)
+            j = runs[j] + 1
+        else:
+            newcod.append(cod[j - 1])
+            remap[j] = len(newcod)
+            j += 1
+    dm = [m[0] for m in merged]
+    want = {'domain': dm if len(dm) != 1 else dm[0], 'codomain': newcod, 'map': [remap[m[1]] if m[1] else 0 for m in merged]}
+    if not dm:
+        want['domain'] = 1 if S else []
+        want['map'] = [0] if S else []
+    r = Res(['nest.coalesce.def'])
+    r.check = exact(want, 'nest.coalesce.def')
+    return r
+
+
+def complement_morph(f):
+    """f^c (paper Def. 3.1.5.45): the codomain entries f misses, in order; needs f complementable (no *)."""
+    ft = flat(f['codomain'])
+    miss = [j + 1 for j in range(len(ft)) if j + 1 not in f['map']]
+    return {'domain': [ft[j - 1] for j in miss], 'codomain': f['codomain'], 'map': miss}
+
+
+def op_nest_complement(args):
+    # nest.complement.def
+    f = morph(args[0])
+    r = Res(['nest.complement.def'])
+    if 0 in f['map']:
+        r.pre.append(Pre('nest.complement.pre.complementable', 'input', 'f sends a mode to * (not complementable)'))
+        return r
+    r.check = exact(complement_morph(f), 'nest.complement.def')
+    return r
+
+
+def op_nest_logical_divide(args):
+    # nest.logical_divide.def: f / g = f o (g, g^c) (paper Def. 3.2.6.x)
+    f, g = morph(args[0]), morph(args[1])
+    r = Res(['nest.logical_divide.def'])
+    if 0 in g['map']:
+        r.pre.append(Pre('nest.logical_divide.pre.complementable', 'input', 'g sends a mode to * (not complementable)'))
+        return r
+    if g['codomain'] != f['domain']:
+        r.pre.append(Pre('nest.logical_divide.pre.composable', 'input', f'codomain of g != domain of f'))
+        return r
+    gc = complement_morph(g)
+    gm = g['map'] + gc['map']
+    want = {'domain': [g['domain'], gc['domain']], 'codomain': f['codomain'],
+            'map': [f['map'][x - 1] if x else 0 for x in gm]}
+    r.check = exact(want, 'nest.logical_divide.def')
+    return r
+
+
+def op_nest_logical_product(args):
+    # nest.logical_product.def: f x g = (f, f^c o g) (paper Def. 3.2.6.28)
+    f, g = morph(args[0]), morph(args[1])
+    r = Res(['nest.logical_product.def'])
+    if 0 in f['map']:
+        r.pre.append(Pre('nest.logical_product.pre.complementable', 'input', 'f sends a mode to * (not complementable)'))
+        return r
+    fc = complement_morph(f)
+    if g['codomain'] != fc['domain']:
+        r.pre.append(Pre('nest.logical_product.pre.composable', 'input', f'codomain of g {g["codomain"]} != domain of f^c {fc["domain"]}'))
+        return r
+    want = {'domain': [f['domain'], g['domain']], 'codomain': f['codomain'],
+            'map': f['map'] + [fc['map'][x - 1] if x else 0 for x in g['map']]}
+    r.check = exact(want, 'nest.logical_product.def')
+    return r
+
+
+def op_layout_to_nest(args):
+    # layout.to_nest.def: the standard representation f_L (paper Construction 3.1.2.5), tractable L only
+    L = read_layout(args[0])
+    r = Res(['layout.to_nest.def'])
+    ms = L.modes()
+    nz = sorted([k for k, (s, d) in enumerate(ms) if d != 0], key=lambda k: (ms[k][1], ms[k][0]))
+    cod, pos, cur = [], {}, 1
+    for k in nz:
+        s, d = ms[k]
+        if d < 0 or d % cur:
+            r.pre.append(Pre('layout.to_nest.pre.tractable', 'input',
+                             f'not tractable: stride {d} is not a multiple of the extent {cur} below it'))
+            return r
+        if d // cur > 1:
+            cod.append(d // cur)
+        cod.append(s)
+        pos[k] = len(cod)
+        cur = s * d
+    want = {'domain': L.shape, 'codomain': cod, 'map': [pos.get(k, 0) for k in range(len(ms))]}
+    r.check = exact(want, 'layout.to_nest.def')
+    return r
+
+
+def op_mutual_refinement(args):
+    # mutual_refinement.def: Algorithm 4.1.1 of the paper (refinement of both, flat(T') a prefix of flat(U'))
+    T, U = args[0], args[1]
+    from .values import check_int_tuple
+    check_int_tuple(T)
+    check_int_tuple(U)
+    X, Y = flat(T), flat(U)
+    Xp, Yp, xm, ym = [], [], [], []
+    i = j = 0
+    r = Res(['mutual_refinement.def'])
+    while i < len(X) and j < len(Y):
+        if X[i] == Y[j]:
+            xm.append(X[i]); Xp.append(xm); xm = []
+            ym.append(Y[j]); Yp.append(ym); ym = []
+            i += 1; j += 1
+        elif Y[j] % X[i] == 0:
+            xm.append(X[i]); Xp.append(xm); xm = []
+            ym.append(X[i]); Y[j] //= X[i]; i += 1
+        elif X[i] % Y[j] == 0:
+            xm.append(Y[j]); ym.append(Y[j]); Yp.append(ym); ym = []
+            X[i] //= Y[j]; j += 1
+        else:
+            r.noanswer = ('mutual_refinement.def', f'{X[i]} and {Y[j]} do not divide one another')
+            return r
+    if i < len(X):
+        r.noanswer = ('mutual_refinement.def', 'U is exhausted before T')
+        return r
+    if ym:
+        ym.append(Y[j]); Yp.append(ym); j += 1
+    while j < len(Y):
+        Yp.append([Y[j]]); j += 1
+
+    def nest(parts, like):
+        it = iter(parts)
+
+        def go(t):
+            if isinstance(t, list):
+                return [go(x) for x in t]
+            p = next(it)
+            return p[0] if len(p) == 1 else p
+        return go(like)
+    want = {'first': nest(Xp, T), 'second': nest(Yp, U)}
+    r.check = exact(want, 'mutual_refinement.def')
+    return r
+
+
+OPS = {
+    'evaluate': op_evaluate, 'coalesce': op_coalesce, 'coalesce_z': op_coalesce_z, 'complement': op_complement,
+    'composition': op_composition, 'coord.composition': op_composition,
+    'logical_divide': op_logical_divide,
+    'zipped_divide': lambda a: op_logical_divide(a, 'zipped'), 'tiled_divide': lambda a: op_logical_divide(a, 'tiled'),
+    'flat_divide': lambda a: op_logical_divide(a, 'flat'),
+    'logical_product': op_product, 'zipped_product': lambda a: op_product(a, 'zipped'),
+    'tiled_product': lambda a: op_product(a, 'tiled'), 'flat_product': lambda a: op_product(a, 'flat'),
+    'blocked_product': lambda a: op_product(a, 'blocked'), 'raked_product': lambda a: op_product(a, 'raked'),
+    'right_inverse': op_right_inverse, 'left_inverse': op_left_inverse, 'nullspace': op_nullspace,
+    'layout_add': op_layout_add, 'greatest_common_domain': op_greatest_common_domain,
+    'make_layout': op_make_layout, 'make_ordered_layout': op_make_ordered_layout,
+    'make_layout_like': op_make_layout_like, 'tile_to_shape': op_tile_to_shape,
+    'upcast': op_upcast, 'downcast': op_downcast, 'recast_layout': op_recast_layout,
+    'local_tile': op_local_tile, 'local_partition': op_local_partition,
+    'inner_partition': op_inner_partition, 'outer_partition': op_outer_partition,
+    'coord.identity': op_coord_identity, 'coord.evaluate': op_coord_evaluate, 'coord.coalesce': op_coalesce,
+    'swizzle.evaluate': op_swizzle_evaluate, 'swizzle.composition': op_swizzle_composition,
+    'linear.from_layout': op_linear_from_layout, 'linear.to_layout': op_linear_to_layout,
+    'linear.compose': op_linear_compose, 'linear.inverse': op_linear_inverse,
+    'nest.to_layout': op_nest_to_layout, 'nest.compose': op_nest_compose, 'nest.coalesce': op_nest_coalesce,
+    'nest.complement': op_nest_complement, 'nest.logical_divide': op_nest_logical_divide,
+    'nest.logical_product': op_nest_logical_product, 'layout.to_nest': op_layout_to_nest,
+    'mutual_refinement': op_mutual_refinement,
+}

@@ -24,6 +24,19 @@ TEST(Classify, ExactFunctionalAndFail) {
   EXPECT_EQ(classify("composition", Json{{"error", "not_tractable"}}, bad).match, Match::fail);
 }
 
+// CuTe prints some answers as a composed layout with an identity swizzle, Sw<0,0,3> o 0 o L
+// (upcast<16> of Sw<1,3,3> o (16,8):(1,16)); catlayout gives the plain L: the same function.
+TEST(Classify, AnIdentitySwizzleIsThePlainLayoutsFunction) {
+  auto got = run_op("upcast", Json::parse(R"([{"swizzle": [1, 3, 3], "offset": 0,
+                                              "layout": {"shape": [16, 8], "stride": [1, 16]}}, 16])"), "$");
+  ASSERT_TRUE(got) << got.error().what();
+  EXPECT_EQ(*got, L("[1,8]", "[1,1]"));
+  Json cute = {{"swizzle", Json::array({0, 0, 3})}, {"offset", 0}, {"layout", L("[1,8]", "[1,1]")}};
+  EXPECT_EQ(classify("upcast", cute, got).match, Match::functional);
+  Json other = {{"swizzle", Json::array({1, 0, 1})}, {"offset", 0}, {"layout", L("[1,8]", "[1,1]")}};
+  EXPECT_EQ(classify("upcast", other, got).match, Match::fail);  // a swizzle that moves offsets is not
+}
+
 TEST(Classify, UnknownOpIsAFailureNotASkip) {
   Json doc = {{"schema", "catlayout.vectors/1"},
               {"cases", Json::array({{{"id", "x"}, {"op", "no.such.op"}, {"args", Json::array()}, {"expect", 1}}})}};

@@ -5,18 +5,6 @@
 
 namespace catlayout {
 
-// CuTe compatible(A, B): B's shape takes A's coordinates (an integer of A: the size of B's mode).
-static bool compatible(IntTuple const& a, IntTuple const& b) {
-  if (a.is_leaf()) {
-    auto n = product(b);
-    return n && *n == a.value();
-  }
-  if (b.is_leaf() || a.rank() != b.rank()) return false;
-  for (std::size_t i = 0; i < a.rank(); ++i)
-    if (!compatible(a.mode(i), b.mode(i))) return false;
-  return true;
-}
-
 // CuTe tile_to_shape (cute/layout.hpp), a rank-sensitive product named by its result's shape.
 Result<Layout> tile_to_shape(Layout const& block, IntTuple const& shape, Order const& order, Convention c) {
   std::size_t r = shape.rank();
@@ -36,7 +24,7 @@ Result<Layout> tile_to_shape(Layout const& block, IntTuple const& shape, Order c
   IntTuple grid = shape.is_leaf() ? IntTuple(repeats[0]) : IntTuple::flat(repeats);
   CL_TRY(tiles, make_ordered_layout(grid, order));
   CL_TRY(product, blocked_product(padded, tiles, c));
-  if (compatible(shape, product.shape())) return product;
+  if (refines(product.shape(), shape)) return product;  // CuTe compatible(trg_shape, shape(result))
   // CuTe's @post compatible(trg_shape, shape(result)) fails (docs/definitions.md tile_to_shape):
   // CuTe's function, the blocked product's, in the target's shape, R o make_layout(trg_shape).
   CL_TRY(strides, compact_major(shape, Major::left));

@@ -72,7 +72,8 @@ def cases(op=None, tags=None, skip_tags=None, kinds=None, files=None):
     """The corpus's cases (Case), in file order.
 
     op: an op name or several (None: all of OPS). tags: keep only cases carrying every one of these
-    tags (SCHEMA.md: outside_categorical, cute_wrong). skip_tags: drop cases carrying any of these.
+    tags (docs/conformance.md: outside_categorical, strict_differs, cute_wrong, cute_precondition,
+    cute_crash). skip_tags: drop cases carrying any of these.
     kinds: keep only cases whose operands beyond integer layouts are of these kinds (KINDS; () for
     integer layouts only; None: all). files: vector files instead of the built-in corpus."""
     ops, want, skip, ks = _as_set(op), _as_set(tags), _as_set(skip_tags), _as_set(kinds)

@@ -146,6 +146,15 @@ def test_f2_layouts():
     assert [C.to_f2(c)(i) for i in range(1024)] == [c(i) for i in range(1024)]
 
 
+def test_one_printed_form_per_value():
+    # A composed result with an identity swizzle and offset 0 is its layout, as the CLI prints it
+    # (CuTe's composition(Swizzle<0,M,S>, _0, L) = L); a swizzle that acts stays composed.
+    up = C.upcast(C.ComposedLayout("Sw<1,3,3> o 0 o (16,8):(1,16)"), 16)
+    assert isinstance(up, C.Layout) and str(up) == "(1,8):(1,1)"
+    kept = C.upcast(C.ComposedLayout("Sw<3,4,3> o 0 o (8,64):(64,1)"), 2)
+    assert isinstance(kept, C.ComposedLayout) and str(kept) == "Sw<3,3,3> o 0 o (8,32):(32,1)"
+
+
 def test_swizzled_operands():
     rm = C.Layout("(8,8):(8,1)")
     b = C.ComposedLayout("Sw<2,0,-3> o 0 o (8,8):(8,1)")

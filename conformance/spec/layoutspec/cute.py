@@ -319,15 +319,20 @@ def compatible(prof, shape):
     return size(shape) == psize(prof)
 
 
+def by_mode(op, mode_fn, ref, A, T, unchecked, what):
+    """A by-mode tiler T (a list) applied mode by mode to A, A's modes past it kept (layout.hpp:1568,
+    :1660); the rank static_assert of logical_divide / logical_product."""
+    tops = A.tops()
+    if len(T) > len(tops):
+        raise Pre(f'{op}.pre.rank', 'static_assert', f'{what}: {op}: Too many modes in tiler. ({len(T)} > rank {len(tops)})')
+    return [mode_fn(ref, tops[k], T[k], unchecked, f'{what}.{k}') if k < len(T) else plain_mode(ref, tops[k])
+            for k in range(len(tops))]
+
+
 def divide_mode(ref, A, T, unchecked, what):
     """logical_divide.def for one mode: A o (T, T*) with T* = complement(T, size(A)) (layout.hpp:1559)."""
     if isinstance(T, list):
-        tops = A.tops()
-        if len(T) > len(tops):
-            raise Pre('logical_divide.pre.rank', 'static_assert',
-                      f'{what}: logical_divide: Too many modes in tiler. ({len(T)} > rank {len(tops)})')
-        return [divide_mode(ref, tops[k], T[k], unchecked, f'{what}.{k}') if k < len(T) else plain_mode(ref, tops[k])
-                for k in range(len(tops))]
+        return by_mode('logical_divide', divide_mode, ref, A, T, unchecked, what)
     if T.kind != 'int':
         raise Pre('logical_divide.pre.tiler', 'input', f'{what}: tiler {T} has non-integer strides')
     cm = coalesce_modes(A.modes())
@@ -345,12 +350,7 @@ def divide_mode(ref, A, T, unchecked, what):
 def product_mode(ref, A, B, unchecked, what):
     """logical_product.def for one mode: (A, complement(A, size(A)*cosize(B)) o B) (layout.hpp:1653)."""
     if isinstance(B, list):
-        tops = A.tops()
-        if len(B) > len(tops):
-            raise Pre('logical_product.pre.rank', 'static_assert',
-                      f'{what}: logical_product: Too many modes in tiler. ({len(B)} > rank {len(tops)})')
-        return [product_mode(ref, tops[k], B[k], unchecked, f'{what}.{k}') if k < len(B) else plain_mode(ref, tops[k])
-                for k in range(len(tops))]
+        return by_mode('logical_product', product_mode, ref, A, B, unchecked, what)
     C = complement(A, A.size() * cosize(B))
     composition_pres(C, B, unchecked, f'{what}: complement(A) o B')
     ash, bsh = flat(A.shape), flat(B.shape)

@@ -904,30 +904,27 @@ def strict_up(X, N):
     return f
 
 
-def op_upcast(args):
-    # upcast.def (layout.hpp:1803 comment, :1809; swizzle_layout.hpp:414; layout_composed.hpp:588)
-    X, N = read_any_layout(args[0]), args[1]
-    if not is_int(N) or N < 1:
-        raise Bad('N must be a positive integer')
-    r = Res(['upcast.def'])
-    want = cast(X, N, True, r)
-    if want is not None and not r.pre:
-        r.check = cast_check(want, 'upcast.def')
-        r.strict = strict_up(X, N)
-    return r
-
-
-def op_downcast(args):
+def element_size_op(args, up):
+    # upcast.def (layout.hpp:1803 comment, :1809; swizzle_layout.hpp:414; layout_composed.hpp:588);
     # downcast.def (layout.hpp:1838 comment, :1844; swizzle_layout.hpp:431; layout_composed.hpp:596)
     X, N = read_any_layout(args[0]), args[1]
     if not is_int(N) or N < 1:
         raise Bad('N must be a positive integer')
-    r = Res(['downcast.def'])
-    want = cast(X, N, False, r)
+    name = 'upcast.def' if up else 'downcast.def'
+    r = Res([name])
+    want = cast(X, N, up, r)
     if want is not None and not r.pre:
-        r.check = cast_check(want, 'downcast.def')
-        r.strict = strict_down(X, N)
+        r.check = cast_check(want, name)
+        r.strict = (strict_up if up else strict_down)(X, N)
     return r
+
+
+def op_upcast(args):
+    return element_size_op(args, True)
+
+
+def op_downcast(args):
+    return element_size_op(args, False)
 
 
 def op_recast_layout(args):
@@ -1352,14 +1349,22 @@ def complement_morph(f):
     return {'domain': [ft[j - 1] for j in miss], 'codomain': f['codomain'], 'map': miss}
 
 
+def complemented(f, name, op, r):
+    """f^c (paper Def. 3.2.5.x), or None with the failing precondition recorded in r: a morphism that
+    sends a mode to * has no complement."""
+    if 0 in f['map']:
+        r.pre.append(Pre(f'{op}.pre.complementable', 'input', f'{name} sends a mode to * (not complementable)'))
+        return None
+    return complement_morph(f)
+
+
 def op_nest_complement(args):
     # nest.complement.def
     f = morph(args[0])
     r = Res(['nest.complement.def'])
-    if 0 in f['map']:
-        r.pre.append(Pre('nest.complement.pre.complementable', 'input', 'f sends a mode to * (not complementable)'))
-        return r
-    r.check = exact(complement_morph(f), 'nest.complement.def')
+    fc = complemented(f, 'f', 'nest.complement', r)
+    if fc is not None:
+        r.check = exact(fc, 'nest.complement.def')
     return r
 
 
@@ -1367,13 +1372,12 @@ def op_nest_logical_divide(args):
     # nest.logical_divide.def: f / g = f o (g, g^c) (paper Def. 3.2.6.x)
     f, g = morph(args[0]), morph(args[1])
     r = Res(['nest.logical_divide.def'])
-    if 0 in g['map']:
-        r.pre.append(Pre('nest.logical_divide.pre.complementable', 'input', 'g sends a mode to * (not complementable)'))
+    gc = complemented(g, 'g', 'nest.logical_divide', r)
+    if gc is None:
         return r
     if g['codomain'] != f['domain']:
-        r.pre.append(Pre('nest.logical_divide.pre.composable', 'input', f'codomain of g != domain of f'))
+        r.pre.append(Pre('nest.logical_divide.pre.composable', 'input', 'codomain of g != domain of f'))
         return r
-    gc = complement_morph(g)
     gm = g['map'] + gc['map']
     want = {'domain': [g['domain'], gc['domain']], 'codomain': f['codomain'],
             'map': [f['map'][x - 1] if x else 0 for x in gm]}
@@ -1385,10 +1389,9 @@ def op_nest_logical_product(args):
     # nest.logical_product.def: f x g = (f, f^c o g) (paper Def. 3.2.6.28)
     f, g = morph(args[0]), morph(args[1])
     r = Res(['nest.logical_product.def'])
-    if 0 in f['map']:
-        r.pre.append(Pre('nest.logical_product.pre.complementable', 'input', 'f sends a mode to * (not complementable)'))
+    fc = complemented(f, 'f', 'nest.logical_product', r)
+    if fc is None:
         return r
-    fc = complement_morph(f)
     if g['codomain'] != fc['domain']:
         r.pre.append(Pre('nest.logical_product.pre.composable', 'input', f'codomain of g {g["codomain"]} != domain of f^c {fc["domain"]}'))
         return r

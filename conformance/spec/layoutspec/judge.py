@@ -48,6 +48,14 @@ def definition(op, args):
     return res
 
 
+def safe_check(res, op, value):
+    """The contracts `value` breaks (a value of another form breaks `<op>.value`)."""
+    try:
+        return res.check(value)
+    except (Bad, IndexError, TypeError, KeyError, ValueError, ZeroDivisionError) as e:
+        return [(f'{op}.value', f'not a value of the result form: {e}')]
+
+
 def judge_answer(op, args, answer):
     """An answer to op(args) (CuTe's, say) against the definitions: (kind, id, why) with kind one of
     'refuses' (a precondition CuTe checks fails: CuTe answers nothing), 'precondition' (only an
@@ -61,7 +69,7 @@ def judge_answer(op, args, answer):
     unchecked = [p for p in res.pre if p.how == 'unchecked']
     if checked:
         return 'refuses', checked[0].pid, f'{checked[0].pid} fails ({checked[0].how}): {checked[0].msg}'
-    if unchecked:
+    if unchecked and (res.check is None or answer is None or safe_check(res, op, answer)):
         return 'precondition', unchecked[0].pid, f'unchecked precondition {unchecked[0].pid} fails: {unchecked[0].msg}'
     if res.check is None:
         return 'undefined', None, (res.noanswer[1] if res.noanswer else 'no check for this op here')
@@ -166,6 +174,11 @@ def verdict(case, file=''):
 
     if 'cute_precondition' in tags:
         if unchecked:
+            cute = cute_answer(case)
+            if cute is not None and res.check is not None and not run_check(cute):
+                return done('disagree', f'unchecked precondition {unchecked[0].pid} fails, but CuTe\'s answer '
+                                        f'{json.dumps(cute)[:120]} meets {", ".join(res.contracts)} all the same: '
+                                        'it is the answer', unchecked[0].pid)
             return done('agree', f'unchecked precondition {unchecked[0].pid} fails: {unchecked[0].msg}', unchecked[0].pid)
         if checked:
             return done('disagree', f'CuTe checks the failing precondition {checked[0].pid} ({checked[0].how})',

@@ -1015,6 +1015,10 @@ def partition(args_T, tiler, coord, inner, name):
         if L.size() != n:
             return [(f'{name}.def', f'size {L.size()}, the definition\'s slice has {n} elements')]
         return first_diff(n, lambda j: L(j) + off, lambda j: ref.value(kept, j), f'{name}.def', 'element')
+    outside = [p for p in r.pre if p.pid == f'{name}.pre.coord']
+    if outside:  # no such tile (or element of a tile): what crd2idx's extension picks is no answer
+        r.noanswer = (outside[0].pid, outside[0].msg)
+        return r
     r.check = check
     answer_exists(r, ref)
     return r
@@ -1092,6 +1096,8 @@ def op_local_partition(args):
     sub = partition(args[0], tiler, coord, False, 'local_partition')
     sub.pre = r.pre + sub.pre
     sub.contracts = r.contracts
+    if total != i:  # no thread idx: the elements CuTe's formula picks are another thread's, no answer
+        sub.check, sub.noanswer = None, ('local_partition.pre.thread', f'{i} is no thread of {show(tile)}')
     return sub
 
 

@@ -186,6 +186,10 @@ void print_command_help(Command const& c) {
 bool parse(Command const& c, std::vector<std::string> const& words, Args& a, std::string& why) {
   for (std::size_t i = 0; i < words.size(); ++i) {
     std::string const& w = words[i];
+    if (w == "-h") {  // as --help
+      a.opt["--help"];
+      continue;
+    }
     if (w.size() > 2 && w.rfind("--", 0) == 0) {
       if (w == "--help") {
         a.opt[w];

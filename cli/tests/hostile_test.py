@@ -128,6 +128,7 @@ class GroupHelp(Case):
             with self.subTest(cmd=cmd):
                 out = self.quiet(run(cmd, "--help"))
                 self.assertTrue(out.startswith(f"usage: catlayout {cmd}"), out[:100])
+                self.assertEqual(run(cmd, "-h").stdout, out)
                 self.assertIn("example: catlayout", out)
         self.one_error(run("frobnicate"), 2, "catlayout: unknown command 'frobnicate'")
 

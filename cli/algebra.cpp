@@ -3,11 +3,13 @@
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <tuple>
 #include <type_traits>
 #include <variant>
 
 #include "catlayout/wire/values_json.hpp"
 #include "catlayout/core.hpp"
+#include "catlayout/core/checked.hpp"
 #include "catlayout/core/f2_layout.hpp"
 #include "catlayout/wire/strides_json.hpp"
 #include "catlayout/core/notation.hpp"
@@ -18,8 +20,9 @@ namespace {
 
 // What a positional argument is: a layout of any kind (integer, coordinate, F2 strides or swizzled),
 // a tiler (or any layout, or a swizzle), a shape or profile, an integer, an order (LayoutLeft,
-// LayoutRight or a Step), a major, a coordinate with holes (_), a projection ((_1,X,_1)).
-enum class Arg { layout, tiler, profile, integer, order, major, coord, projection };
+// LayoutRight or a Step), a major, a coordinate with holes (_), a projection ((_1,X,_1)), an index
+// or a coordinate of a layout's domain (5, (1,2), ((1,0),2)), a shape (a profile of positive entries).
+enum class Arg { layout, tiler, profile, integer, order, major, coord, projection, index, shape };
 
 // An argument as read. A layout is held as the kind its value is: a swizzled layout with the
 // identity swizzle and offset 0 is a plain layout, and so is a coordinate layout without a basis
@@ -100,6 +103,19 @@ Result<Operand> read_arg(Arg kind, std::string const& text, std::size_t i) {
     }
     case Arg::coord: return checked(parse_slice_coord(text));
     case Arg::projection: return checked(parse_projection(text));
+    case Arg::index: return checked(parse_int_tuple(text));
+    case Arg::shape: {
+      // Checked here, where the shape is the one the user wrote: the engines would name the shape
+      // they derive from it (tile_to_shape's grid of tiles, make_ordered_layout's parts).
+      auto t = parse_int_tuple(text);
+      if (!t) return where(t.error());
+      auto v = t->values();
+      for (std::size_t k = 0; k < v.size(); ++k)
+        if (v[k] <= 0)
+          return fail(ErrorKind::invalid_input, "argument ", i + 1, " '", text, "': shape entry ", v[k],
+                      " at flat position ", k, " of ", to_string(*t), " is not positive");
+      return Operand(std::move(*t));
+    }
   }
   return fail(ErrorKind::invalid_input, "unreachable");
 }
@@ -115,6 +131,8 @@ struct Op {
   bool by_convention = false;  // CuTe's answer may lie outside the categorical fragment (--strict refuses it)
   bool any_kind = false;       // takes layouts beyond integer strides (docs/algebra.md's table)
   bool stricter_reading = false;  // --strict is a stricter reading of docs/definitions.md, not the paper's
+  // A note on stderr about an answer given (eval past the domain: CuTe's extended function), or "".
+  std::function<std::string(Operands const&)> note = nullptr;
 };
 
 // An engine's answer (a value or a value-or-error) as an Output, a layout in the kind its value is.
@@ -195,6 +213,147 @@ Result<Output> evaluate_op(Operands const& x, Convention) {
         }
       },
       x[0]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// eval L I, eval L COORD: CuTe's layout(i) and layout(m,n,...) at one point
+
+// A coordinate of the domain of a mode of shape s, CuTe's crd2idx: an integer reads the mode
+// colexicographically, a tuple has the mode's rank and takes each of its modes. Negative entries
+// and ranks that do not match are refused (CuTe static_asserts on the ranks); an entry past its
+// mode's size sets *past (CuTe's extended function: the mode's last flat entry is unbounded).
+// `mode` is the path of the entry ("" at the top, "1", "1.0", ...), for messages.
+Result<void> check_coord(IntTuple const& c, IntTuple const& s, std::string const& mode, bool* past) {
+  std::string where = mode.empty() ? "" : " at mode " + mode;
+  if (c.is_leaf()) {
+    if (c.value() < 0) return fail(ErrorKind::invalid_input, "entry ", c.value(), where, " is negative");
+    CL_TRY(n, product(s));
+    if (c.value() >= n) *past = true;
+    return {};
+  }
+  if (s.is_leaf() || c.rank() != s.rank())
+    return fail(ErrorKind::invalid_input, mode.empty() ? std::string("it") : to_string(c) + where, " has ", c.rank(),
+                c.rank() == 1 ? " mode" : " modes", ", but the shape ", to_string(s),
+                mode.empty() ? "" : " there", s.is_leaf() ? std::string(" is an integer") : str(" has rank ", s.rank()),
+                " (CuTe: an integer, or a tuple of the shape's rank)");
+  for (std::size_t i = 0; i < c.rank(); ++i)
+    CL_CHECK(check_coord(c.mode(i), s.mode(i), mode.empty() ? std::to_string(i) : str(mode, ".", i), past));
+  return {};
+}
+
+// L(c) for a coordinate check_coord accepted, with each mode's extended function; overflow-checked.
+Result<Int> coord_offset(IntTuple const& c, IntTuple const& s, IntTuple const& d) {
+  if (!c.is_leaf()) {
+    Int off = 0;
+    for (std::size_t i = 0; i < c.rank(); ++i) {
+      CL_TRY(x, coord_offset(c.mode(i), s.mode(i), d.mode(i)));
+      CL_TRY(sum, checked_add(off, x, "offset"));
+      off = sum;
+    }
+    return off;
+  }
+  auto fs = s.values();
+  auto fd = d.values();
+  Int off = 0, rest = c.value();
+  for (std::size_t k = 0; k + 1 < fs.size(); ++k) {
+    CL_TRY(term, checked_mul(rest % fs[k], fd[k], "offset"));
+    CL_TRY(sum, checked_add(off, term, "offset"));
+    off = sum;
+    rest /= fs[k];
+  }
+  CL_TRY(last, checked_mul(rest, fd.back(), "offset"));
+  return checked_add(off, last, "offset");
+}
+
+// The point of `eval L P`: an index (an integer) or a coordinate (a tuple).
+struct Point {
+  IntTuple p;
+  bool index() const { return p.is_leaf(); }
+};
+
+// Whether P lies outside L's domain (an index past size, a coordinate entry past its mode), after
+// the checks every kind shares.
+Result<bool> outside(IntTuple const& shape, Int size, IntTuple const& p) {
+  if (p.is_leaf()) {
+    if (p.value() < 0) return fail(ErrorKind::invalid_input, "index ", p.value(), " is negative");
+    return p.value() >= size;
+  }
+  bool past = false;
+  if (auto ok = check_coord(p, shape, "", &past); !ok)
+    return fail(ok.error().kind, "coordinate ", to_string(p), ": ", ok.error().message);
+  return past;
+}
+
+Result<Output> evaluate_at_op(Operands const& x) {
+  IntTuple const& p = int_tuple(x[1]);
+  return std::visit(
+      [&](auto const& l) -> Result<Output> {
+        using T = std::decay_t<decltype(l)>;
+        if constexpr (std::is_same_v<T, Layout>) {
+          CL_TRY(past, outside(l.shape(), l.size(), p));
+          if (p.is_leaf()) {
+            CL_TRY(v, past ? l.extended(p.value()) : l.at(p.value()));
+            return Output(std::vector<Int>{v});
+          }
+          CL_TRY(v, coord_offset(p, l.shape(), l.stride()));
+          return Output(std::vector<Int>{v});
+        } else if constexpr (std::is_same_v<T, ComposedLayout>) {
+          CL_TRY(past, outside(l.layout.shape(), l.size(), p));
+          if (p.is_leaf()) {
+            CL_TRY(v, past ? evaluate_extended(l, p.value()) : evaluate(l, p.value()));
+            return Output(std::vector<Int>{v});
+          }
+          CL_TRY(v, coord_offset(p, l.layout.shape(), l.layout.stride()));
+          CL_TRY(w, checked_add(l.offset, v, "offset"));
+          return Output(std::vector<Int>{l.sw(w)});
+        } else if constexpr (std::is_same_v<T, CoordLayout>) {
+          CL_TRY(past, outside(l.shape(), l.size(), p));
+          if (p.is_leaf()) {
+            if (!past) {
+              CL_TRY(v, l.at(p.value()));
+              return Output(std::vector<IntTuple>{v});
+            }
+            CL_TRY(v, l.sparse_extended(p.value()));
+            return Output(std::vector<IntTuple>{l.shape_coord(v)});
+          }
+          CL_TRY(v, evaluate_at_coord(l, p));
+          return Output(std::vector<IntTuple>{l.shape_coord(v)});
+        } else if constexpr (std::is_same_v<T, F2Layout>) {
+          if (!p.is_leaf())
+            return fail(ErrorKind::invalid_input, "an F2 layout is evaluated at an index, not at a coordinate such as ",
+                        to_string(p));
+          CL_TRY(past, outside(l.shape(), l.size(), p));
+          CL_TRY(v, past ? l.extended(p.value()) : l.at(p.value()));
+          return Output(std::vector<Int>{v});
+        } else {
+          return not_defined("evaluate", "this kind of value");
+        }
+      },
+      x[0]);
+}
+
+// eval L (the table) or eval L P (one point).
+Result<Output> eval_op(Operands const& x, Convention c) { return x.size() == 2 ? evaluate_at_op(x) : evaluate_op(x, c); }
+
+// The note of `eval L P` outside L's domain: CuTe's extended function, named.
+std::string eval_note(Operands const& x) {
+  if (x.size() != 2) return "";
+  IntTuple const& p = int_tuple(x[1]);
+  auto [shape, size, text] = std::visit(
+      [](auto const& l) -> std::tuple<IntTuple, Int, std::string> {
+        using T = std::decay_t<decltype(l)>;
+        if constexpr (std::is_same_v<T, ComposedLayout>) return {l.layout.shape(), l.size(), to_string(l)};
+        else if constexpr (requires { l.shape(); }) return {l.shape(), l.size(), to_string(l)};
+        else return {IntTuple(1), 1, ""};
+      },
+      x[0]);
+  auto past = outside(shape, size, p);
+  if (!past || !*past) return "";
+  if (p.is_leaf())
+    return str("index ", p.value(), " is past the size ", size, " of ", text,
+               ": this is CuTe's extended function (the last mode unbounded)");
+  return str("coordinate ", to_string(p), " is outside the shape ", to_string(shape), " of ", text,
+             ": this is CuTe's extended function (past a mode's size, its last flat entry is unbounded)");
 }
 
 Result<Output> coalesce_op(Operands const& x, Convention) {
@@ -412,6 +571,8 @@ Command algebra(std::string name, Op op, std::vector<Arg> required, std::vector<
     auto r = op.run(args, strict ? Convention::categorical : Convention::cute);
     if (!r) return report_error(r.error());
     print_result(*r, a.has("--json"), notation);
+    if (op.note)
+      if (auto n = op.note(args); !n.empty()) std::cerr << "note: " << n << "\n";
     // CuTe's answer outside the categorical paper's fragment: say so, and how to refuse it.
     if (!strict && op.by_convention) {
       if (auto cat = op.run(args, Convention::categorical); !cat && op.stricter_reading)
@@ -433,8 +594,11 @@ Command algebra(std::string name, Op op, std::vector<Arg> required, std::vector<
 std::vector<Command> algebra_commands() {
   using A = Arg;
   return {
-      algebra("eval", {evaluate_op, false, true}, {A::layout}, {}, "eval L", "tabulate L(0), ..., L(size-1)",
-              "catlayout eval '(6,2):(8,2)'"),
+      algebra("eval", {eval_op, false, true, false, eval_note}, {A::layout}, {A::index}, "eval L [I | COORD]",
+              "tabulate L(0), ..., L(size-1); with an index I or a coordinate COORD (the shape's rank, ((1,0),2) "
+              "for a nested mode), CuTe's layout(i) or layout(m,n): past the domain, CuTe's extended function "
+              "(the last mode unbounded) with a note; negative entries refused",
+              "catlayout eval '(4,8):(1,4)' '(1,2)'"),
       algebra("coalesce", {coalesce_op, false, true}, {A::layout}, {A::profile}, "coalesce L [PROFILE]",
               "coalesce; by-mode under a target profile", "catlayout coalesce '(2,(1,6)):(1,(6,2))' '(1,1)'"),
       algebra("compose", {compose_op, false, true}, {A::layout, A::tiler}, {}, "compose A B",
@@ -471,19 +635,19 @@ std::vector<Command> algebra_commands() {
               on_values([](Operands const& x) {
                 return give(make_layout(int_tuple(x[0]), x.size() == 2 ? std::get<Major>(order(x[1])) : Major::left));
               }),
-              {A::profile}, {A::major}, "make-layout SHAPE [LayoutLeft|LayoutRight]",
+              {A::shape}, {A::major}, "make-layout SHAPE [LayoutLeft|LayoutRight]",
               "CuTe make_layout(shape, LayoutLeft{} / LayoutRight{}): compact column- or row-major",
               "catlayout make-layout '(4,(2,3))' LayoutRight"),
       algebra("make-ordered-layout",
               on_values([](Operands const& x) { return give(make_ordered_layout(int_tuple(x[0]), order(x[1]))); }),
-              {A::profile, A::order}, {}, "make-ordered-layout SHAPE ORDER",
+              {A::shape, A::order}, {}, "make-ordered-layout SHAPE ORDER",
               "CuTe make_ordered_layout: compact, modes with smaller order entries first",
               "catlayout make-ordered-layout '(2,2,2,2)' '(0,2,3,1)'"),
       algebra("make-layout-like", on_values([](Operands const& x) { return give(make_layout_like(layout(x[0]))); }),
               {A::layout}, {}, "make-layout-like L",
               "CuTe make_layout_like: L's shape, compact strides in the order of L's, stride-0 modes kept",
               "catlayout make-layout-like '(2,3,4,5):(0,42,1,0)'"),
-      algebra("tile-to-shape", {tile_to_shape_op, true, true}, {A::layout, A::profile}, {A::order},
+      algebra("tile-to-shape", {tile_to_shape_op, true, true}, {A::layout, A::shape}, {A::order},
               "tile-to-shape BLOCK SHAPE [ORDER]",
               "CuTe tile_to_shape: the block (swizzled or not) repeated to fill the shape",
               "catlayout tile-to-shape 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)' '(128,64)'"),

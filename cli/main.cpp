@@ -54,24 +54,130 @@ std::vector<Command> all_commands() {
   return all;
 }
 
+// The help's layout: two columns (a command's usage, then its summary), each wrapped at spaces
+// to its width, two spaces at least between them; a usage word wider than its column (a long
+// option list without spaces) takes its row alone, so the columns never touch.
+constexpr std::size_t help_width = 100, usage_indent = 2, usage_width = 40, column_gap = 2;
+constexpr std::size_t summary_column = usage_indent + usage_width + column_gap;
+
+// The words of a usage line: split at the spaces outside brackets, so that an option with its
+// value ("[--json FILE]") or a group of alternatives stays whole; a word wider than `width` is split
+// at the spaces one bracket deeper, and so on (at last at every space).
+std::vector<std::string> usage_words(std::string const& text, std::size_t width, int level = 0) {
+  std::vector<std::string> out;
+  std::string unit;
+  int depth = 0;
+  bool quoted = false;  // inside 'COMMAND ARGS': one word, as the shell reads it
+  auto flush = [&] {
+    if (unit.empty()) return;
+    if (unit.size() <= width || level > 8) out.push_back(unit);
+    else
+      for (auto& w : usage_words(unit, width, level + 1)) out.push_back(std::move(w));
+    unit.clear();
+  };
+  for (char ch : text) {
+    if (ch == '\'') quoted = !quoted;
+    if (ch == ' ' && depth <= level && (!quoted || level > 4)) {
+      flush();
+      continue;
+    }
+    if (ch == '[' || ch == '(' || ch == '{') ++depth;
+    if ((ch == ']' || ch == ')' || ch == '}') && depth > 0) --depth;
+    unit += ch;
+  }
+  flush();
+  return out;
+}
+
+// The words at spaces.
+std::vector<std::string> plain_words(std::string const& text) {
+  std::vector<std::string> out;
+  for (std::size_t p = 0, q; p < text.size(); p = q + 1) {
+    q = text.find(' ', p);
+    if (q == std::string::npos) q = text.size();
+    if (q > p) out.push_back(text.substr(p, q - p));
+  }
+  return out;
+}
+
+// Words in lines of at most `width` characters (a word longer than the width is a line of its
+// own); continuation lines start with `hang` spaces.
+std::vector<std::string> wrap(std::vector<std::string> const& words, std::size_t width, std::size_t hang = 0) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (auto const& word : words) {
+    std::size_t indent = lines.empty() ? 0 : hang;
+    if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+      lines.push_back(std::string(indent, ' ') + line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty() || lines.empty()) lines.push_back(std::string(lines.empty() ? 0 : hang, ' ') + line);
+  return lines;
+}
+
+// One command in the two columns, then its example on a line of its own (never wrapped: it is a
+// command line to copy).
+void print_entry(std::ostream& out, Command const& c) {
+  constexpr std::size_t hang = 4;
+  auto left = wrap(usage_words(c.usage, usage_width - hang), usage_width, hang);
+  auto right = wrap(plain_words(c.summary), help_width - summary_column);
+  std::size_t l = 0, r = 0;
+  while (l < left.size() || r < right.size()) {
+    std::string row(usage_indent, ' ');
+    if (l < left.size()) {
+      row += left[l++];
+      if (row.size() > usage_indent + usage_width) {  // too wide to share its row
+        out << row << "\n";
+        continue;
+      }
+    }
+    if (r < right.size()) row += std::string(summary_column - row.size(), ' ') + right[r++];
+    out << row << "\n";
+  }
+  out << "      e.g. " << c.example << "\n";
+}
+
+constexpr char const* exit_status_text =
+    "exit status: 0 ok; 1 algebra error (inadmissible, not_complementable, not_tractable,\n"
+    "not_refinable); 2 usage or input error; 3 no GPU (gpu validate)\n";
+
 void print_help(std::ostream& out, std::vector<Command> const& cmds) {
-  out << "catlayout: the CuTe layout algebra, computed twice and checked\n\n"
-         "usage: catlayout COMMAND [ARGS] [OPTIONS]      (catlayout COMMAND --help for one command)\n\n"
+  out << "catlayout " CATLAYOUT_VERSION ": the CuTe layout algebra, computed twice and checked\n\n"
+         "usage: catlayout COMMAND [ARGS] [OPTIONS]      (catlayout COMMAND --help for one command,\n"
+         "                                               catlayout GROUP --help for a group's commands;\n"
+         "                                               catlayout --version)\n\n"
          "Layouts are written in CuTe notation: '(6,2):(8,2)', '12:1', '(2,(1,6)):(1,(6,2))';\n"
          "a by-mode tiler as '<3:4,8:2>' (an integer n means n:1); a morphism as '(2,2) -(1,3)-> (2,2,2)'.\n\n"
          "commands:\n";
+  for (auto const& c : cmds) print_entry(out, c);
+  out << "\n" << exit_status_text;
+}
+
+// The commands of a group (names "GROUP SUB"); empty when `group` is no group.
+std::vector<Command const*> group_commands(std::vector<Command> const& cmds, std::string const& group) {
+  std::vector<Command const*> out;
   for (auto const& c : cmds)
-    out << "  " << std::left << std::setw(44) << c.usage << c.summary << "\n      e.g. " << c.example << "\n";
-  out << "\nexit status: 0 ok; 1 algebra error (inadmissible, not_complementable, not_tractable,\n"
-         "not_refinable); 2 usage or input error; 3 no GPU (gpu validate)\n";
+    if (c.name.size() > group.size() && c.name.starts_with(group + " ")) out.push_back(&c);
+  return out;
+}
+
+void print_group_help(std::ostream& out, std::string const& group, std::vector<Command const*> const& members) {
+  out << "usage: catlayout " << group << " COMMAND [ARGS] [OPTIONS]\n"
+      << "       (catlayout " << group << " COMMAND --help for one command)\n\n"
+      << group << " commands:\n";
+  for (auto const* c : members) print_entry(out, *c);
+  out << "\n" << exit_status_text;
 }
 
 void print_command_help(Command const& c) {
-  std::cout << "usage: catlayout " << c.usage << "\n" << c.summary << "\n";
+  std::cout << "usage: catlayout " << c.usage << "\n";
+  for (auto const& line : wrap(plain_words(c.summary), help_width)) std::cout << line << "\n";
   if (!c.options.empty()) {
-    std::cout << "options:";
-    for (auto const& [o, n] : c.options) std::cout << " " << o << (n ? " VALUE" : "") << (n > 1 ? " VALUE" : "");
-    std::cout << "\n";
+    std::string options = "options:";
+    for (auto const& [o, n] : c.options) options += " " + o + (n ? " VALUE" : "") + (n > 1 ? " VALUE" : "");
+    for (auto const& line : wrap(usage_words(options, help_width - 9), help_width, 9)) std::cout << line << "\n";
   }
   std::cout << "example: " << c.example << "\n";
 }
@@ -80,6 +186,10 @@ void print_command_help(Command const& c) {
 bool parse(Command const& c, std::vector<std::string> const& words, Args& a, std::string& why) {
   for (std::size_t i = 0; i < words.size(); ++i) {
     std::string const& w = words[i];
+    if (w == "-h") {  // as --help
+      a.opt["--help"];
+      continue;
+    }
     if (w.size() > 2 && w.rfind("--", 0) == 0) {
       if (w == "--help") {
         a.opt[w];
@@ -112,6 +222,11 @@ int dispatch(int argc, char** argv) {
     print_help(words.empty() ? std::cerr : std::cout, cmds);
     return words.empty() ? 2 : 0;
   }
+  if (words[0] == "--version") {
+    if (words.size() > 1) return usage_line("--version   (takes no arguments)");
+    std::cout << "catlayout " CATLAYOUT_VERSION "\n";
+    return 0;
+  }
   // The longest command name that prefixes the words: "morphism compose" before "morphism".
   Command const* best = nullptr;
   std::size_t used = 0;
@@ -128,6 +243,24 @@ int dispatch(int argc, char** argv) {
     }
   }
   if (!best) {
+    // A group's name ("gpu", "analyze", ...): --help lists its commands; otherwise say which exist.
+    auto members = group_commands(cmds, words[0]);
+    if (!members.empty()) {
+      bool help = words.size() >= 2 && (words[1] == "--help" || words[1] == "-h" || words[1] == "help");
+      if (help) {
+        print_group_help(std::cout, words[0], members);
+        return 0;
+      }
+      std::string names;
+      for (auto const* c : members) names += (names.empty() ? "" : ", ") + c->name.substr(words[0].size() + 1);
+      if (words.size() == 1)
+        std::cerr << "catlayout " << words[0] << ": expected a command: " << names << "; try catlayout " << words[0]
+                  << " --help\n";
+      else
+        std::cerr << "catlayout " << words[0] << ": unknown command '" << words[1] << "' (the " << words[0]
+                  << " commands: " << names << "); try catlayout " << words[0] << " --help\n";
+      return 2;
+    }
     std::cerr << "catlayout: unknown command '" << words[0] << "'; try catlayout --help\n";
     return 2;
   }

@@ -9,8 +9,10 @@ import sys
 SECTIONS = [
     ("A layout is a function",
      "A layout is a shape and a stride; its function takes an index colexicographically to a coordinate "
-     "and dots it with the stride. The tiling blog's first example, `(6,2):(8,2)`:",
-     ["eval '(6,2):(8,2)'", "show '(6,2):(8,2)'"], "img/layout-6x2.svg"),
+     "and dots it with the stride. The tiling blog's first example, `(6,2):(8,2)`; at one index or one "
+     "coordinate it is CuTe's `layout(i)` and `layout(m,n)`:",
+     ["eval '(6,2):(8,2)'", "eval '(6,2):(8,2)' 7", "eval '(6,2):(8,2)' '(1,1)'", "show '(6,2):(8,2)'"],
+     "img/layout-6x2.svg"),
     ("Coalesce",
      "Coalesce finds the shortest layout with the same function; with a target profile it works mode by mode "
      "(the Korean blog's examples):",

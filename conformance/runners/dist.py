@@ -16,14 +16,18 @@ tables for differential. Progress (shards, cases/s, time left) goes to stderr.
 
 Dask is not vendored: this script pip-installs `distributed` into a venv the first time and runs
 itself there. Exit status: prove --merge's (0, 1 a counterexample), differential 0 or 1 (a
-finding), 2 usage, 3 a shard failed after its retries; where Dask (or the CuTe oracle) cannot be
+finding), 2 usage (a --scheduler address that is malformed, or where no TCP connect succeeds within
+a few seconds, is refused before anything starts), 3 a shard failed after its retries (or the run
+failed otherwise: one line on stderr, never a traceback); where Dask (or the CuTe oracle) cannot be
 installed, a line `SKIP: why` and 0, as the oracles.
 """
 import argparse
 import hashlib
 import json
 import os
+import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -35,6 +39,93 @@ DASK_PIP = "distributed==2026.8.0"
 
 def log(msg):
     print(msg, file=sys.stderr, flush=True)
+
+
+class Refused(Exception):
+    """A usage or input error: one line for the user, exit 2."""
+
+
+# --------------------------------------------------------------------------
+# --scheduler ADDRESS, checked before anything is started or installed
+# --------------------------------------------------------------------------
+
+SCHEMES = ("tcp", "tls", "ws", "wss")  # Dask's schemes over TCP (a bare HOST:PORT is tcp)
+CONNECT_TIMEOUT = 5  # seconds for the TCP connect to the scheduler
+
+
+def scheduler_host_port(address):
+    """(host, port) of a Dask scheduler address, tcp://HOST:PORT or HOST:PORT (Dask's forms; also
+    tls://, ws://, wss://, and [IPV6]:PORT), or Refused naming what is wrong with it."""
+    if not address.strip():
+        raise Refused("--scheduler is empty: give a Dask scheduler's address (tcp://HOST:PORT), or leave "
+                      "--scheduler out for a LocalCluster on this machine")
+    form = "a Dask scheduler's address is tcp://HOST:PORT or HOST:PORT (dask scheduler prints it)"
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    elif scheme not in SCHEMES:
+        extra = " (http:// is the dashboard's, not the scheduler's)" if scheme in ("http", "https") else ""
+        raise Refused(f"--scheduler {address!r}: the scheme {scheme}:// is not one of Dask's "
+                      f"({', '.join(s + '://' for s in SCHEMES)}){extra}; {form}")
+    m = re.fullmatch(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})/?", rest)
+    if not m:
+        why = "no port in it" if ":" not in rest else "not HOST:PORT"
+        raise Refused(f"--scheduler {address!r} is not a scheduler address ({why}): {form}")
+    host, port = m.group(1).strip("[]"), int(m.group(2))
+    if not 0 < port < 65536:
+        raise Refused(f"--scheduler {address!r}: port {port} is outside 1..65535")
+    return host, port
+
+
+# The largest first frame a Dask scheduler's handshake may announce (it is about a hundred bytes): a
+# larger length is bytes of another protocol read as one (Dask itself would try to allocate it).
+MAX_HANDSHAKE = 1 << 24
+
+
+def probe_handshake(sock, address):
+    """A Dask scheduler speaks first on a tcp:// connection: its handshake, an 8-byte little-endian
+    length, then that many bytes (distributed.comm.tcp). Refused when something else listens there."""
+    head, closed = b"", False
+    try:
+        while len(head) < 8:
+            chunk = sock.recv(8 - len(head))
+            if not chunk:
+                closed = True
+                break
+            head += chunk
+    except (TimeoutError, socket.timeout):
+        pass
+    except OSError as e:  # reset by the other end
+        raise Refused(f"cannot use {address} as a Dask scheduler: the connection opens, then fails: "
+                      f"{(e.strerror or str(e)).lower()}") from None
+    if len(head) < 8:
+        what = "it closed the connection" if closed else f"nothing within {CONNECT_TIMEOUT} s"
+        raise Refused(f"cannot use {address} as a Dask scheduler: the connection opens, but no Dask handshake comes "
+                      f"({what}; another program listens there, or a proxy accepts every connection)")
+    n = int.from_bytes(head, "little")
+    if not 0 < n <= MAX_HANDSHAKE:
+        raise Refused(f"cannot use {address} as a Dask scheduler: what answers there is not a Dask handshake "
+                      f"(its first bytes {head!r})")
+
+
+def check_scheduler(address):
+    """The address's form, then a TCP connect within CONNECT_TIMEOUT seconds and, for tcp://, the
+    scheduler's handshake: Refused, with the address and the reason, when no scheduler answers there."""
+    host, port = scheduler_host_port(address)
+    try:
+        with socket.create_connection((host, port), timeout=CONNECT_TIMEOUT) as sock:
+            if "://" not in address or address.startswith("tcp://"):  # tls and ws: the client speaks first
+                probe_handshake(sock, address)
+    except socket.gaierror as e:
+        raise Refused(f"cannot reach the Dask scheduler at {address}: the host {host!r} is not known "
+                      f"({e.strerror or e})") from None
+    except (TimeoutError, socket.timeout):
+        raise Refused(f"cannot reach the Dask scheduler at {address}: no answer within {CONNECT_TIMEOUT} s "
+                      "(a host that drops the connection, or no route to it)") from None
+    except OSError as e:
+        raise Refused(f"cannot reach the Dask scheduler at {address}: {(e.strerror or str(e)).lower()}") from None
+    except (ValueError, OverflowError) as e:
+        raise Refused(f"--scheduler {address!r}: {e}") from None
 
 
 # --------------------------------------------------------------------------
@@ -215,8 +306,12 @@ def differential_batch(catlayout, oracle_venv, seed, i, count):
 
 def connect(opts):
     from distributed import Client, LocalCluster
-    if opts.scheduler:
-        return Client(opts.scheduler), None
+    if opts.scheduler is not None:
+        try:
+            return Client(opts.scheduler, timeout=30), None
+        except (OSError, TimeoutError, MemoryError) as e:  # a port that answers, but no Dask scheduler
+            raise Refused(f"cannot connect to the Dask scheduler at {opts.scheduler}: {str(e).splitlines()[0][:300]}") \
+                from None
     workers = opts.workers or os.cpu_count() or 1
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                            memory_limit=0)
@@ -566,6 +661,8 @@ def main(argv=None):
     opts, rest = ap.parse_known_args(argv)
     if opts.cmd == "differential" and rest:
         ap.error(f"unrecognized arguments: {' '.join(rest)}")
+    if opts.scheduler is not None:
+        check_scheduler(opts.scheduler)  # before Dask is installed or imported: one line, exit 2
     in_dask_venv(opts.venv)
     opts.catlayout = os.path.abspath(opts.catlayout) if os.sep in opts.catlayout else opts.catlayout
     if opts.cmd == "prove":
@@ -573,5 +670,25 @@ def main(argv=None):
     return cmd_differential(opts)
 
 
+def entry():
+    """main, with every failure one line on stderr: no traceback reaches the user (set
+    CATLAYOUT_DIST_TRACEBACK=1 to see one)."""
+    try:
+        return main()
+    except Refused as e:
+        log(f"catlayout dist: {e}")
+        return 2
+    except KeyboardInterrupt:
+        log("catlayout dist: interrupted; finished shards are kept in the run directory (rerun to resume)")
+        return 130
+    except Exception as e:  # noqa: BLE001 (MemoryError, Dask's errors, a shard file that is not JSON, ...)
+        if os.environ.get("CATLAYOUT_DIST_TRACEBACK"):
+            raise
+        text = " ".join(str(e).split())[:400]
+        log(f"catlayout dist: {type(e).__name__}{': ' + text if text else ''} (CATLAYOUT_DIST_TRACEBACK=1 shows "
+            "where)")
+        return 3
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry())

@@ -271,13 +271,39 @@ def protocol_mismatch(v):
     return None
 
 
+# How deep an answer may nest: an int tuple nests at most 64 levels (core's limits::max_depth), a
+# result wraps it in a few objects. Deeper answers are the adapter's protocol error for the case;
+# they would take Python's JSON reader and the classification past the recursion limit.
+MAX_ANSWER_DEPTH = 200
+
+
+def nesting_depth(x, limit):
+    """The nesting depth of a JSON value (arrays and objects), counted without recursion; it stops
+    counting past `limit`."""
+    deepest, stack = 0, [(x, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, (list, dict)):
+            deepest = max(deepest, d)
+            if d > limit:
+                break
+            stack.extend((c, d + 1) for c in (v.values() if isinstance(v, dict) else v))
+    return deepest
+
+
 def read_reply(line, want_id):
     """An answer line as (reply, None), or (None, why it is not the answer to case `want_id`)."""
+    too_deep = (f"protocol: the answer nests deeper than {MAX_ANSWER_DEPTH} levels (a layout's int tuples nest at "
+                f"most 64): {line[:120]!r}")
     try:
         r = json.loads(line)
+    except RecursionError:
+        return None, too_deep
     except ValueError:
         return None, (f"protocol: a line on stdout that is not a JSON answer: {line[:120]!r} (only protocol lines may "
                       "reach stdout; write anything else to stderr)")
+    if nesting_depth(r, MAX_ANSWER_DEPTH) > MAX_ANSWER_DEPTH:
+        return None, too_deep
     if not isinstance(r, dict) or "id" not in r:
         return None, f"protocol: an answer without an \"id\": {line[:120]!r}"
     if want_id is not None and r["id"] != want_id:
@@ -559,12 +585,16 @@ def main():
         opts.sample = doc.get("sample", 0)
         open(opts.markdown, "w").write(markdown(doc["results"], doc["files"], opts))
         return 0
+    if opts.cmd in ("run", "self-test") and opts.adapter is not None and not opts.adapter.strip():
+        log("--adapter: the adapter command is empty: give the command line that starts the adapter "
+            "(e.g. --adapter './my_adapter --flag'; docs/adapter-protocol.md)")
+        return 2
     if opts.cmd == "self-test":
         import self_test
         return 1 if self_test.run(opts.adapter, opts, sys.stdout) else 0
     os.makedirs(opts.venv_dir, exist_ok=True)
     if opts.cmd == "run":
-        if opts.self_test and not opts.adapter:
+        if opts.self_test and opts.adapter is None:
             log("--self-test goes with --adapter")
             return 2
         runs = [(opts.impl, None)] if opts.impl else [(None, opts.adapter)]

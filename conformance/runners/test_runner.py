@@ -61,6 +61,39 @@ class Classify(unittest.TestCase):
         self.assertEqual(runner.wire_op({"op": "upcast", "args": []}), "upcast")
 
 
+class DeepAnswers(unittest.TestCase):
+    """An answer nested past what a layout needs is the adapter's protocol error for its case, never
+    the runner's RecursionError (issue 53)."""
+
+    def test_read_reply_refuses_deep_nesting(self):
+        for depth in (300, 5000, 100000):
+            line = '{"id": "x", "result": ' + "[" * depth + "0" + "]" * depth + "}"
+            r, why = runner.read_reply(line, "x")
+            self.assertIsNone(r)
+            self.assertTrue(why.startswith("protocol: the answer nests deeper than 200 levels"), why)
+        r, why = runner.read_reply('{"id": "x", "result": ' + "[" * 60 + "0" + "]" * 60 + "}", "x")
+        self.assertIsNone(why)
+        self.assertEqual(runner.nesting_depth(r, 200), 61)
+
+    def test_classify_survives_deep_results(self):
+        deep = 0
+        for _ in range(5000):
+            deep = [deep]
+        self.assertEqual(runner.classify(L(4, 1), {"result": {"shape": deep, "stride": deep}}), "differs")
+        self.assertEqual(runner.classify(L(4, 1), {"result": deep}), "differs")
+
+    def test_empty_adapter_command(self):
+        import subprocess
+        for args in (["run", "--adapter", ""], ["run", "--adapter", " ", "--self-test"], ["self-test", "--adapter", ""]):
+            with tempfile.TemporaryDirectory() as d:
+                r = subprocess.run([sys.executable, os.path.join(os.path.dirname(runner.__file__), "runner.py"), *args,
+                                    "--venv-dir", d], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertEqual(r.stdout, "")
+            self.assertTrue(r.stderr.startswith("--adapter: the adapter command is empty"), r.stderr)
+            self.assertEqual(len(r.stderr.splitlines()), 1)
+
+
 class Capabilities(unittest.TestCase):
     def test_not_served(self):
         sys.path.insert(0, runner.ADAPTERS)

@@ -8,9 +8,12 @@
 #include <fstream>
 #include <iomanip>
 #include <map>
+#include <optional>
 #include <span>
 #include <sstream>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core/layout.hpp"
@@ -151,6 +154,75 @@ std::optional<std::string> skipped_by(std::vector<std::string> const& tags, Chec
   return std::nullopt;
 }
 
+// SCHEMA.md: an integer is a JSON number without a fraction or an exponent. The readers of args
+// refuse 2.0 ("expected an integer at $.cases[0].args[0].shape[1], found the non-integer number
+// 2.0"); an expectation is held to the same rule (nlohmann would compare 3.0 equal to 3): the
+// path of its first such number, or nullopt. Iterative: an expectation may nest deeply.
+std::optional<std::string> non_integer_at(Json const& expect, std::string const& path) {
+  std::vector<std::pair<Json const*, std::string>> todo{{&expect, path}};
+  while (!todo.empty()) {
+    auto [j, at] = std::move(todo.back());
+    todo.pop_back();
+    if (j->is_number_float())
+      return str("expected an integer at ", at, ", found the non-integer number ", j->dump(),
+                 " (a JSON number with a fraction or an exponent is not an integer)");
+    if (j->is_array()) {
+      for (std::size_t i = j->size(); i-- > 0;) todo.emplace_back(&(*j)[i], str(at, "[", i, "]"));
+    } else if (j->is_object()) {
+      std::vector<std::pair<Json const*, std::string>> members;
+      for (auto it = j->begin(); it != j->end(); ++it)
+        if (at != path || !(it.key() == "confirmed_on" || it.key() == "sources"))  // provenance is not compared
+          members.emplace_back(&it.value(), str(at, ".", it.key()));
+      todo.insert(todo.end(), std::make_move_iterator(members.rbegin()), std::make_move_iterator(members.rend()));
+    }
+  }
+  return std::nullopt;
+}
+
+// Whether an expectation holds a number with a fraction or an exponent where non_integer_at looks
+// (no paths: the common answer is no).
+bool has_non_integer(Json const& expect) {
+  std::vector<Json const*> todo;
+  if (expect.is_object()) {
+    for (auto it = expect.begin(); it != expect.end(); ++it)
+      if (it.key() != "confirmed_on" && it.key() != "sources") todo.push_back(&it.value());
+  } else {
+    todo.push_back(&expect);
+  }
+  while (!todo.empty()) {
+    Json const* x = todo.back();
+    todo.pop_back();
+    if (x->is_number_float()) return true;
+    if (x->is_structured())
+      for (auto const& e : *x) todo.push_back(&e);
+  }
+  return false;
+}
+
+// The string ids of a file's cases with their positions, for the check that no id repeats.
+struct CaseIds {
+  std::vector<std::pair<std::string, std::size_t>> ids;
+  void add(std::string id, std::size_t i) { ids.emplace_back(std::move(id), i); }
+};
+
+// A repeated id refuses the file: an id names its case in reports (SCHEMA.md), so each is
+// given once. The repetition first in file order, naming both paths.
+Result<void> unique_ids(CaseIds& c, std::string const& file) {
+  auto& ids = c.ids;
+  std::sort(ids.begin(), ids.end());
+  std::optional<std::pair<std::size_t, std::size_t>> first;
+  std::string id;
+  for (std::size_t k = 1; k < ids.size(); ++k)
+    if (ids[k].first == ids[k - 1].first && (k < 2 || ids[k - 2].first != ids[k].first) &&
+        (!first || ids[k].second < first->second)) {
+      first = {ids[k - 1].second, ids[k].second};
+      id = ids[k].first;
+    }
+  if (!first) return {};
+  return fail(ErrorKind::invalid_input, file, ": the case id ", Json(id).dump(), " at $.cases[", first->second,
+              "].id repeats the id at $.cases[", first->first, "].id (an id names one case: give each case its own)");
+}
+
 }  // namespace
 
 Result<void> check_header(Json const& doc, std::string const& file) {
@@ -167,9 +239,10 @@ namespace {
 // Case i of a document (the body of check_document's loop, shared with the streaming
 // check_file's DOM path): appends its outcome to out, unless --only leaves it out.
 void check_case(Json const& c, std::size_t i, FileName const& name, CheckOptions const& opt,
-                std::vector<CaseOutcome>& out) {
+                std::vector<CaseOutcome>& out, CaseIds& ids) {
   std::string const& file = name;
   std::string path = "$.cases[" + std::to_string(i) + "]";
+  if (c.is_object() && c.contains("id") && c["id"].is_string()) ids.add(c["id"].get<std::string>(), i);
   CaseOutcome o;
   o.file = name;
   if (!c.is_object() || !c.contains("op") || !c["op"].is_string() || !c.contains("args") || !c.contains("expect")) {
@@ -199,8 +272,17 @@ void check_case(Json const& c, std::size_t i, FileName const& name, CheckOptions
     out.push_back(o);
     return;
   }
+  Json const& expect = c["expect"];
+  if (!(expect.is_object() && expect.contains("error")) && has_non_integer(expect)) {
+    o.id = id;
+    o.op = op;
+    o.tags = std::move(*tags);
+    o.detail = path + ": " + non_integer_at(expect, path + ".expect").value_or("");
+    out.push_back(std::move(o));
+    return;
+  }
   auto got = run_op(op, c["args"], path + ".args", opt.convention);
-  o = classify(op, c["expect"], got);
+  o = classify(op, expect, got);
   o.file = name;
   o.id = id;
   o.tags = std::move(*tags);
@@ -233,11 +315,19 @@ enum class Fast { decided, undecided, invalid };
 // is not valid JSON. Only the exact matches, whose strict readers read args and expect whole,
 // may answer before those are validated: every other decision validates them first.
 Fast check_case_fast(std::span<wire::scan::Member const> members, std::size_t i, FileName const& file,
-                     CheckOptions const& opt, std::vector<CaseOutcome>& out, LazyValues& lazy) {
+                     CheckOptions const& opt, std::vector<CaseOutcome>& out, LazyValues& lazy, CaseIds& ids) {
   auto settled = [&](Fast f) { return lazy.validate() ? f : Fast::invalid; };
   auto c = fast::read_case(members);
   if (!c) return settled(Fast::undecided);
-  if (opt.only_op && *opt.only_op != c->op) return settled(Fast::decided);
+  // The id is noted where the case is decided here (an undecided case's DOM path notes it).
+  auto note_id = [&] {
+    if (c->id) ids.add(std::string(*c->id), i);
+  };
+  if (opt.only_op && *opt.only_op != c->op) {
+    Fast f = settled(Fast::decided);
+    if (f == Fast::decided) note_id();
+    return f;
+  }
   auto skip = skipped_by(c->tags, opt);
   if (skip) {
     if (!lazy.validate()) return Fast::invalid;
@@ -246,6 +336,7 @@ Fast check_case_fast(std::span<wire::scan::Member const> members, std::size_t i,
              !fast::exact_categorical_case(row, c->op, c->args, c->expect)) {
     return settled(Fast::undecided);
   }
+  note_id();
   CaseOutcome& o = out.emplace_back();  // filled in place: no move of a finished outcome
   o.file = file;
   if (c->id) o.id = *c->id;
@@ -268,7 +359,7 @@ constexpr std::size_t max_case_members = 16;
 // case is not valid JSON (or nlohmann refuses what the scanner accepted, not expected): the
 // caller then takes the DOM path of the whole file.
 bool check_case_text(char const* p, char const* end, std::size_t i, FileName const& file, CheckOptions const& opt,
-                     std::vector<CaseOutcome>& out, char const** after) {
+                     std::vector<CaseOutcome>& out, CaseIds& ids, char const** after) {
   std::array<wire::scan::Member, max_case_members> m;
   std::size_t n = 0;
   bool plain = false;
@@ -278,13 +369,13 @@ bool check_case_text(char const* p, char const* end, std::size_t i, FileName con
   *after = e;
   if (!e) return false;
   if (plain) {
-    Fast f = check_case_fast(std::span(m.data(), n), i, file, opt, out, lazy);
+    Fast f = check_case_fast(std::span(m.data(), n), i, file, opt, out, lazy, ids);
     if (f != Fast::undecided) return f == Fast::decided;
   }
   if (!lazy.validate()) return false;
   Json c = Json::parse(p, e, nullptr, false);  // on error: discarded, no exception
   if (c.is_discarded()) return false;
-  check_case(c, i, file, opt, out);
+  check_case(c, i, file, opt, out, ids);
   return true;
 }
 
@@ -294,6 +385,7 @@ bool check_case_text(char const* p, char const* end, std::size_t i, FileName con
 struct TopLevel {
   std::optional<std::string_view> schema, cases;  // the values' text
   std::vector<CaseOutcome> outcomes;
+  CaseIds ids;
 };
 
 // The elements of the array at p, each handed to `element`, which returns one past it or
@@ -324,11 +416,11 @@ unsigned wanted_threads(CheckOptions const& opt) {
 // Cases [lo, hi) of the delimited cases, checked into out: false at the first that is not valid
 // JSON over exactly its extent.
 bool check_range(std::span<std::string_view const> cases, std::size_t lo, std::size_t hi, FileName const& file,
-                 CheckOptions const& opt, std::vector<CaseOutcome>& out) {
+                 CheckOptions const& opt, std::vector<CaseOutcome>& out, CaseIds& ids) {
   for (std::size_t i = lo; i < hi; ++i) {
     char const* end = cases[i].data() + cases[i].size();
     char const* after = nullptr;
-    if (!check_case_text(cases[i].data(), end, i, file, opt, out, &after) || after != end) return false;
+    if (!check_case_text(cases[i].data(), end, i, file, opt, out, ids, &after) || after != end) return false;
   }
   return true;
 }
@@ -337,18 +429,20 @@ bool check_range(std::span<std::string_view const> cases, std::size_t lo, std::s
 // and checks it into the chunk's own outcomes, which are joined in the file's order at the end.
 // False if a case is not valid JSON (the other threads then stop at their next chunk).
 bool check_cases(std::span<std::string_view const> cases, FileName const& file, CheckOptions const& opt,
-                 std::vector<CaseOutcome>& out) {
+                 std::vector<CaseOutcome>& out, CaseIds& ids) {
   std::size_t chunks = (cases.size() + check_chunk - 1) / check_chunk;
   auto threads = static_cast<unsigned>(std::min<std::size_t>(wanted_threads(opt), chunks));
-  if (threads <= 1) return check_range(cases, 0, cases.size(), file, opt, out);
+  if (threads <= 1) return check_range(cases, 0, cases.size(), file, opt, out, ids);
   std::vector<std::vector<CaseOutcome>> parts(chunks);
+  std::vector<CaseIds> part_ids(chunks);
   std::atomic<std::size_t> next{0};
   std::atomic<bool> invalid{false};
   std::vector<std::exception_ptr> thrown(threads);  // a worker's exception goes to the caller
   auto work = [&](unsigned w) {
     try {
       for (std::size_t k; !invalid.load(std::memory_order_relaxed) && (k = next++) < chunks;)
-        if (!check_range(cases, k * check_chunk, std::min(cases.size(), (k + 1) * check_chunk), file, opt, parts[k]))
+        if (!check_range(cases, k * check_chunk, std::min(cases.size(), (k + 1) * check_chunk), file, opt, parts[k],
+                         part_ids[k]))
           invalid = true;
     } catch (...) {
       thrown[w] = std::current_exception();
@@ -367,6 +461,8 @@ bool check_cases(std::span<std::string_view const> cases, FileName const& file, 
   for (auto const& part : parts) total += part.size();
   out.reserve(total);
   for (auto& part : parts) std::move(part.begin(), part.end(), std::back_inserter(out));
+  for (auto& part : part_ids)
+    std::move(part.ids.begin(), part.ids.end(), std::back_inserter(ids.ids));
   return true;
 }
 
@@ -376,12 +472,12 @@ bool check_cases(std::span<std::string_view const> cases, FileName const& file, 
 // validated when it is checked, against the extent found here: on text that is not valid JSON
 // a wrong extent is refused there, or at the separator after it.
 char const* scan_cases(char const* p, char const* end, FileName const& file, CheckOptions const& opt,
-                       std::vector<CaseOutcome>& out) {
+                       std::vector<CaseOutcome>& out, CaseIds& ids) {
   if (wanted_threads(opt) == 1) {
     std::size_t i = 0;
     return each_element(p, end, [&](char const* c) {
       char const* after = nullptr;
-      return check_case_text(c, end, i++, file, opt, out, &after) ? after : nullptr;
+      return check_case_text(c, end, i++, file, opt, out, ids, &after) ? after : nullptr;
     });
   }
   std::vector<std::string_view> cases;
@@ -391,7 +487,7 @@ char const* scan_cases(char const* p, char const* end, FileName const& file, Che
     cases.emplace_back(c, static_cast<std::size_t>(e - c));
     return e;
   });
-  return after && check_cases(cases, file, opt, out) ? after : nullptr;
+  return after && check_cases(cases, file, opt, out, ids) ? after : nullptr;
 }
 
 // The whole text, validated by the scanner and its cases checked: nullopt unless it is one JSON
@@ -423,7 +519,8 @@ std::optional<TopLevel> scan_top_level(std::string_view text, FileName const& fi
     // nlohmann keeps the last of repeated keys: the DOM path decides.
     if ((is_cases && top.cases) || (is_schema && top.schema)) return std::nullopt;
     char const* v = p;
-    p = is_cases && p != end && *p == '[' ? scan_cases(p, end, file, opt, top.outcomes) : wire::scan::skip_value(p, end);
+    p = is_cases && p != end && *p == '[' ? scan_cases(p, end, file, opt, top.outcomes, top.ids)
+                                          : wire::scan::skip_value(p, end);
     if (!p) return std::nullopt;
     auto value = std::string_view(v, static_cast<std::size_t>(p - v));
     if (is_cases) top.cases = value;
@@ -452,6 +549,7 @@ std::optional<Result<std::vector<CaseOutcome>>> check_text(std::string_view text
   auto top = scan_top_level(text, FileName(file), opt);
   if (!top) return std::nullopt;
   if (auto h = check_scanned_header(*top, file); !h) return std::unexpected(h.error());
+  if (auto u = unique_ids(top->ids, file); !u) return std::unexpected(u.error());
   return std::move(top->outcomes);
 }
 
@@ -474,7 +572,9 @@ Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string con
   std::vector<CaseOutcome> out;
   auto const& cases = doc["cases"];
   FileName const name(file);
-  for (std::size_t i = 0; i < cases.size(); ++i) check_case(cases[i], i, name, opt, out);
+  CaseIds ids;
+  for (std::size_t i = 0; i < cases.size(); ++i) check_case(cases[i], i, name, opt, out, ids);
+  CL_CHECK(unique_ids(ids, file));
   return out;
 }
 

@@ -69,6 +69,38 @@ TEST(Check, MalformedInputNamesFileCaseAndPath) {
   EXPECT_NE(missing.error().message.find("/nonexistent/vectors.json"), std::string::npos);
 }
 
+// Issue 53: one integer rule for args and expect (a number with a fraction or an exponent is not an
+// integer, refused naming its path; provenance is not compared), and an id given twice refuses the file.
+TEST(Check, NonIntegerNumbersAndRepeatedIds) {
+  Json c = {{"id", "c0"}, {"op", "coalesce"}, {"args", Json::array({L("[2,2]", "[1,2]")})}, {"expect", L("4", "1")}};
+  Json doc = {{"schema", "catlayout.vectors/1"}, {"cases", Json::array({c, c, c, c})}};
+  doc["cases"][1]["id"] = "c1";
+  doc["cases"][1]["expect"]["shape"] = 4.0;
+  doc["cases"][2]["id"] = "c2";
+  doc["cases"][2]["args"][0]["shape"][0] = 2.0;
+  doc["cases"][3]["id"] = "c3";
+  doc["cases"][3]["expect"]["confirmed_on"] = Json::array({0.5});
+  auto r = check_document(doc, "f.json", {});
+  ASSERT_TRUE(r) << r.error().what();
+  ASSERT_EQ(r->size(), 4u);
+  EXPECT_EQ((*r)[0].match, Match::exact);
+  EXPECT_EQ((*r)[1].match, Match::fail);
+  EXPECT_EQ((*r)[1].detail, "$.cases[1]: expected an integer at $.cases[1].expect.shape, found the non-integer number "
+                            "4.0 (a JSON number with a fraction or an exponent is not an integer)");
+  EXPECT_EQ((*r)[2].match, Match::fail);
+  EXPECT_NE((*r)[2].detail.find("expected an integer at $.cases[2].args[0].shape[0], found the non-integer number 2.0"),
+            std::string::npos) << (*r)[2].detail;
+  EXPECT_EQ((*r)[3].match, Match::exact);
+  doc["cases"][3]["id"] = "c1";
+  auto dup = check_document(doc, "f.json", {});
+  ASSERT_FALSE(dup);
+  EXPECT_EQ(dup.error().message, "f.json: the case id \"c1\" at $.cases[3].id repeats the id at $.cases[1].id (an id "
+                                 "names one case: give each case its own)");
+  CheckOptions only;
+  only.only_op = "evaluate";  // a repeated id is refused whatever --only leaves out
+  EXPECT_FALSE(check_document(doc, "f.json", only));
+}
+
 // Every layout case of the seed examples passes (the categorical ops join when their engines exist).
 TEST(Check, SeedExamplesLayoutOps) {
   auto r = check_file(std::string(CATLAYOUT_VECTORS_DIR) + "/seed-examples.json", {});

@@ -203,6 +203,11 @@ TEST(StreamCheck, SameOutcomesOnTrickyDocuments) {
                                      "expect": {"shape": 6e0, "stride": 1e0}},
                                     {"id": "f4", "op": "composition", "args": [{"shape": 8, "stride": 1}, 4.5],
                                      "expect": {"error": "invalid_input"}})")},
+      {"repeated ids", doc_of(R"({"id": "r", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1}},
+                                 {"id": "s", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1}},
+                                 {"id": "\u0072", "op": "coalesce", "args": [)" + L + R"(], "expect": {"shape": 12, "stride": 1}})")},
+      {"provenance with floats", doc_of(R"({"id": "p", "op": "coalesce", "args": [)" + L +
+                                        R"(], "expect": {"shape": 12, "stride": 1, "confirmed_on": [0.5], "sources": 1e3}})")},
       {"unknown op", doc_of(R"({"id": "u", "op": "no.such.op", "args": [], "expect": 1})")},
       {"other engines", doc_of(R"({"id": "m", "op": "mutual_refinement", "args": [[2, 3], [6]], "expect": {"first": [2, 3], "second": [[2, 3]]}},
                                   {"id": "e", "op": "evaluate", "args": [{"shape": 4, "stride": 2}], "expect": [0, 2, 4, 6]})")},

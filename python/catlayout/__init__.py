@@ -7,7 +7,8 @@ because ...") where no right answer exists. Everything here is the C++ engine (`
 from . import _catlayout
 from ._catlayout import *  # noqa: F401,F403
 
-__version__ = "0.1.0"
+# pyproject.toml's version, compiled into the module (the one source; `catlayout --version` prints the same).
+__version__ = _catlayout.__version__
 
 # catlayout.gpu (the fragment catalogue, its check, tiled MMAs and copies) is a submodule of the
 # native module; registered so that `import catlayout.gpu` and `from catlayout.gpu import check` work.

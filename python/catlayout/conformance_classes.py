@@ -228,8 +228,8 @@ def classify(expect, reply):
         return "exact"
     try:
         tg, te = tabulate(got), tabulate(expect)
-    except (TypeError, KeyError, ValueError, IndexError, AttributeError):
-        return "differs"
+    except (TypeError, KeyError, ValueError, IndexError, AttributeError, RecursionError):  # a result nested past
+        return "differs"  # Python's recursion limit is no layout (the runner refuses such answers as it reads them)
     if tg is not None and tg == te:
         return "functional"
     return "differs"

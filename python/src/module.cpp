@@ -4,6 +4,7 @@
 NB_MODULE(_catlayout, m) {
   using namespace catlayout::python;
   m.doc() = "The CuTe layout algebra, checked (C++ engines of catlayout).";
+  m.attr("__version__") = nb::str(CATLAYOUT_VERSION);  // pyproject.toml's version, as `catlayout --version` prints it
   bind_errors(m);
   bind_layout(m);
   bind_algebra(m);

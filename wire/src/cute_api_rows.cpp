@@ -41,11 +41,24 @@ Result<Json> layout_or_composed(Json const& x, std::string const& path, F f) {
   return fail(ErrorKind::invalid_input, "expected a layout or a composed layout at ", path);
 }
 
+// A shape argument read at `path`: every entry positive, checked on the shape as given, so the
+// message names it (the engines would name the shape they derive: tile_to_shape's grid of tiles,
+// make_ordered_layout's parts).
+Result<IntTuple> positive_shape_from_json(Json const& j, std::string const& path) {
+  CL_TRY(s, int_tuple_from_json(j, path));
+  auto v = s.values();
+  for (std::size_t k = 0; k < v.size(); ++k)
+    if (v[k] <= 0)
+      return fail(ErrorKind::invalid_input, "shape entry ", v[k], " at flat position ", k, " of ", to_string(s), " at ",
+                  path, " is not positive");
+  return s;
+}
+
 }  // namespace
 
 Result<Json> op_make_layout(OpRow const& row, Json const& args, std::string const& path, Convention) {
   CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(s, int_tuple_from_json(args[0], at(path, 0)));
+  CL_TRY(s, positive_shape_from_json(args[0], at(path, 0)));
   Major major = Major::left;
   if (args.size() == 2) {
     CL_TRY(mj, wire::major_from_json(args[1], at(path, 1)));
@@ -56,7 +69,7 @@ Result<Json> op_make_layout(OpRow const& row, Json const& args, std::string cons
 
 Result<Json> op_make_ordered_layout(OpRow const& row, Json const& args, std::string const& path, Convention) {
   CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(s, int_tuple_from_json(args[0], at(path, 0)));
+  CL_TRY(s, positive_shape_from_json(args[0], at(path, 0)));
   CL_TRY(o, wire::order_from_json(args[1], at(path, 1)));
   return json_of(make_ordered_layout(s, o));
 }
@@ -69,7 +82,7 @@ Result<Json> op_make_layout_like(OpRow const& row, Json const& args, std::string
 
 Result<Json> op_tile_to_shape(OpRow const& row, Json const& args, std::string const& path, Convention c) {
   CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(s, int_tuple_from_json(args[1], at(path, 1)));
+  CL_TRY(s, positive_shape_from_json(args[1], at(path, 1)));
   Order o = Major::left;
   if (args.size() == 3) {
     CL_TRY(oo, wire::order_from_json(args[2], at(path, 2)));

@@ -226,7 +226,7 @@ cl.footprint("(32,32):(33,1)")""",
        "per row removes it; `Sw<3,3,3>` makes the ldmatrix read of an 8 x 64 half tile conflict-free."),
       ]),
     ("Vectors",
-     "The conformance vectors (conformance/vectors, format in SCHEMA.md) are readable, checkable and "
+     "The conformance vectors (conformance/vectors, format in [docs/vector-format.md](vector-format.md)) are readable, checkable and "
      "writable from Python.",
      [("""\
 report = cl.check("conformance/vectors/seed-examples.json")

@@ -45,7 +45,7 @@ bool exists_by_enumeration(std::vector<Int> const& t, std::vector<Int> const& u)
 
 }  // namespace
 
-// Seed examples (paper §4.1.1 and ../shared/conformance/seed-examples.json, computed by tract).
+// Seed examples (paper §4.1.1 and conformance/vectors/seed-examples.json, computed by tract).
 TEST(MutualRefinement, SeedExamples) {
   auto r = mutual_refinement(P("(6,6)"), P("(2,6,6)"));
   ASSERT_TRUE(r) << r.error().what();

@@ -31,6 +31,7 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from cute_oracle import CUTLASS_VERSION, Skip, log, setup_env  # noqa: E402
 
@@ -716,7 +717,9 @@ def main(argv=None):
         out = {"schema": "catlayout.cutlass-fragments/1",
                "source": f"NVIDIA CuTe (nvidia-cutlass {CUTLASS_VERSION} headers, host g++) "
                          f"via conformance/oracle/cutlass_fragments.py",
-               "catalogue": doc_src, "counts": counts,
+               # the command or file, relative to the repository: a committed report names no
+               # path of the machine it was made on
+               "catalogue": doc_src.replace(REPO + os.sep, ""), "counts": counts,
                "timings_s": {"venv": round(t_env, 2), "cute": round(t_cute, 2), "compare": round(t_cmp, 2)},
                "self_test": None if not args.self_test else ("failed" if problems else "ok"),
                "results": [{k: v for k, v in r.items() if k != "where"} for r in results]}

@@ -434,7 +434,14 @@ def summarize(res):
 def show_answer(a):
     ans = a["answer"]
     got = ans.get("result", ans.get("error", ans.get("crash", ans.get("na"))))
-    return f"{a['id']}: {a['op']} {json.dumps(a['args'])} -> {json.dumps(got)[:200]}; reference {json.dumps(a['expect'])[:160]}"
+    return f"{a['id']}: {a['op']} {json.dumps(a['args'])} -> {local_paths(json.dumps(got)[:200])}; reference {json.dumps(a['expect'])[:160]}"
+
+
+def local_paths(text):
+    """An adapter's message with this machine's paths out (a committed matrix names none): the
+    repository's own files relative to it, the home folder as ~."""
+    repo = os.path.dirname(os.path.dirname(HERE))
+    return text.replace(repo + os.sep, "").replace(os.path.expanduser("~") + os.sep, "~" + os.sep)
 
 
 def text_report(res, out):

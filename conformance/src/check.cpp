@@ -131,7 +131,7 @@ CaseOutcome classify(std::string_view op, Json const& expect, Result<Json> const
 
 namespace {
 
-// SCHEMA.md: `tags` is an array of strings; unknown tags are kept and otherwise ignored.
+// docs/vector-format.md: `tags` is an array of strings; unknown tags are kept and otherwise ignored.
 Result<std::vector<std::string>> case_tags(Json const& c, std::string const& path) {
   std::vector<std::string> tags;
   if (!c.contains("tags")) return tags;
@@ -352,7 +352,7 @@ Fast check_case_fast(std::span<wire::scan::Member const> members, std::size_t i,
   return Fast::decided;
 }
 
-// The members a case object may have for the fast path (SCHEMA.md has six).
+// The members a case object may have for the fast path (docs/vector-format.md names seven).
 constexpr std::size_t max_case_members = 16;
 
 // Case i: scanned once (skip_case), then the fast path, else its own small DOM. False if the

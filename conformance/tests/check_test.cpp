@@ -158,8 +158,8 @@ TEST(Check, FuzzRegressions) {
   EXPECT_NO_THROW(report_json(*r2).dump(1, ' ', false, Json::error_handler_t::strict));
 }
 
-// SCHEMA.md's optional tags: read and counted, unknown ones ignored, skipped on request; a
-// strictly categorical check skips outside_categorical and would fail it otherwise.
+// The format's optional tags (docs/vector-format.md): read and counted, unknown ones ignored,
+// skipped on request; a strictly categorical check skips outside_categorical and would fail it otherwise.
 TEST(Check, TagsAreReadSkippedAndValidated) {
   Json outside = {{"id", "o"},
                   {"op", "complement"},

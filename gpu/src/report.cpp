@@ -5,7 +5,7 @@
 
 namespace catlayout::gpu {
 
-// A fragment's TV layout in the report: the {"shape", "stride"} form of SCHEMA.md. gpu sits below
+// A fragment's TV layout in the report: the {"shape", "stride"} form of docs/vector-format.md. gpu sits below
 // the wire room (whose layout_json.hpp reads and writes the form for the checker), so the report
 // writes its one layout field itself; a report's layout is compared as written, never read back.
 static Json tuple_json(IntTuple const& t) {

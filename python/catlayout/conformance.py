@@ -31,7 +31,7 @@ AGREES = _shared.AGREES
 
 class Case(NamedTuple):
     """One case of the corpus: its id, op (CuTe's name, docs/adapter-protocol.md), args and expect
-    in their wire forms (SCHEMA.md), tags, and the report row it counts in (the op and its
+    in their wire forms (docs/vector-format.md), tags, and the report row it counts in (the op and its
     operand kinds)."""
     id: str
     op: str

@@ -3,7 +3,7 @@ runner (conformance/runners/runner.py), the adapters' protocol module and the Py
 (catlayout.conformance). Python 3 standard library only, and it imports nothing of catlayout, so
 that the runner and the adapters (in venvs of their own, without catlayout) load it by its path.
 
-A case's answer is classified against the case's `expect`, the reference (SCHEMA.md, "Matching";
+A case's answer is classified against the case's `expect`, the reference (docs/vector-format.md, "Matching";
 docs/adapter-protocol.md, "Classes"): exact, functional (the same function on [0, size), another
 form), differs, refuses where the reference answers, refuses as the reference does, accepts what
 the reference refuses, crash, not available."""

@@ -1,4 +1,4 @@
-// The conformance room: check vector files (SCHEMA.md), export them, run any op of the schema,
+// The conformance room: check vector files (docs/vector-format.md), export them, run any op of the schema,
 // read and write vector documents. JSON crosses the boundary as text through Python's json module.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/vector.h>
@@ -18,7 +18,7 @@ using catlayout::Json;
 
 static nb::object to_py(Json const& j) { return nb::module_::import_("json").attr("loads")(j.dump()); }
 
-// Layout objects inside args become SCHEMA.md's {"shape": ..., "stride": ...}.
+// Layout objects inside args become the format's {"shape": ..., "stride": ...}.
 static Json from_py(nb::handle h, std::string_view what) {
   nb::object as_json = nb::cpp_function([](nb::handle x) -> nb::object {
     if (nb::isinstance<Layout>(x)) return to_py(to_json(nb::cast<Layout const&>(x)));
@@ -79,7 +79,7 @@ void bind_conformance(nb::module_& m) {
     unwrap(conformance::check_header(doc, path));
     return to_py(doc);
   }, nb::arg("path"), nb::sig("def read_vectors(path: str) -> dict"),
-  "A vector document (SCHEMA.md) as a dict; its shape is checked.");
+  "A vector document (docs/vector-format.md) as a dict; its shape is checked.");
   m.def("write_vectors", [](std::string const& path, nb::handle doc, bool force) {
     Json j = from_py(doc, "document");
     unwrap(conformance::check_header(j, path));
@@ -97,9 +97,9 @@ void bind_conformance(nb::module_& m) {
   m.def("run_op", [](std::string const& op, nb::handle args, bool strict) {
     return to_py(unwrap(conformance::run_op(op, from_py(args, "args"), "$.args", convention(strict))));
   }, nb::arg("op"), nb::arg("args"), nb::kw_only(), nb::arg("strict") = false,
-  "Any op of SCHEMA.md on JSON-shaped args (as in a vector file; Layout objects are accepted), e.g. "
+  "Any op of the vector format (docs/vector-format.md) on JSON-shaped args (as in a vector file; Layout objects are accepted), e.g. "
   "run_op('composition', [Layout('(6,2):(8,2)'), Layout('(4,3):(3,1)')]).");
-  m.def("known_ops", []() { return conformance::known_ops(); }, "The ops of SCHEMA.md this build serves.");
+  m.def("known_ops", []() { return conformance::known_ops(); }, "The ops of the vector format this build serves.");
 }
 
 }  // namespace catlayout::python

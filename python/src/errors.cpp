@@ -1,5 +1,5 @@
 // catlayout.LayoutError (a ValueError) and one subclass per error kind of the schema
-// (../shared/conformance/SCHEMA.md): the exception keeps the kind, the message and whether CuTe
+// (docs/vector-format.md): the exception keeps the kind, the message and whether CuTe
 // itself would have answered (Error::cute_answers).
 #include "convert.hpp"
 

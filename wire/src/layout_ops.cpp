@@ -1,4 +1,4 @@
-// The op table's rows for the core layout ops (SCHEMA.md): evaluate, and the ops on [A] or
+// The op table's rows for the core layout ops (docs/vector-format.md): evaluate, and the ops on [A] or
 // [A, second], each typed once (LayoutOp) so that the JSON path here, the checker's text path and
 // the bench all call the same engine function.
 #include "catlayout/core.hpp"

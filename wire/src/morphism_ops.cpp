@@ -1,6 +1,6 @@
-// The op table's rows for the categorical engine (SCHEMA.md): nest.compose [f, g] (g o f),
+// The op table's rows for the categorical engine (docs/vector-format.md): nest.compose [f, g] (g o f),
 // nest.coalesce [f], nest.complement [f], nest.logical_divide [f, g], nest.logical_product [f, g],
-// nest.to_layout [f], layout.to_nest [L]; the Error whose kind SCHEMA.md expects.
+// nest.to_layout [f], layout.to_nest [L]; the Error whose kind the vectors expect.
 #include "catlayout/categories/coalesce.hpp"
 #include "catlayout/categories/complement.hpp"
 #include "catlayout/categories/divide.hpp"

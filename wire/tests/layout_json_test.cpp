@@ -1,4 +1,4 @@
-// The JSON forms of integer layouts (SCHEMA.md): round trips, the JSON path in every error, and
+// The JSON forms of integer layouts (docs/vector-format.md): round trips, the JSON path in every error, and
 // hostile input refused with its reason.
 #include "catlayout/wire/layout_json.hpp"
 #include "catlayout/core/limits.hpp"

@@ -231,7 +231,7 @@ struct NotAvailable : std::runtime_error {
 
 // ======================= YOUR IMPLEMENTATION: from here =======================
 // Replace the include and the functions in ops() with your own. Each takes the case's args in their
-// wire form (SCHEMA.md: a layout is {"shape": T, "stride": T}, an int tuple an integer or nested
+// wire form (catlayout's docs/vector-format.md: a layout is {"shape": T, "stride": T}, an int tuple an integer or nested
 // arrays, a tiler {"tiler": [...]}) and returns the result in its wire form (a layout
 // {"shape", "stride"}, evaluate's array of values). Throw any exception to refuse (the
 // reference's errors are refusals too); throw NotAvailable for what your implementation cannot

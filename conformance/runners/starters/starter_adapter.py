@@ -19,7 +19,7 @@ PROTOCOL = "catlayout-adapter/1"
 
 # ======================= YOUR IMPLEMENTATION: from here =======================
 # Replace the import and the functions in OPS with your own. Each takes the case's args in their
-# wire form (SCHEMA.md: a layout is {"shape": T, "stride": T}, an int tuple an int or nested lists,
+# wire form (catlayout's docs/vector-format.md: a layout is {"shape": T, "stride": T}, an int tuple an int or nested lists,
 # a tiler {"tiler": [...]}) and returns the result in its wire form (a layout {"shape", "stride"},
 # evaluate's list of values). Raise any exception to refuse (the reference's errors are refusals
 # too); raise NotImplementedError for what your implementation cannot express (n/a).

@@ -1,7 +1,7 @@
 #pragma once
 // The category Fin_* (paper §3.1.1): objects <n>_* = {*, 1, ..., n}, morphisms pointed maps.
 // A map alpha: <m>_* -> <n>_* is stored as (alpha(1), ..., alpha(m)) with 0 standing for *,
-// the encoding of ../shared/conformance/SCHEMA.md and of the paper's companion code.
+// the encoding of the vector format (docs/vector-format.md) and of the paper's companion code.
 #include <cstddef>
 #include <vector>
 

@@ -1,6 +1,6 @@
 #pragma once
 // The vector checker: runs every case of catlayout.vectors/1 files and classifies each as
-// exact / functional / fail, as SCHEMA.md defines.
+// exact / functional / fail, as docs/vector-format.md defines.
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -35,7 +35,7 @@ struct CaseOutcome {
   std::string id, op;
   Match match = Match::fail;
   std::string detail;             // why it failed, or what differed in form
-  std::vector<std::string> tags;  // the case's `tags` (SCHEMA.md), known or not
+  std::vector<std::string> tags;  // the case's `tags` (docs/vector-format.md), known or not
   bool skipped = false;           // not run: a tag the options skip
 };
 
@@ -43,7 +43,7 @@ struct CheckOptions {
   std::optional<std::string> only_op;  // --only OP
   std::vector<std::string> skip_tags;  // --skip-tag T: cases carrying T are reported as skipped
   // --strict: the categorical convention; cases tagged outside_categorical or strict_differs are skipped, as
-  // SCHEMA.md allows a strictly categorical implementation.
+  // docs/vector-format.md allows a strictly categorical implementation.
   Convention convention = Convention::cute;
   // --threads N: how many threads check the cases of one file (0: one per hardware thread). The
   // outcomes come in the file's order whatever the number; a file of few cases is checked on the
@@ -53,7 +53,7 @@ struct CheckOptions {
 
 // Classify one result against its expectation (exposed for the exporter and tests).
 CaseOutcome classify(std::string_view op, Json const& expect, Result<Json> const& got);
-// SCHEMA.md's document shape: an object with "schema": "catlayout.vectors/1" and a "cases" array.
+// docs/vector-format.md's document shape: an object with "schema": "catlayout.vectors/1" and a "cases" array.
 Result<void> check_header(Json const& doc, std::string const& file);
 // A malformed document is an error naming the file and the JSON path; a malformed case is a failed case.
 Result<std::vector<CaseOutcome>> check_document(Json const& doc, std::string const& file, CheckOptions const& opt);

@@ -18,10 +18,10 @@ struct ExportOptions {
   bool force = false;           // overwrite files whose content differs
 };
 
-// SCHEMA.md's `tags` for a case and catlayout's result on it: outside_categorical, cute_wrong.
+// docs/vector-format.md's `tags` for a case and catlayout's result on it: outside_categorical, cute_wrong.
 Json case_tags(std::string const& op, Json const& args, Result<Json> const& result);
 // `doc` with every case's tags recomputed from catlayout's result (other tags kept, `expect`
-// untouched): how a vector file from elsewhere (CuTe's answers) gets SCHEMA.md's tags.
+// untouched): how a vector file from elsewhere (CuTe's answers) gets the format's tags.
 Result<Json> retag_document(Json doc, std::string const& file);
 // The cases of one op as a catlayout.vectors/1 document; an engine disagreement is an error.
 Result<Json> export_op(std::string const& op, ExportOptions const& opt);

@@ -15,8 +15,8 @@ namespace catlayout {
 
 using Int = std::int64_t;
 
-// The kinds of ../shared/conformance/SCHEMA.md (overflow reports as invalid_input), and
-// not_representable for the F2 ops of docs/beyond-integers.md.
+// The error kinds of the vector format (docs/vector-format.md; overflow reports as invalid_input),
+// not_representable among them (the F2 ops of docs/beyond-integers.md).
 enum class ErrorKind { inadmissible, not_tractable, not_complementable, not_refinable, invalid_input, not_representable };
 
 std::string_view kind_name(ErrorKind kind);
@@ -26,7 +26,7 @@ struct Error {
   ErrorKind kind;
   std::string message;
   // CuTe returns a layout here, and it is not the operation's function: catlayout checks a
-  // condition CuTe does not (vectors tag such cases `cute_wrong`, SCHEMA.md).
+  // condition CuTe does not (vectors tag such cases `cute_wrong`, docs/vector-format.md).
   bool cute_answers = false;
   // CuTe returns a layout here, but the input breaks a precondition CuTe documents and does not
   // check (docs/definitions.md names it): the answer is for another input (vectors: cute_precondition).

@@ -1,6 +1,6 @@
 #pragma once
 // JSON for the validation report and for golden vectors of the op `mma.fragment`
-// (gpu/README.md documents both; SCHEMA.md's other ops are unchanged).
+// (gpu/README.md documents both; docs/vector-format.md has the other ops).
 #include <optional>
 
 #include "catlayout/gpu/device.hpp"

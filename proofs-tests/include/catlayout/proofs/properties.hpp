@@ -2,7 +2,7 @@
 // The algebra's theorems as checkable properties (paper ch. 2; CuTe's post-conditions).
 // Each property takes its inputs and answers holds, vacuous (a precondition failed: the
 // operation is partial and refused, as documented) or fails with a counterexample text that
-// names the inputs in CuTe notation and in the JSON of ../shared/conformance/SCHEMA.md.
+// names the inputs in CuTe notation and in the JSON of docs/vector-format.md.
 // The same functions back the RapidCheck tests and the bounded-exhaustive `catlayout prove`.
 #include <span>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// The JSON form of ../shared/conformance/SCHEMA.md: int tuples as integers or arrays,
+// The JSON form of docs/vector-format.md: int tuples as integers or arrays,
 // layouts as {"shape", "stride"}, tilers as {"tiler": [...]}. Readers name the JSON path.
 #include <nlohmann/json.hpp>
 

@@ -1,16 +1,16 @@
 #pragma once
-// The schema's morphism form {"domain": T, "codomain": T, "map": [a1..am]} (SCHEMA.md), both
+// The schema's morphism form {"domain": T, "codomain": T, "map": [a1..am]} (docs/vector-format.md), both
 // ways. Readers name the JSON path of what they reject, as core's layout_from_json does.
 #include "catlayout/categories/nest_morphism.hpp"
 #include "catlayout/wire/layout_json.hpp"
 
 namespace catlayout::categories {
 
-// SCHEMA.md "morphism" (Def. 3.1.1.13 / 3.2.1.1 data): domain, codomain, map with 0 for *.
+// docs/vector-format.md "morphism" (Def. 3.1.1.13 / 3.2.1.1 data): domain, codomain, map with 0 for *.
 Json to_json(TupleMorphism const& f);  // flat arrays
 Json to_json(NestMorphism const& f);
 
-// SCHEMA.md "morphism"; invalid_input naming the path (e.g. "args[0].map[2]").
+// docs/vector-format.md "morphism"; invalid_input naming the path (e.g. "args[0].map[2]").
 Result<NestMorphism> nest_morphism_from_json(Json const& j, std::string const& path);
 // As above with flat arrays for domain and codomain.
 Result<TupleMorphism> tuple_morphism_from_json(Json const& j, std::string const& path);

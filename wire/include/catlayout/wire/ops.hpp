@@ -1,5 +1,5 @@
 #pragma once
-// The op table: every op of the vectors (../shared/conformance/SCHEMA.md) once, with its arity, its
+// The op table: every op of the vectors (docs/vector-format.md) once, with its arity, its
 // argument readers and function, whether the convention reaches it, and the kind of its result. The
 // checker's slow and fast paths, the exporter, the bench, the fuzzers, the CLI and Python's run_op
 // all read this one table.
@@ -19,7 +19,7 @@
 
 namespace catlayout::wire {
 
-// Where a row comes from: the core layout ops (SCHEMA.md), CuTe's API and the whitepaper's operations
+// Where a row comes from: the core layout ops (docs/vector-format.md), CuTe's API and the whitepaper's operations
 // (docs/algebra.md), strides beyond integers (docs/beyond-integers.md), the categorical engine, the
 // algorithms, and the gpu catalogue.
 enum class OpFamily { core, cute_api, strides, categorical, algorithms, gpu };

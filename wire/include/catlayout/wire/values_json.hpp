@@ -1,7 +1,7 @@
 #pragma once
 // The JSON forms of the values the newer operations take and give (docs/algebra.md "Wire forms"),
 // and a reader that tells the layout kinds apart by their form:
-//   layout            {"shape": T, "stride": T}                         (SCHEMA.md)
+//   layout            {"shape": T, "stride": T}                         (docs/vector-format.md)
 //   coordinate layout stride entries {"basis": [...], "scale": k}       (docs/beyond-integers.md)
 //   F2 layout         stride entries {"f2": v} (and 0)                   PyCuTe's F<v>
 //   composed layout   {"swizzle": [B,M,S], "offset": k, "layout": L}

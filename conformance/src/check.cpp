@@ -154,7 +154,7 @@ std::optional<std::string> skipped_by(std::vector<std::string> const& tags, Chec
   return std::nullopt;
 }
 
-// SCHEMA.md: an integer is a JSON number without a fraction or an exponent. The readers of args
+// docs/vector-format.md: an integer is a JSON number without a fraction or an exponent. The readers of args
 // refuse 2.0 ("expected an integer at $.cases[0].args[0].shape[1], found the non-integer number
 // 2.0"); an expectation is held to the same rule (nlohmann would compare 3.0 equal to 3): the
 // path of its first such number, or nullopt. Iterative: an expectation may nest deeply.
@@ -205,7 +205,7 @@ struct CaseIds {
   void add(std::string id, std::size_t i) { ids.emplace_back(std::move(id), i); }
 };
 
-// A repeated id refuses the file: an id names its case in reports (SCHEMA.md), so each is
+// A repeated id refuses the file: an id names its case in reports (docs/vector-format.md), so each is
 // given once. The repetition first in file order, naming both paths.
 Result<void> unique_ids(CaseIds& c, std::string const& file) {
   auto& ids = c.ids;

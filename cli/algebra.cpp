@@ -1,5 +1,6 @@
 // The algebra commands: each argument read by core's text readers, the engine's function called
 // on the values, the result printed (to_string in the chosen notation, or its JSON form).
+#include <algorithm>
 #include <functional>
 #include <iostream>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "catlayout/core.hpp"
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/f2_layout.hpp"
+#include "catlayout/wire/ops.hpp"
 #include "catlayout/wire/strides_json.hpp"
 #include "catlayout/core/notation.hpp"
 #include "command.hpp"
@@ -130,7 +132,6 @@ struct Op {
   std::function<Result<Output>(Operands const&, Convention)> run;
   bool by_convention = false;  // CuTe's answer may lie outside the categorical fragment (--strict refuses it)
   bool any_kind = false;       // takes layouts beyond integer strides (docs/algebra.md's table)
-  bool stricter_reading = false;  // --strict is a stricter reading of docs/definitions.md, not the paper's
   // A note on stderr about an answer given (eval past the domain: CuTe's extended function), or "".
   std::function<std::string(Operands const&)> note = nullptr;
 };
@@ -433,7 +434,7 @@ Op element_size(bool up) {
             return layout_or_composed(
                 x[0], [&](auto const& l) { return up ? upcast(l, integer(x[1]), c) : downcast(l, integer(x[1]), c); });
           },
-          true, true, true};
+          true, true};
 }
 
 Result<Output> recast_op(Operands const& x, Convention c) {
@@ -575,7 +576,11 @@ Command algebra(std::string name, Op op, std::vector<Arg> required, std::vector<
       if (auto n = op.note(args); !n.empty()) std::cerr << "note: " << n << "\n";
     // CuTe's answer outside the categorical paper's fragment: say so, and how to refuse it.
     if (!strict && op.by_convention) {
-      if (auto cat = op.run(args, Convention::categorical); !cat && op.stricter_reading)
+      // The op row says whether --strict is a stricter reading of docs/definitions.md or the paper's fragment.
+      std::string row = c.name;
+      std::replace(row.begin(), row.end(), '-', '_');
+      bool stricter_reading = wire::strict_kind(row) == wire::Strict::reading;
+      if (auto cat = op.run(args, Convention::categorical); !cat && stricter_reading)
         std::cerr << "note: this is CuTe's answer; --strict (docs/definitions.md) refuses it: " << cat.error().message
                   << "\n";
       else if (!cat)
@@ -594,7 +599,7 @@ Command algebra(std::string name, Op op, std::vector<Arg> required, std::vector<
 std::vector<Command> algebra_commands() {
   using A = Arg;
   return {
-      algebra("eval", {eval_op, false, true, false, eval_note}, {A::layout}, {A::index}, "eval L [I | COORD]",
+      algebra("eval", {eval_op, false, true, eval_note}, {A::layout}, {A::index}, "eval L [I | COORD]",
               "tabulate L(0), ..., L(size-1); with an index I or a coordinate COORD (the shape's rank, ((1,0),2) "
               "for a nested mode), CuTe's layout(i) or layout(m,n): past the domain, CuTe's extended function "
               "(the last mode unbounded) with a note; negative entries refused",
@@ -670,10 +675,10 @@ std::vector<Command> algebra_commands() {
       algebra("downcast", element_size(false), {A::layout, A::integer}, {}, "downcast L N",
               "CuTe downcast<N> by its per-mode rule; --strict: only where it is the same memory in elements N "
               "times smaller", "catlayout downcast '(4,4):(4,1)' 2"),
-      algebra("recast-layout", {recast_op, true, true, true}, {A::layout, A::integer, A::integer}, {},
+      algebra("recast-layout", {recast_op, true, true}, {A::layout, A::integer, A::integer}, {},
               "recast-layout L OLD_BITS NEW_BITS", "CuTe recast_layout<Old,New> by element widths in bits",
               "catlayout recast-layout 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)' 16 32"),
-      algebra("nullspace", {nullspace_op, true, true, true}, {A::layout}, {}, "nullspace L",
+      algebra("nullspace", {nullspace_op, true, true}, {A::layout}, {}, "nullspace L",
               "CuTe nullspace: the stride-0 modes of L; --strict: every index L maps to 0", "catlayout nullspace '(2,4,6):(1,2,0)'"),
       algebra("coalesce-z", {coalesce_z_op, false, true}, {A::layout}, {A::profile}, "coalesce-z L [PROFILE]",
               "PyCuTe coalesce_z: coalesce keeping the extended function", "catlayout coalesce-z '(2,1,6,1):(1,7,8,0)'"),

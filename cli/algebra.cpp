@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "catlayout/core/quote.hpp"
 #include "catlayout/wire/values_json.hpp"
 #include "catlayout/core.hpp"
 #include "catlayout/core/checked.hpp"
@@ -74,7 +75,8 @@ Result<Operand> read_any_layout(std::string const& text) {
 }
 
 Result<Operand> read_arg(Arg kind, std::string const& text, std::size_t i) {
-  auto where = [&](Error const& e) { return fail(e.kind, "argument ", i + 1, " '", text, "': ", e.message); };
+  // The reason first, then the argument (shortened: a long argument would bury the reason).
+  auto where = [&](Error const& e) { return fail(e.kind, "argument ", i + 1, ": ", e.message, ", in '", shortened(text), "'"); };
   auto checked = [&](auto r) -> Result<Operand> {
     if (!r) return where(r.error());
     return Operand(std::move(*r));
@@ -93,14 +95,15 @@ Result<Operand> read_arg(Arg kind, std::string const& text, std::size_t i) {
       std::size_t pos = 0;
       auto v = scan_integer(text, pos);
       if (!v || pos != text.size())
-        return fail(ErrorKind::invalid_input, "argument ", i + 1, " '", text, "': expected an integer");
+        return fail(ErrorKind::invalid_input, "argument ", i + 1, ": expected an integer, found '", shortened(text), "'");
       return Operand(*v);
     }
     case Arg::order: return checked(parse_order(text));
     case Arg::major: {
       auto o = parse_order(text);
       if (!o || !std::holds_alternative<Major>(*o))
-        return fail(ErrorKind::invalid_input, "argument ", i + 1, " '", text, "': expected LayoutLeft or LayoutRight");
+        return fail(ErrorKind::invalid_input, "argument ", i + 1, ": expected LayoutLeft or LayoutRight, found '",
+                    shortened(text), "'");
       return Operand(std::move(*o));
     }
     case Arg::coord: return checked(parse_slice_coord(text));

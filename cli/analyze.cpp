@@ -4,6 +4,7 @@
 #include <iostream>
 #include <variant>
 
+#include "catlayout/core/quote.hpp"
 #include "catlayout/analysis.hpp"
 #include "catlayout/core/notation.hpp"
 #include "catlayout/wire/analysis_json.hpp"
@@ -21,7 +22,8 @@ using TvLayout = std::variant<Layout, CoordLayout>;
 Result<Int> integer_option(Args const& a, std::string const& name, Int fallback) {
   if (!a.has(name)) return fallback;
   auto t = parse_int_tuple(a.value(name));
-  if (!t || !t->is_leaf()) return fail(ErrorKind::invalid_input, name, " '", a.value(name), "' is not an integer");
+  if (!t || !t->is_leaf())
+    return fail(ErrorKind::invalid_input, name, ": expected an integer, found '", shortened(a.value(name)), "'");
   return t->value();
 }
 
@@ -56,13 +58,13 @@ Result<gpu::PermutationMnk> permutation(Args const& a) {
 // of CuTe's make_tiled_mma(atom, atoms, permutation) hold of the operand (TiledMma::holds).
 Result<TvSource> mma_source(Args const& a) {
   auto const* ins = gpu::find_instruction(a.value("--mma"));
-  if (!ins) return fail(ErrorKind::invalid_input, "no instruction '", a.value("--mma"), "' (catlayout gpu list)");
+  if (!ins) return fail(ErrorKind::invalid_input, "no instruction '", shortened(a.value("--mma")), "' (catlayout gpu list)");
   std::string name = a.has("--operand") ? a.value("--operand") : "A";
   auto op = gpu::parse_operand(name);
-  if (!op) return fail(ErrorKind::invalid_input, "--operand '", name, "': expected A, B, C, src or dst");
+  if (!op) return fail(ErrorKind::invalid_input, "--operand: expected A, B, C, src or dst, found '", shortened(name), "'");
   if (!a.has("--atoms")) {
     auto const* f = ins->fragment(*op);
-    if (!f) return fail(ErrorKind::invalid_input, ins->name, " has no operand '", name, "'");
+    if (!f) return fail(ErrorKind::invalid_input, ins->name, " has no operand '", shortened(name), "'");
     return TvSource{f->tv, std::array<Int, 2>{f->rows, f->cols}};
   }
   CL_TRY(atoms, layout_or_shape(a.value("--atoms")));
@@ -77,7 +79,7 @@ Result<TvSource> mma_source(Args const& a) {
 // CuTe DSL's, pycute's), named by its role in errors.
 Result<AnyLayout> read_layout(std::string const& text, char const* role) {
   auto l = parse_any_layout(text);
-  if (!l) return in_context(l.error(), str(role, " '", text, "': "));
+  if (!l) return fail(l.error().kind, role, ": ", l.error().message, ", in '", shortened(text), "'");
   return l;
 }
 
@@ -87,8 +89,8 @@ Result<ComposedLayout> data_layout(std::string const& text) {
   CL_TRY(l, read_layout(text, "DATA"));
   if (auto const* p = std::get_if<Layout>(&l)) return ComposedLayout{Swizzle{}, 0, *p};
   if (auto const* c = std::get_if<ComposedLayout>(&l)) return *c;
-  return fail(ErrorKind::invalid_input, "DATA '", text, "' is a ", layout_kind(l),
-              ": the memory layout maps to offsets (integer strides, optionally swizzled)");
+  return fail(ErrorKind::invalid_input, "DATA is a ", layout_kind(l),
+              ": the memory layout maps to offsets (integer strides, optionally swizzled), in '", shortened(text), "'");
 }
 
 // The thread-value layout: --mma ... (above), --copy THR VAL (CuTe's make_tiled_copy), or the
@@ -111,9 +113,9 @@ Result<TvSource> tv_layout(Args const& a, std::size_t& used) {
   CL_TRY(l, read_layout(a.pos[0], "TV"));
   if (auto const* p = std::get_if<Layout>(&l)) return TvSource{*p, std::nullopt};
   if (auto const* c = std::get_if<CoordLayout>(&l)) return TvSource{*c, std::nullopt};
-  return fail(ErrorKind::invalid_input, "TV '", a.pos[0], "' is a ", layout_kind(l),
+  return fail(ErrorKind::invalid_input, "TV is a ", layout_kind(l),
               ": a thread-value layout maps (thread, value) to a tile index or coordinate (integer or coordinate "
-              "strides); a swizzle belongs to DATA");
+              "strides); a swizzle belongs to DATA, in '", shortened(a.pos[0]), "'");
 }
 
 Result<AccessSpec> spec_of(Args const& a) {
@@ -276,7 +278,8 @@ Result<Int> tile_rows(Args const& a, std::optional<std::array<Int, 2>> const& gi
   auto v = t ? flatten_values(*t) : std::vector<Int>{};
   if (!t || depth(*t) > 1 || v.empty() || v.size() > 2 || v[0] < 1 || v.back() < 1 || v[0] > max_pairs ||
       v.back() > max_pairs)
-    return fail(ErrorKind::invalid_input, "--tile '", text, "': expected M,N or a size, positive and at most ", max_pairs);
+    return fail(ErrorKind::invalid_input, "--tile: expected M,N or a size, positive and at most ", max_pairs, ", found '",
+                shortened(text), "'");
   tile = v.size() == 2 ? v[0] * v[1] : v[0];
   return v.size() == 2 ? v[0] : 1;
 }

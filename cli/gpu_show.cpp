@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <map>
 
+#include "catlayout/core/quote.hpp"
 #include "catlayout/gpu/probe.hpp"
 #include "catlayout/gpu/sm100.hpp"
 #include "catlayout/gpu/validate.hpp"
@@ -99,7 +100,7 @@ Result<void> gpu_show(std::string const& name, std::string const& operand, std::
   }
   Instruction const* ins = find_instruction(name);
   if (!ins)
-    return fail(ErrorKind::invalid_input, "unknown instruction or shared-memory layout \"", name,
+    return fail(ErrorKind::invalid_input, "unknown instruction or shared-memory layout \"", shortened(name),
                 "\" (`catlayout gpu list` lists them)");
   if (operand.empty() || operand == "all") {
     for (auto const& f : ins->fragments) show_fragment(*ins, f, out);
@@ -110,7 +111,7 @@ Result<void> gpu_show(std::string const& name, std::string const& operand, std::
   if (!f) {
     std::string has;
     for (auto const& g : ins->fragments) has += " " + std::string(operand_name(g.operand));
-    return fail(ErrorKind::invalid_input, ins->name, " has no catalogued operand \"", operand, "\"; it has:", has);
+    return fail(ErrorKind::invalid_input, ins->name, " has no catalogued operand \"", shortened(operand), "\"; it has:", has);
   }
   show_fragment(*ins, *f, out);
   return {};

@@ -3,6 +3,7 @@
 #include <iomanip>
 #include <iostream>
 
+#include "catlayout/core/quote.hpp"
 #include "command.hpp"
 
 using namespace catlayout;
@@ -37,8 +38,8 @@ Result<std::uint64_t> bounded_option(Args const& a, std::string const& name, std
   if (!a.has(name)) return dflt;
   auto v = parse_count(a.value(name));
   if (!v || *v < lo || *v > hi)
-    return fail(ErrorKind::invalid_input, name, " expects an integer in [", lo, ", ", hi, "], found '", a.value(name),
-                "'");
+    return fail(ErrorKind::invalid_input, name, " expects an integer in [", lo, ", ", hi, "], found '",
+                shortened(a.value(name)), "'");
   return *v;
 }
 

@@ -1,6 +1,7 @@
 // Pictures of layouts, TV layouts, morphisms and mutual refinements.
 #include <iostream>
 
+#include "catlayout/core/quote.hpp"
 #include "catlayout/algorithms/mutual_refinement.hpp"
 #include "catlayout/categories/text.hpp"
 #include "catlayout/core.hpp"
@@ -16,7 +17,7 @@ namespace {
 // ComposedLayout) or a coordinate layout (its coordinates in the cells).
 Result<AnyLayout> picture_layout(std::string const& text) {
   auto l = parse_any_layout(text);
-  if (!l) return in_context(l.error(), "layout '" + text + "': ");
+  if (!l) return fail(l.error().kind, "layout: ", l.error().message, ", in '", shortened(text), "'");
   return l;
 }
 
@@ -31,7 +32,7 @@ Result<Notation> print_notation(Args const& a) {
 Result<Int> positive(std::string const& text, char const* what) {
   auto t = parse_int_tuple(text);
   if (!t || !t->is_leaf() || t->value() < 1)
-    return fail(ErrorKind::invalid_input, what, " '", text, "' is not a positive integer");
+    return fail(ErrorKind::invalid_input, what, ": expected a positive integer, found '", shortened(text), "'");
   return t->value();
 }
 

@@ -6,6 +6,7 @@
 
 #include "command.hpp"
 #ifdef CATLAYOUT_HAVE_PROOFS
+#include "catlayout/core/quote.hpp"
 #include "catlayout/proofs/prove.hpp"
 #endif
 
@@ -28,7 +29,7 @@ Result<proofs::ProveOptions> options(Args const& a) {
     auto si = slash == std::string::npos ? std::nullopt : parse_count(s.substr(0, slash));
     auto sn = slash == std::string::npos ? std::nullopt : parse_count(s.substr(slash + 1));
     if (!si || !sn || *sn == 0 || *si >= *sn)
-      return fail(ErrorKind::invalid_input, "--shard expects I/N with 0 <= I < N, found '", s, "'");
+      return fail(ErrorKind::invalid_input, "--shard expects I/N with 0 <= I < N, found '", shortened(s), "'");
     o.shard = *si;
     o.shards = *sn;
   }

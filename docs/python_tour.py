@@ -70,7 +70,9 @@ L.mode(0), len(L)""",
       ]),
     ("NumPy",
      "Called on an integer array, a layout evaluates every entry and keeps the array's shape; "
-     "`tabulate()` is `[L(0), ..., L(size-1)]`.",
+     "`tabulate()` is `[L(0), ..., L(size-1)]`. An array of any other dtype (float, bool, complex, "
+     "object) is refused with `InvalidInput` naming the dtype and its first entry, as `L(1.5)` is, "
+     "and a uint64 entry past int64's maximum is refused as it is, never truncated or wrapped.",
      [("""\
 import numpy as np
 L(np.arange(12).reshape(3, 4))

@@ -24,7 +24,7 @@ class Parser : TextCursor {
   Result<Parts> parts() {
     Parts out;
     skip();
-    out.s_column = pos_ + 1;
+    out.s_column = column_at(pos_);
     CL_TRY(s, int_tuple());
     out.s = std::move(s);
     CL_CHECK(token('-', "'-(' opening the map"));
@@ -43,7 +43,7 @@ class Parser : TextCursor {
     if (peek() != '>') return expected("'->' after the map");
     ++pos_;
     skip();
-    out.t_column = pos_ + 1;
+    out.t_column = column_at(pos_);
     CL_TRY(t, int_tuple());
     out.t = std::move(t);
     CL_CHECK(at_end());

@@ -203,5 +203,19 @@ fi
 [ $rc -eq 1 ] && grep -q "2 modes of stride +-1" err.txt || { echo "FAIL: downcast refusal rc=$rc"; cat err.txt; fail=1; }
 "$cl" local-partition '(8,6):(1,8)' '(2,3):(0,1)' 1 2>err.txt; rc=$?
 [ $rc -eq 2 ] && grep -q "repeats every thread" err.txt || { echo "FAIL: broadcast thread layout rc=$rc"; fail=1; }
+# Hostile arguments (issue 53): the character where reading stops is quoted whole, at its column in
+# characters; a byte that is not UTF-8 is named, and stderr stays valid UTF-8; a long argument comes
+# after the reason, shortened to its head and tail.
+"$cl" compose '(４,8):(1,4)' 4:1 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "at column 2, found '４'" err.txt || { echo "FAIL: a full-width digit rc=$rc"; cat err.txt; fail=1; }
+"$cl" compose $'(4,\xff):(1,4)' 4:1 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q 'at column 4, found byte \\xff (not UTF-8)' err.txt && iconv -f UTF-8 -t UTF-8 err.txt >/dev/null \
+  || { echo "FAIL: a byte that is not UTF-8 rc=$rc"; cat err.txt; fail=1; }
+long="($(head -c 100000 /dev/zero | tr '\0' '7')x):(1)"
+"$cl" compose "$long" 4:1 2>err.txt; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -c < err.txt)" -lt 1000 ] && grep -q "^catlayout: invalid_input: argument 1: integer 7777" err.txt \
+  && grep -q "…" err.txt || { echo "FAIL: a long argument rc=$rc, $(wc -c < err.txt) bytes"; head -c 600 err.txt; fail=1; }
+"$cl" show "$long" 2>err.txt; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -c < err.txt)" -lt 1000 ] || { echo "FAIL: show with a long argument rc=$rc"; fail=1; }
 echo "examples checked: $n"
 exit $fail

@@ -263,7 +263,7 @@ Result<Json> export_op(std::string const& name, ExportOptions const& opt) {
   auto colon = name.find(':');
   std::string kind = colon == std::string::npos ? "" : name.substr(0, colon);
   std::string op = colon == std::string::npos ? name : name.substr(colon + 1);
-  if (!is_known_op(op)) return fail(ErrorKind::invalid_input, "op '", op, "' is not implemented in this build");
+  if (!is_known_op(op)) return fail(ErrorKind::invalid_input, "op '", shortened(op), "' is not implemented in this build");
   Rng g(opt.seed ^ std::hash<std::string>{}(name));
   std::vector<Json> all = kind.empty() ? corner_args(op) : std::vector<Json>{};
   auto family = wire::find_op(op)->family;

@@ -8,7 +8,7 @@ namespace catlayout {
 Result<Notation> parse_notation(std::string_view name) {
   if (name == "catlayout") return Notation::catlayout;
   if (name == "cute") return Notation::cute;
-  return fail(ErrorKind::invalid_input, "notation '", name, "': expected catlayout or cute");
+  return fail(ErrorKind::invalid_input, "expected catlayout or cute as the notation, found '", shortened(name), "'");
 }
 
 std::string_view notation_name(Notation n) { return n == Notation::cute ? "cute" : "catlayout"; }

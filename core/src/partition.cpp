@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "catlayout/core/divide.hpp"
+#include "catlayout/core/quote.hpp"
 #include "catlayout/core/structural.hpp"
 
 namespace catlayout {
@@ -17,7 +18,7 @@ Result<Projection> parse_projection(std::string_view text) {
   std::string_view t = text;
   if (t.starts_with("Step<") && t.ends_with(">")) t = t.substr(5, t.size() - 6);  // CuTe's spelling
   else if (t.starts_with("(") && t.ends_with(")")) t = t.substr(1, t.size() - 2);
-  else return fail(ErrorKind::invalid_input, "expected a projection such as (_1,X,_1) or Step<_1,X,_1>, found '", text, "'");
+  else return fail(ErrorKind::invalid_input, "expected a projection such as (_1,X,_1) or Step<_1,X,_1>, found '", shortened(text), "'");
   Projection p;
   for (std::size_t start = 0; start <= t.size();) {
     std::size_t comma = t.find(',', start);
@@ -27,7 +28,8 @@ Result<Projection> parse_projection(std::string_view text) {
     while (!e.empty() && std::isspace(static_cast<unsigned char>(e.back()))) e.remove_suffix(1);
     if (e == "X" || e == "_") p.keep.push_back(false);
     else if (e == "1" || e == "_1") p.keep.push_back(true);
-    else return fail(ErrorKind::invalid_input, "a projection entry is _1 or X, found '", e, "' in '", text, "'");
+    else return fail(ErrorKind::invalid_input, "a projection entry is _1 or X, found '", shortened(e), "' in '",
+                       shortened(text), "'");
     start = comma + 1;
   }
   return p;

@@ -195,7 +195,7 @@ class Parser : TextCursor {
 
   Result<Layout> made(std::size_t start, IntTuple s, IntTuple d) {
     auto l = Layout::make(std::move(s), std::move(d));
-    if (!l) return fail(l.error().kind, l.error().message, " (layout at column ", start + 1, ")");
+    if (!l) return fail(l.error().kind, l.error().message, " (layout at column ", column(text_, start), ")");
     return l;
   }
 
@@ -224,9 +224,6 @@ std::unexpected<Error> text_too_long(std::string_view text) {
 
 Result<Int> scan_integer(std::string_view text, std::size_t& pos) {
   auto at = [&](std::size_t i) { return i < text.size() ? text[i] : '\0'; };
-  auto found = [&](std::size_t i) {
-    return i < text.size() ? "'" + std::string(1, text[i]) + "'" : std::string("end of input");
-  };
   std::size_t start = pos;
   bool mark = at(start) == '_';  // CuTe print(C<Value>): "_" then the value, so Int<-1> is _-1
   std::size_t sign = start + (mark ? 1 : 0), end = sign;
@@ -235,17 +232,19 @@ Result<Int> scan_integer(std::string_view text, std::size_t& pos) {
   while (std::isdigit(static_cast<unsigned char>(at(end)))) ++end;
   if (end == first_digit) {
     if (at(start) == '?')  // CuTe DSL prints a dynamic integer as ? or ?{div=N} (cute/core.py IntValue.__str__)
-      return fail(ErrorKind::invalid_input, "dynamic value '?' at column ", start + 1,
+      return fail(ErrorKind::invalid_input, "dynamic value '?' at column ", column(text, start),
                   " has no number (CuTe DSL prints a value known only at run time as '?'): give the integer");
     if (mark)
       return fail(ErrorKind::invalid_input, "expected digits after CuTe's static-integer mark '_' at column ",
-                  end + 1, ", found ", found(end));
-    return fail(ErrorKind::invalid_input, "expected an integer or '(' at column ", start + 1, ", found ", found(start));
+                  column(text, end), ", found ", found_at(text, end));
+    return fail(ErrorKind::invalid_input, "expected an integer or '(' at column ", column(text, start), ", found ",
+                found_at(text, start));
   }
   if (at(end) == '.' && std::isdigit(static_cast<unsigned char>(at(end + 1)))) {
     std::size_t frac = end + 1;
     while (std::isdigit(static_cast<unsigned char>(at(frac)))) ++frac;
-    return fail(ErrorKind::invalid_input, "the number ", text.substr(start, frac - start), " at column ", start + 1,
+    return fail(ErrorKind::invalid_input, "the number ", shortened(text.substr(start, frac - start)), " at column ",
+                column(text, start),
                 " is not an integer");
   }
   std::string_view digits = text.substr(sign, end - sign);
@@ -253,7 +252,8 @@ Result<Int> scan_integer(std::string_view text, std::size_t& pos) {
   Int v = 0;
   auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
   if (ec != std::errc() || p != digits.data() + digits.size())
-    return fail(ErrorKind::invalid_input, "integer ", digits, " does not fit in int64 at column ", start + 1);
+    return fail(ErrorKind::invalid_input, "integer ", shortened(digits), " does not fit in int64 at column ",
+                column(text, start));
   pos = end;
   return v;
 }
@@ -298,7 +298,8 @@ Result<CoordLayout> scan_coord_layout(std::string_view text, std::size_t& pos) {
 
 Result<F2Layout> parse_f2_layout(std::string_view text) {
   auto colon = text.find(':');
-  if (colon == std::string_view::npos) return fail(ErrorKind::invalid_input, "expected ':' in the F2 layout '", text, "'");
+  if (colon == std::string_view::npos)
+    return fail(ErrorKind::invalid_input, "expected ':' in the F2 layout '", shortened(text), "'");
   CL_TRY(shape, parse_int_tuple(text.substr(0, colon)));
   // The strides: each F<v>, F2(v) or 0, rewritten as plain integers for the tuple reader; the
   // columns it reports are those of the rewritten text, so errors name the stride part.
@@ -309,7 +310,8 @@ Result<F2Layout> parse_f2_layout(std::string_view text) {
     if (d.substr(k, 3) == "F2(") {
       auto close = d.find(')', k);
       if (close == std::string_view::npos)
-        return fail(ErrorKind::invalid_input, "F2( without ')' at column ", colon + 2 + k, " of '", text, "'");
+        return fail(ErrorKind::invalid_input, "F2( without ')' at column ", column(text, colon + 1 + k), " of '",
+                    shortened(text), "'");
       plain += d.substr(k + 3, close - k - 3);
       k = close;
       marked = true;
@@ -319,9 +321,11 @@ Result<F2Layout> parse_f2_layout(std::string_view text) {
       plain += d[k];
     }
   }
-  if (!marked) return fail(ErrorKind::invalid_input, "no F2 stride (F<v> or F2(v)) in '", text, "'");
+  if (!marked) return fail(ErrorKind::invalid_input, "no F2 stride (F<v> or F2(v)) in '", shortened(text), "'");
   auto stride = parse_int_tuple(plain);
-  if (!stride) return fail(ErrorKind::invalid_input, "in the F2 strides of '", text, "': ", stride.error().message);
+  if (!stride)
+    return fail(ErrorKind::invalid_input, stride.error().message, " (in the F2 strides, read without their marks, of '",
+                shortened(text), "')");
   return F2Layout::make(std::move(shape), std::move(*stride));
 }
 
@@ -451,7 +455,7 @@ class SwizzleParser : TextCursor {
       std::size_t at = pos_;
       CL_TRY(x, scan_integer(text_, pos_));
       if (x < -1000 || x > 1000)
-        return fail(ErrorKind::invalid_input, names[i], " ", x, " at column ", at + 1, " is out of range");
+        return fail(ErrorKind::invalid_input, names[i], " ", x, " at column ", column(text_, at), " is out of range");
       v[i] = static_cast<int>(x);
     }
     skip();
@@ -474,8 +478,8 @@ class SwizzleParser : TextCursor {
       pos_ = p;
       if (eat_o())
         return fail(ErrorKind::invalid_input, "a composed layout's outer function must be a swizzle (Sw<B,M,S>, ",
-                    "S<B,M,S>, SW_B_M_S or Swizzle(B,M,S)); found the layout at column ", start + 1, " before 'o' at column ",
-                    pos_);
+                    "S<B,M,S>, SW_B_M_S or Swizzle(B,M,S)); found the layout at column ", column(text_, start),
+                    " before 'o' at column ", column(text_, pos_ - 1));
     }
     pos_ = start;
     return expected("a swizzle Sw<B,M,S>");

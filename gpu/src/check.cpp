@@ -7,6 +7,8 @@
 #include <sstream>
 #include <tuple>
 
+#include "catlayout/core/quote.hpp"
+
 namespace catlayout::gpu {
 
 namespace {
@@ -169,12 +171,12 @@ Result<CheckResult> check_layout(std::string_view name, std::string_view operand
   Entry e;
   if (SmemLayout const* s = find_smem_layout(name)) {
     if (!operand.empty() && operand != "A" && operand != "a" && operand != "B" && operand != "b")
-      return fail(ErrorKind::invalid_input, s->name, " is a shared-memory layout, read as A or B; not \"", operand, "\"");
+      return fail(ErrorKind::invalid_input, s->name, " is a shared-memory layout, read as A or B; not \"", shortened(operand), "\"");
     e.smem = s;
   } else {
     Instruction const* ins = find_instruction(name);
     if (!ins)
-      return fail(ErrorKind::invalid_input, "unknown instruction or shared-memory layout \"", name,
+      return fail(ErrorKind::invalid_input, "unknown instruction or shared-memory layout \"", shortened(name),
                   "\" (`catlayout gpu list` lists them)");
     auto op = parse_operand(operand);
     Fragment const* f = op ? ins->fragment(*op) : nullptr;
@@ -221,10 +223,10 @@ Result<std::vector<NearMatch>> nearest(AnyLayout const& layout, std::string_view
   std::optional<Operand> op;
   if (!operand.empty()) {
     op = parse_operand(operand);
-    if (!op) return fail(ErrorKind::invalid_input, "unknown operand \"", operand, "\" (A, B, C, src, dst)");
+    if (!op) return fail(ErrorKind::invalid_input, "unknown operand \"", shortened(operand), "\" (A, B, C, src, dst)");
   }
   if (!name.empty() && !find_instruction(name) && !find_smem_layout(name))
-    return fail(ErrorKind::invalid_input, "unknown instruction or shared-memory layout \"", name,
+    return fail(ErrorKind::invalid_input, "unknown instruction or shared-memory layout \"", shortened(name),
                 "\" (`catlayout gpu list` lists them)");
   CL_TRY(u, shape_of(layout));
   std::vector<Entry> entries;

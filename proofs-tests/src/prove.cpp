@@ -1,5 +1,7 @@
 #include "catlayout/proofs/prove.hpp"
 
+#include "catlayout/core/quote.hpp"
+
 #include "catlayout/wire/layout_json.hpp"
 
 #include <unistd.h>
@@ -320,7 +322,7 @@ Result<std::vector<std::string>> select_properties(std::vector<std::string> cons
   for (auto const& s : selectors) {
     bool any = false;
     for (auto const& p : registry()) any = any || selects({s}, p.name);
-    if (!any) return fail(ErrorKind::invalid_input, "no property named '", s, "' (see --list)");
+    if (!any) return fail(ErrorKind::invalid_input, "no property named '", shortened(s), "' (see --list)");
   }
   std::vector<std::string> names;
   for (auto const& p : registry())

@@ -28,33 +28,34 @@ void bind_algorithms(nb::module_& m) {
         return str("MutualRefinement(", to_string(r.result.first), ", ", to_string(r.result.second), ")");
       });
   add_refinement_pictures(cls);
-  m.def("mutual_refinement", [](IntTupleIn t, IntTupleIn u) {
+  def_layout_fn(m, "mutual_refinement", [](IntTupleIn t, IntTupleIn u) {
     IntTuple tt = t.get("t"), uu = u.get("u");
     return Refinement{tt, uu, unwrap(mutual_refinement(tt, uu))};
   }, nb::arg("t"), nb::arg("u"), "Algorithm 4.1.1; NotRefinable names the entries that divide neither way.");
 
   // CuTe's argument order, A o B = A(B(i)); the C++ functions take the paper's (B, A) of "B o A".
-  m.def("categorical_composition", [](LayoutArg a, LayoutArg b) {
+  def_layout_fn(m, "categorical_composition", [](LayoutArg const& a, LayoutArg const& b) {
     return unwrap(categorical_composition(b.get("b"), a.get("a")));
   }, nb::arg("a"), nb::arg("b"), "A o B by Algorithm 4.1.2 (A, B tractable; NotTractable, NotRefinable otherwise).");
-  m.def("rational_composition", [](LayoutArg a, LayoutArg b) {
+  def_layout_fn(m, "rational_composition", [](LayoutArg const& a, LayoutArg const& b) {
     return unwrap(rational_composition(b.get("b"), a.get("a")));
   }, nb::arg("a"), nb::arg("b"), "A o B by the rational variant of §4.1.5 (B any layout).");
   // §4.1.6 in the paper's order (B applied first, then A), with B's last mode unbounded as in CuTe.
-  m.def("check_admissible", [](LayoutArg a, LayoutArg b) { unwrap(admissible_for_composition(b.get("b"), a.get("a"), true)); },
+  def_layout_fn(m, "check_admissible", [](LayoutArg const& a, LayoutArg const& b) { unwrap(admissible_for_composition(b.get("b"), a.get("a"), true)); },
         nb::arg("a"), nb::arg("b"), "Raises Inadmissible, naming the condition, unless A o B is admissible (§4.1.6).");
-  m.def("is_admissible", [](LayoutArg a, LayoutArg b) { return bool(admissible_for_composition(b.get("b"), a.get("a"), true)); },
+  def_layout_fn(m, "is_admissible", [](LayoutArg const& a, LayoutArg const& b) { return bool(admissible_for_composition(b.get("b"), a.get("a"), true)); },
         nb::arg("a"), nb::arg("b"), "A o B is admissible (§4.1.6, Shah's conditions with B's last mode unbounded).");
-  m.def("represent", [](std::vector<Int> const& table) -> nb::object {
+  def_layout_fn(m, "represent", [](std::vector<Int> const& table) -> nb::object {
     auto r = unwrap(represent(table));
     if (r.layout) return nb::cast(*r.layout);
     throw AlgebraError{Error{ErrorKind::not_representable, r.reason}};
   }, nb::arg("table"), nb::sig("def represent(table: Sequence[int]) -> Layout"),
   "The coalesced layout whose tabulation is `table`; NotRepresentable says why none exists.");
-  m.def("is_representable", [](std::vector<Int> const& table) { return unwrap(represent(table)).layout.has_value(); },
+  def_layout_fn(m, "is_representable", [](std::vector<Int> const& table) { return unwrap(represent(table)).layout.has_value(); },
         nb::arg("table"));
-  m.def("explain", [](LayoutArg a, nb::handle b, std::string_view op) {
+  def_layout_fn(m, "explain", [](LayoutArg const& a, nb::handle b, TextArg op_text) {
     Layout const& x = a.get("a");
+    std::string_view op = op_text.get("op");
     if (op == "composition") {
       Layout y = layout_from_py(b, "b");
       return to_text(unwrap(explain_composition(x, y)), x, y);
@@ -62,7 +63,7 @@ void bind_algorithms(nb::module_& m) {
     if (op == "complement") return to_text(explain_complement(x, int_from_py(b, "b")));
     if (op == "divide") return to_text(explain_divide(x, layout_from_py(b, "b")));
     if (op == "product") return to_text(explain_product(x, layout_from_py(b, "b")));
-    invalid_input(str("explain: op '", op, "' is not composition, complement, divide or product"));
+    invalid_input(str("explain: op is composition, complement, divide or product, not '", shortened(op), "'"));
   }, nb::arg("a"), nb::arg("b"), nb::arg("op") = "composition",
   "Both views of a case as text: core, categorical (Algorithm 4.1.2 / --strict), tabulation.");
 }

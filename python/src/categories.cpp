@@ -36,8 +36,8 @@ void bind_categories(nb::module_& m) {
   nb::class_<NestMorphism> cls(m, "Morphism",
       "A morphism f: S -> T of the category Nest (Def. 3.2.1.1): nested tuples S, T and a map alpha of "
       "flat positions (None for *), with s_i = t_alpha(i).");
-  cls.def("__init__", [](NestMorphism* self, std::string_view text) {
-        auto r = categories::parse_nest_morphism(text);
+  cls.def("__init__", [](NestMorphism* self, TextArg text) {
+        auto r = categories::parse_nest_morphism(text.get("text"));
         if (!r) invalid_input(r.error().message);
         new (self) NestMorphism(std::move(*r));
       }, nb::arg("text"), "Parse '(2,2) -(1,3)-> (2,2,2)' (* for the base point).")
@@ -58,26 +58,26 @@ void bind_categories(nb::module_& m) {
   add_value_methods(cls, [](NestMorphism const& f) { return categories::to_string(f); });
   add_morphism_pictures(cls);
 
-  m.def("encode", [](LayoutArg l) { return unwrap(categories::standard_representation(l.get("layout"))); },
+  def_layout_fn(m, "encode", [](LayoutArg const& l) { return unwrap(categories::standard_representation(l.get("layout"))); },
         nb::arg("layout"), "The standard representation f_L (Construction 3.1.2.5, §3.2.2); NotTractable if none.");
-  m.def("decode", [](NestMorphism const& f) { return categories::to_layout(f); }, nb::arg("morphism"),
+  def_layout_fn(m, "decode", [](NestMorphism const& f) { return categories::to_layout(f); }, nb::arg("morphism"),
         "The layout L_f encoded by f (§3.2.2).");
-  m.def("is_encodable", [](LayoutArg l) { return categories::is_encodable(l.get("layout")); }, nb::arg("layout"));
-  m.def("compose", [](NestMorphism const& g, NestMorphism const& f) { return unwrap(categories::compose(g, f)); },
+  def_layout_fn(m, "is_encodable", [](LayoutArg const& l) { return categories::is_encodable(l.get("layout")); }, nb::arg("layout"));
+  def_layout_fn(m, "compose", [](NestMorphism const& g, NestMorphism const& f) { return unwrap(categories::compose(g, f)); },
         nb::arg("g"), nb::arg("f"), "g o f, first f then g (§3.2.1); Inadmissible unless codomain(f) == domain(g).");
-  m.def("concat", [](std::vector<NestMorphism> const& fs) { return unwrap(categories::concat(fs)); }, nb::arg("morphisms"),
+  def_layout_fn(m, "concat", [](std::vector<NestMorphism> const& fs) { return unwrap(categories::concat(fs)); }, nb::arg("morphisms"),
         "(f_1, ..., f_k) (§3.2.6.1): same codomain, disjoint images.");
-  m.def("coalesce", [](NestMorphism const& f) { return categories::coalesce(f); }, nb::arg("morphism"),
+  def_layout_fn(m, "coalesce", [](NestMorphism const& f) { return categories::coalesce(f); }, nb::arg("morphism"),
         "coal(f) (§3.2.4).");
-  m.def("complement", [](NestMorphism const& f) { return unwrap(categories::complement(f)); }, nb::arg("morphism"),
+  def_layout_fn(m, "complement", [](NestMorphism const& f) { return unwrap(categories::complement(f)); }, nb::arg("morphism"),
         "f^c (§3.2.6); NotComplementable outside the paper's fragment.");
-  m.def("logical_divide", [](NestMorphism const& f, NestMorphism const& g) { return unwrap(categories::logical_divide(f, g)); },
+  def_layout_fn(m, "logical_divide", [](NestMorphism const& f, NestMorphism const& g) { return unwrap(categories::logical_divide(f, g)); },
         nb::arg("f"), nb::arg("g"), "f (/) g (§3.2.6).");
-  m.def("logical_product", [](NestMorphism const& f, NestMorphism const& g) { return unwrap(categories::logical_product(f, g)); },
+  def_layout_fn(m, "logical_product", [](NestMorphism const& f, NestMorphism const& g) { return unwrap(categories::logical_product(f, g)); },
         nb::arg("f"), nb::arg("g"), "f (x) g (§3.2.6).");
-  m.def("pullback", [](NestMorphism const& f, IntTupleIn t) { return unwrap(categories::pullback(f, t.get("refined_codomain"))); },
+  def_layout_fn(m, "pullback", [](NestMorphism const& f, IntTupleIn t) { return unwrap(categories::pullback(f, t.get("refined_codomain"))); },
         nb::arg("f"), nb::arg("refined_codomain"), "§3.2.5: f' along a refinement T' of T.");
-  m.def("pushforward", [](NestMorphism const& g, IntTupleIn s) { return unwrap(categories::pushforward(g, s.get("refined_domain"))); },
+  def_layout_fn(m, "pushforward", [](NestMorphism const& g, IntTupleIn s) { return unwrap(categories::pushforward(g, s.get("refined_domain"))); },
         nb::arg("g"), nb::arg("refined_domain"), "§3.2.5: g' along a refinement S' of S.");
 }
 

@@ -24,7 +24,8 @@ static Json from_py(nb::handle h, std::string_view what) {
     if (nb::isinstance<Layout>(x)) return to_py(to_json(nb::cast<Layout const&>(x)));
     throw nb::type_error(str("not JSON-serializable: ", nb::repr(x).c_str()).c_str());
   });
-  std::string text = nb::cast<std::string>(nb::module_::import_("json").attr("dumps")(h, nb::arg("default") = as_json));
+  nb::object dumped = nb::module_::import_("json").attr("dumps")(h, nb::arg("default") = as_json);
+  std::string text(text_from_py(dumped, what));  // ensure_ascii: a lone surrogate is written \ud800
   try {
     return Json::parse(text);
   } catch (Json::exception const& e) {
@@ -35,14 +36,15 @@ static Json from_py(nb::handle h, std::string_view what) {
 // A path, or a vector document (dict) already in memory.
 static std::vector<conformance::CaseOutcome> outcomes(nb::handle source, conformance::CheckOptions const& opt) {
   if (nb::isinstance<nb::dict>(source)) return unwrap(conformance::check_document(from_py(source, "document"), "<document>", opt));
-  return unwrap(conformance::check_file(nb::cast<std::string>(nb::str(source)), opt));
+  nb::str path(source);  // a str or an os.PathLike
+  return unwrap(conformance::check_file(std::string(text_from_py(path, "source")), opt));
 }
 
 void bind_conformance(nb::module_& m) {
-  m.def("check", [](nb::handle source, std::optional<std::string> only, std::vector<std::string> skip_tags, bool strict,
+  m.def("check", [](nb::handle source, std::optional<TextArg> only, std::vector<std::string> skip_tags, bool strict,
                     unsigned threads) {
     conformance::CheckOptions opt;
-    opt.only_op = std::move(only);
+    if (only) opt.only_op = std::string(only->get("only"));
     opt.skip_tags = std::move(skip_tags);
     opt.convention = convention(strict);
     opt.threads = threads;
@@ -65,22 +67,24 @@ void bind_conformance(nb::module_& m) {
   "Check a vector file (path) or document (dict): a catlayout.check-report/1 dict, with total, passed, "
   "failed and skipped counts; a malformed document raises InvalidInput naming the file and JSON path. "
   "threads: how many threads check a file's cases (0: one per hardware thread); the report is the same for any.");
-  m.def("read_vectors", [](std::string const& path) {
+  m.def("read_vectors", [](TextArg path_text) {
+    std::string path(path_text.get("path"));
     std::ifstream in(path, std::ios::binary);
-    if (!in) invalid_input(str(path, ": cannot open the file"));
+    if (!in) invalid_input(str("cannot open the file '", shortened(path), "'"));
     std::stringstream text;
     text << in.rdbuf();
     Json doc;
     try {
       doc = Json::parse(text.str());
     } catch (Json::exception const& e) {
-      invalid_input(str(path, ": not valid JSON: ", e.what()));
+      invalid_input(str("not valid JSON: ", e.what(), " in '", shortened(path), "'"));
     }
     unwrap(conformance::check_header(doc, path));
     return to_py(doc);
   }, nb::arg("path"), nb::sig("def read_vectors(path: str) -> dict"),
   "A vector document (docs/vector-format.md) as a dict; its shape is checked.");
-  m.def("write_vectors", [](std::string const& path, nb::handle doc, bool force) {
+  m.def("write_vectors", [](TextArg path_text, nb::handle doc, bool force) {
+    std::string path(path_text.get("path"));
     Json j = from_py(doc, "document");
     unwrap(conformance::check_header(j, path));
     unwrap(conformance::write_atomically(path, j.dump(2) + "\n", force));
@@ -94,8 +98,8 @@ void bind_conformance(nb::module_& m) {
   }, nb::arg("out_dir"), nb::kw_only(), nb::arg("seed") = 1, nb::arg("count") = 200,
   nb::arg("ops") = std::vector<std::string>{}, nb::arg("force") = false,
   "Export golden vectors (every op, or `ops`) into out_dir; returns the files written.");
-  m.def("run_op", [](std::string const& op, nb::handle args, bool strict) {
-    return to_py(unwrap(conformance::run_op(op, from_py(args, "args"), "$.args", convention(strict))));
+  m.def("run_op", [](TextArg op, nb::handle args, bool strict) {
+    return to_py(unwrap(conformance::run_op(std::string(op.get("op")), from_py(args, "args"), "$.args", convention(strict))));
   }, nb::arg("op"), nb::arg("args"), nb::kw_only(), nb::arg("strict") = false,
   "Any op of the vector format (docs/vector-format.md) on JSON-shaped args (as in a vector file; Layout objects are accepted), e.g. "
   "run_op('composition', [Layout('(6,2):(8,2)'), Layout('(4,3):(3,1)')]).");

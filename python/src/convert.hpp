@@ -5,11 +5,18 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/string_view.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 
 #include "catlayout/core.hpp"
+#include "catlayout/core/coord_layout.hpp"
+#include "catlayout/core/f2_layout.hpp"
+#include "catlayout/core/quote.hpp"
+#include "catlayout/core/swizzle.hpp"
 #include "catlayout/core/tiler.hpp"
 #include "catlayout/wire/layout_json.hpp"
 
@@ -54,25 +61,171 @@ Tiler tiler_from_py(nb::handle h, std::string_view what);
 // A coordinate with holes: ints, None or slice(None) (CuTe's _), nested tuples/lists.
 SliceCoord slice_coord_from_py(nb::handle h);
 
-// Arguments that take a layout or a tiler in any of the forms above. The caster only checks the
-// Python type (so a signature mismatch is a TypeError listing the overloads); the conversion runs
-// in the function body, where a bad value raises InvalidInput naming the argument and the problem.
-// A bound Layout argument is read in place (no copy); other forms are converted into `owned`.
+// Text from Python as UTF-8 (a view of the str's own UTF-8, alive as long as the str). A str that
+// has no UTF-8 form (a lone surrogate, '\ud800') raises InvalidInput naming the character and its
+// column, counted in code points as Python indexes the str and as core's readers count columns.
+std::string_view text_from_py(nb::handle h, std::string_view what);
+
+// What a text argument reads as, in the CLI's order (cli/algebra.cpp read_arg): core's one reader
+// parse_any_layout (integer, coordinate or swizzled strides, every notation of
+// docs/notation.md), then F2 strides (F<v>), then a swizzle alone (CuTe's composition(Layout,
+// Swizzle)). Otherwise the one reader's error.
+using TextValue = std::variant<Layout, CoordLayout, ComposedLayout, F2Layout, Swizzle>;
+Result<TextValue> read_text_value(std::string_view text);
+// "an integer-stride layout", "a coordinate layout", ... for messages; and the Python class of
+// the kind, "Layout", "CoordLayout", ... as the functions' signatures name it.
+std::string_view kind_phrase(std::size_t kind);
+std::string_view kind_class(std::size_t kind);
+template <class T>
+constexpr std::size_t kind_of = [] {
+  if constexpr (std::is_same_v<T, Layout>) return 0;
+  else if constexpr (std::is_same_v<T, CoordLayout>) return 1;
+  else if constexpr (std::is_same_v<T, ComposedLayout>) return 2;
+  else if constexpr (std::is_same_v<T, F2Layout>) return 3;
+  else return 4;
+}();
+
+// A text argument of a kind other than its parameter's (raised by the arguments' get() below):
+// catlayout's functions (def_layout_fn) send it on to the overload of its kind, or raise
+// InvalidInput naming the kinds the function takes there.
+struct WrongKind {
+  std::string what;  // the parameter
+  std::size_t kind;  // what the text is (an index of TextValue)
+  std::size_t wanted;  // what the parameter takes
+  std::string text;  // shortened
+};
+
+// A text argument that is not of its parameter's kind, as the caster found it: it does not read
+// (get() raises the reader's error), or it reads as another kind (get() throws WrongKind).
+struct TextIssue {
+  std::optional<Error> error;
+  std::optional<std::size_t> other;  // the kind it reads as (an index of TextValue)
+};
+[[noreturn]] void raise_text_issue(TextIssue const& issue, nb::handle text, std::string_view what, std::size_t wanted);
+
+// The casters' reading of a text argument (noexcept: what goes wrong is kept for get()). The
+// UTF-8 of a str, or why it has none.
+Result<std::string_view> utf8_of(nb::handle h) noexcept;
+// Text for a parameter of kind T into `out`, or the issue; whether the parameter takes it in this
+// pass (flags: nanobind's, whose convert bit marks pass 2): text of kind T always, text that
+// does not read in pass 2 or where `unreadable_first`, text of another kind in pass 2.
+Result<TextValue> read_text_noexcept(nb::handle src) noexcept;
+template <class T, class Out>
+bool read_text_arg(nb::handle src, std::uint8_t flags, Out& out, std::unique_ptr<TextIssue>& issue,
+                   bool unreadable_first) noexcept {
+  bool convert = flags & static_cast<std::uint8_t>(nb::detail::cast_flags::convert);
+  auto r = read_text_noexcept(src);
+  if (!r) {
+    issue = std::make_unique<TextIssue>(TextIssue{std::move(r.error()), std::nullopt});
+    return unreadable_first || convert;
+  }
+  if (auto* v = std::get_if<T>(&*r)) {
+    if constexpr (std::is_same_v<Out, std::optional<T>>)
+      out = std::move(*v);
+    else
+      out = std::make_unique<T>(std::move(*v));
+    return true;
+  }
+  issue = std::make_unique<TextIssue>(TextIssue{std::nullopt, r->index()});
+  return convert;
+}
+// The same for a tiler: parse_tiler's reading, else another kind's (pass 2), else the tiler
+// reader's error.
+bool read_tiler_arg(nb::handle src, std::uint8_t flags, std::unique_ptr<Tiler>& out,
+                    std::unique_ptr<TextIssue>& issue) noexcept;
+
+// Arguments that take a layout or a tiler in any of the forms above. The caster checks the Python
+// type (so a signature mismatch is a TypeError listing the overloads) and reads text through
+// read_text_value, so that text goes to the overload of the kind it is, as the object would (a
+// swizzled text to the ComposedLayout overload); the rest of the conversion runs in the function
+// body, where a bad value raises InvalidInput naming the argument and the problem. A bound Layout
+// argument is read in place (no copy); read text and a (shape, stride) pair are converted into
+// `owned`. (The arguments stay small, their casters too: nanobind builds and moves one per
+// parameter on every call, so what only text needs is allocated only for text.)
 struct LayoutArg {
   Layout const* ptr = nullptr;
   nb::handle obj;
   mutable std::optional<Layout> owned;
+  std::unique_ptr<TextIssue> issue;  // text not read as a Layout
   Layout const& get(std::string_view what) const {
     if (ptr) return *ptr;
-    owned = layout_from_py(obj, what);
+    if (!owned) {
+      if (issue) raise_text_issue(*issue, obj, what, kind_of<Layout>);
+      owned = layout_from_py(obj, what);
+    }
     return *owned;
   }
 };
 struct TilerArg {
   Layout const* ptr = nullptr;  // set when the tiler is a bound Layout (the common case)
   nb::handle obj;
-  Tiler get(std::string_view what) const { return ptr ? Tiler::of(*ptr) : tiler_from_py(obj, what); }
+  std::unique_ptr<Tiler> text;  // read text
+  std::unique_ptr<TextIssue> issue;
+  Tiler get(std::string_view what) const {
+    if (ptr) return Tiler::of(*ptr);
+    if (text) return *text;
+    if (issue) raise_text_issue(*issue, obj, what, kind_of<Layout>);
+    return tiler_from_py(obj, what);
+  }
 };
+// An argument of another kind of layout: the object, or text of that kind.
+template <class T>
+struct KindArg {
+  T const* ptr = nullptr;
+  nb::handle obj;
+  std::unique_ptr<T> owned;  // read text
+  std::unique_ptr<TextIssue> issue;
+  T const& get(std::string_view what) const {
+    if (ptr) return *ptr;
+    if (!owned) raise_text_issue(*issue, obj, what, kind_of<T>);
+    return *owned;
+  }
+};
+using CoordArg = KindArg<CoordLayout>;
+using ComposedArg = KindArg<ComposedLayout>;
+using F2Arg = KindArg<F2Layout>;
+using SwizzleArg = KindArg<Swizzle>;
+
+// Text that is not read as a layout (a name, an operand): any str, encoded in get(), so that a str
+// with no UTF-8 form is an InvalidInput (text_from_py), not a TypeError.
+struct TextArg {
+  nb::handle obj;
+  std::string_view get(std::string_view what) const { return text_from_py(obj, what); }
+};
+
+// A constructor's text: the reader of its class; text of another kind says which it is.
+template <class T>
+T text_of_kind(TextArg text, Result<T> (*reader)(std::string_view)) {
+  std::string_view t = text.get("text");
+  auto r = reader(t);
+  if (r) return std::move(*r);
+  if (auto other = read_text_value(t); other && other->index() != kind_of<T>)
+    invalid_input(str(kind_class(kind_of<T>), " takes ", kind_phrase(kind_of<T>), ", not ", kind_phrase(other->index()),
+                      " (", kind_class(other->index()), " reads it): '", shortened(t), "'"));
+  invalid_input(r.error().message);
+}
+
+// m.def for functions that take layouts: a text argument of a kind its overload does not take
+// (WrongKind) goes on to the next overload where one takes that kind (nanobind's
+// next_overload), and otherwise raises InvalidInput naming the kinds the function takes there,
+// read from the overloads' signatures. The functions take the argument classes above by const
+// reference: the wrapper then moves nothing, and a call costs the instructions it cost without
+// it (python/bench/profile_call.py: cl.size(A) 812, cl.flatten(A) 1,997).
+[[noreturn]] void wrong_kind(nb::handle scope, char const* name, WrongKind const& e);
+template <class F, class R, class... A>
+auto with_kinds(nb::handle scope, char const* name, F f, R (F::*)(A...) const) {
+  return [scope, name, f = std::move(f)](A&&... a) -> R {
+    try {
+      return f(std::forward<A>(a)...);
+    } catch (WrongKind const& e) {
+      wrong_kind(scope, name, e);
+    }
+  };
+}
+template <class F, class... Extra>
+void def_layout_fn(nb::module_& m, char const* name, F f, Extra&&... extra) {
+  m.def(name, with_kinds(m, name, std::move(f), &F::operator()), std::forward<Extra>(extra)...);
+}
 
 // Nested tuples of ints across the boundary, typed "int | tuple" in the stubs.
 struct IntTupleIn {
@@ -143,15 +296,47 @@ void bind_gpu(nb::module_& m);  // catlayout.gpu (gpu.cpp), where the gpu room i
 }  // namespace catlayout::python
 
 namespace nanobind::detail {
+// The casters of text arguments: pass 1 of nanobind's overload resolution (no conversions) takes
+// text of the parameter's kind, and, for LayoutArg and TilerArg, text that does not read (the
+// body raises the reader's error); pass 2 takes any text (the body raises WrongKind).
 template <>
 struct type_caster<catlayout::python::LayoutArg> {
   NB_TYPE_CASTER(catlayout::python::LayoutArg, const_name("Layout | str"))
-  bool from_python(handle src, uint8_t, cleanup_list*) noexcept {
+  bool from_python(handle src, uint8_t flags, cleanup_list*) noexcept {
     value.obj = src;  // the argument outlives the call
     if ((value.ptr = catlayout::python::as_layout(src))) return true;
-    return PyUnicode_Check(src.ptr()) || PyTuple_Check(src.ptr());
+    if (PyUnicode_Check(src.ptr()))
+      return catlayout::python::read_text_arg<catlayout::Layout>(src, flags, value.owned, value.issue, true);
+    return PyTuple_Check(src.ptr());
   }
   static handle from_cpp(catlayout::python::LayoutArg const& v, rv_policy, cleanup_list*) noexcept {
+    return v.obj.inc_ref();
+  }
+};
+template <class T>
+struct type_caster<catlayout::python::KindArg<T>> {
+  using Arg = catlayout::python::KindArg<T>;
+  NB_TYPE_CASTER(Arg, make_caster<T>::Name + const_name(" | str"))
+  bool from_python(handle src, uint8_t flags, cleanup_list*) noexcept {
+    value.obj = src;
+    if (nanobind::isinstance<T>(src)) {
+      value.ptr = nanobind::inst_ptr<T>(src);
+      return true;
+    }
+    if (PyUnicode_Check(src.ptr()))
+      return catlayout::python::read_text_arg<T>(src, flags, value.owned, value.issue, false);
+    return false;
+  }
+  static handle from_cpp(Arg const& v, rv_policy, cleanup_list*) noexcept { return v.obj.inc_ref(); }
+};
+template <>
+struct type_caster<catlayout::python::TextArg> {
+  NB_TYPE_CASTER(catlayout::python::TextArg, const_name("str"))
+  bool from_python(handle src, uint8_t, cleanup_list*) noexcept {
+    value.obj = src;
+    return PyUnicode_Check(src.ptr());
+  }
+  static handle from_cpp(catlayout::python::TextArg const& v, rv_policy, cleanup_list*) noexcept {
     return v.obj.inc_ref();
   }
 };
@@ -181,10 +366,11 @@ struct type_caster<catlayout::python::IntTupleOut> {
 template <>
 struct type_caster<catlayout::python::TilerArg> {
   NB_TYPE_CASTER(catlayout::python::TilerArg, const_name("Layout | str | int | tuple"))
-  bool from_python(handle src, uint8_t, cleanup_list*) noexcept {
+  bool from_python(handle src, uint8_t flags, cleanup_list*) noexcept {
     value.obj = src;
     if ((value.ptr = catlayout::python::as_layout(src))) return true;
-    return PyUnicode_Check(src.ptr()) || PyTuple_Check(src.ptr()) || PyList_Check(src.ptr()) || PyIndex_Check(src.ptr());
+    if (PyUnicode_Check(src.ptr())) return catlayout::python::read_tiler_arg(src, flags, value.text, value.issue);
+    return PyTuple_Check(src.ptr()) || PyList_Check(src.ptr()) || PyIndex_Check(src.ptr());
   }
   static handle from_cpp(catlayout::python::TilerArg const& v, rv_policy, cleanup_list*) noexcept {
     return v.obj.inc_ref();

@@ -65,6 +65,9 @@ void bind_errors(nb::module_& m) {
       std::rethrow_exception(p);
     } catch (AlgebraError const& e) {
       raise(e.error);
+    } catch (WrongKind const& e) {  // a text of another kind, outside def_layout_fn (a method's argument)
+      raise(Error{ErrorKind::invalid_input, str(e.what, " takes ", kind_phrase(e.wanted), ", not ", kind_phrase(e.kind),
+                                                ": '", e.text, "'")});
     } catch (std::length_error const& e) {  // core's size limits (tabulate, census)
       raise(Error{ErrorKind::invalid_input, e.what()});
     }

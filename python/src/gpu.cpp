@@ -17,15 +17,17 @@ namespace {
 
 using namespace catlayout::gpu;
 
-Instruction const& instruction(std::string const& name) {
+Instruction const& instruction(TextArg const& text) {
+  std::string name(text.get("name"));
   Instruction const* ins = find_instruction(name);
-  if (!ins) invalid_input("unknown instruction \"" + name + "\" (catlayout.gpu.instructions() lists them)");
+  if (!ins) invalid_input(catlayout::str("unknown instruction \"", shortened(name), "\" (catlayout.gpu.instructions() lists them)"));
   return *ins;
 }
 
-Operand operand_of(std::string const& s) {
+Operand operand_of(TextArg const& text) {
+  std::string s(text.get("operand"));
   auto op = parse_operand(s);
-  if (!op) invalid_input("unknown operand \"" + s + "\" (A, B, C, src, dst)");
+  if (!op) invalid_input(catlayout::str("unknown operand \"", shortened(s), "\" (A, B, C, src, dst)"));
   return *op;
 }
 
@@ -42,9 +44,17 @@ AnyLayout any_layout(nb::handle h) {
   if (nb::isinstance<ComposedLayout>(h)) return nb::cast<ComposedLayout>(h);
   if (nb::isinstance<CoordLayout>(h)) return nb::cast<CoordLayout>(h);
   if (nb::isinstance<nb::str>(h)) {
-    auto r = parse_any_layout(nb::cast<std::string>(h));
-    if (!r) invalid_input(r.error().message);
-    return *r;
+    std::string_view text = text_from_py(h, "layout");
+    auto r = read_text_value(text);
+    if (!r) invalid_input(catlayout::str("layout: ", r.error().message));
+    return std::visit([&](auto&& x) -> AnyLayout {
+      using T = std::decay_t<decltype(x)>;
+      if constexpr (std::is_constructible_v<AnyLayout, T>)
+        return std::move(x);
+      else
+        invalid_input(catlayout::str("check takes an integer-stride, coordinate or swizzled layout, not ", kind_phrase(kind_of<T>),
+                          ": '", shortened(text), "'"));
+    }, std::move(*r));
   }
   return layout_from_py(h, "layout");
 }
@@ -93,34 +103,35 @@ void bind_gpu(nb::module_& parent) {
       .def("__repr__", [](Instruction const& i) {
         return "Instruction(" + i.name + ", " + std::string(kind_name(i.kind)) + ", " + i.arch + ")";
       });
-  m.def("instructions", [] {
+  def_layout_fn(m, "instructions", [] {
         std::vector<Instruction const*> out;
         for (auto const& i : catalogue()) out.push_back(&i);
         return out;
       }, nb::rv_policy::reference, "Every catalogued instruction, in catalogue order.");
-  m.def("instruction", [](std::string const& name) { return &instruction(name); }, nb::rv_policy::reference,
+  def_layout_fn(m, "instruction", [](TextArg name) { return &instruction(name); }, nb::rv_policy::reference,
         nb::arg("name"));
-  m.def("fragment", [](std::string const& name, std::string const& operand) {
+  def_layout_fn(m, "fragment", [](TextArg name, TextArg operand) {
         Instruction const& ins = instruction(name);
         Fragment const* f = ins.fragment(operand_of(operand));
-        if (!f) invalid_input(ins.name + " has no catalogued operand \"" + operand + "\"");
+        if (!f) invalid_input(catlayout::str(ins.name, " has no catalogued operand \"", shortened(operand.get("operand")), "\""));
         return f->tv;
       }, nb::arg("name"), nb::arg("operand"),
       "The TV layout (thread, value) -> row + rows * col of the instruction's operand tile.");
-  m.def("tile", [](std::string const& name, std::string const& operand) {
+  def_layout_fn(m, "tile", [](TextArg name, TextArg operand) {
         Instruction const& ins = instruction(name);
         Fragment const* f = ins.fragment(operand_of(operand));
-        if (!f) invalid_input(ins.name + " has no catalogued operand \"" + operand + "\"");
+        if (!f) invalid_input(catlayout::str(ins.name, " has no catalogued operand \"", shortened(operand.get("operand")), "\""));
         return std::make_pair(f->rows, f->cols);
       }, nb::arg("name"), nb::arg("operand"), "The operand tile (rows, cols) the fragment's offsets index.");
-  m.def("smem_layouts", [] {
+  def_layout_fn(m, "smem_layouts", [] {
         std::vector<std::string> out;
         for (auto const& s : smem_layouts()) out.push_back(s.name);
         return out;
       }, "The wgmma shared-memory layout names (wgmma.smem.*).");
-  m.def("smem_layout", [](std::string const& name) {
+  def_layout_fn(m, "smem_layout", [](TextArg name_text) {
+        std::string name(name_text.get("name"));
         SmemLayout const* s = find_smem_layout(name);
-        if (!s) invalid_input("unknown shared-memory layout \"" + name + "\"");
+        if (!s) invalid_input(catlayout::str("unknown shared-memory layout \"", shortened(name), "\""));
         return s->layout;
       }, nb::arg("name"), "The atom (mn, k) -> element offset, a ComposedLayout.");
 
@@ -174,10 +185,10 @@ void bind_gpu(nb::module_& parent) {
         return catlayout::str("NearMatch(", g.names.front(), g.names.size() > 1 ? catlayout::str(" +", g.names.size() - 1) : "",
                    ", equal=", g.result.equal() ? "True" : "False", ", agree=", g.result.agree, "/", g.result.total(), ")");
       });
-  m.def("check", [](std::optional<std::string> name, std::optional<std::string> operand, nb::handle layout,
+  def_layout_fn(m, "check", [](std::optional<TextArg> name, std::optional<TextArg> operand, nb::handle layout,
                     std::size_t top) -> nb::object {
         AnyLayout l = any_layout(layout);
-        std::string n = name.value_or(""), op = operand.value_or("");
+        std::string n(name ? name->get("name") : ""), op(operand ? operand->get("operand") : "");
         if (!n.empty() && (!op.empty() || find_smem_layout(n))) return nb::cast(unwrap(gpu::check_layout(n, op, l)));
         return nb::cast(unwrap(gpu::nearest(l, op, n, top)));
       }, nb::arg("name").none(), nb::arg("operand").none(), nb::arg("layout"), nb::arg("top") = 5,
@@ -195,18 +206,18 @@ void bind_gpu(nb::module_& parent) {
       .def_prop_ro("tv_a", [](TiledMma const& t) { return operand_layout(t.tv_a()); }, "CuTe's get_layoutA_TV.")
       .def_prop_ro("tv_b", [](TiledMma const& t) { return operand_layout(t.tv_b()); }, "CuTe's get_layoutB_TV.")
       .def_prop_ro("tv_c", [](TiledMma const& t) { return operand_layout(t.tv_c()); }, "CuTe's get_layoutC_TV.")
-      .def("tv", [](TiledMma const& t, std::string const& op) { return operand_layout(t.tv(operand_of(op))); },
+      .def("tv", [](TiledMma const& t, TextArg op) { return operand_layout(t.tv(operand_of(op))); },
            nb::arg("operand"))
-      .def("holds", [](TiledMma const& t, std::string const& op) { return operand_layout(t.holds(operand_of(op))); },
+      .def("holds", [](TiledMma const& t, TextArg op) { return operand_layout(t.holds(operand_of(op))); },
            nb::arg("operand"), "What each thread holds (ThrMMA::partition_A/B/C); C shared by the K groups.")
-      .def("tile_of", [](TiledMma const& t, std::string const& op) {
+      .def("tile_of", [](TiledMma const& t, TextArg op) {
              auto s = t.tile_of(operand_of(op));
              return std::make_pair(s[0], s[1]);
            }, nb::arg("operand"), "The operand's tile (rows, cols).")
       .def("__repr__", [](TiledMma const& t) {
         return catlayout::str("TiledMma(", t.atom, ", threads=", t.threads(), ", tile=(", t.tile[0], ",", t.tile[1], ",", t.tile[2], "))");
       });
-  m.def("make_tiled_mma", [](std::string const& atom, LayoutArg atom_layout, nb::handle permutation) {
+  def_layout_fn(m, "make_tiled_mma", [](TextArg atom, LayoutArg const& atom_layout, nb::handle permutation) {
         return unwrap(gpu::make_tiled_mma(instruction(atom), atom_layout.get("atom_layout"), permutation_of(permutation)));
       }, nb::arg("atom"), nb::arg("atom_layout") = "(1,1,1):(0,0,0)", nb::arg("permutation").none() = nb::none(),
       "CuTe's make_tiled_mma(atom, AtomLayoutMNK, PermutationMNK): permutation a tuple of up to 3 layouts or None "
@@ -220,12 +231,12 @@ void bind_gpu(nb::module_& parent) {
       .def("__repr__", [](TiledCopy const& t) {
         return catlayout::str("TiledCopy(", to_string(t.tv), ", tile=(", t.tile[0], ",", t.tile[1], "))");
       });
-  m.def("make_tiled_copy", [](LayoutArg thr, LayoutArg val) {
+  def_layout_fn(m, "make_tiled_copy", [](LayoutArg const& thr, LayoutArg const& val) {
         return unwrap(gpu::make_tiled_copy(thr.get("thr_layout"), val.get("val_layout")));
       }, nb::arg("thr_layout"), nb::arg("val_layout"), "CuTe's make_tiled_copy(atom, thr_layout, val_layout).");
-  m.def("make_tiled_copy_A", [](TiledMma const& t) { return unwrap(make_tiled_copy_A(t)); }, nb::arg("mma"));
-  m.def("make_tiled_copy_B", [](TiledMma const& t) { return unwrap(make_tiled_copy_B(t)); }, nb::arg("mma"));
-  m.def("make_tiled_copy_C", [](TiledMma const& t) { return unwrap(make_tiled_copy_C(t)); }, nb::arg("mma"));
+  def_layout_fn(m, "make_tiled_copy_A", [](TiledMma const& t) { return unwrap(make_tiled_copy_A(t)); }, nb::arg("mma"));
+  def_layout_fn(m, "make_tiled_copy_B", [](TiledMma const& t) { return unwrap(make_tiled_copy_B(t)); }, nb::arg("mma"));
+  def_layout_fn(m, "make_tiled_copy_C", [](TiledMma const& t) { return unwrap(make_tiled_copy_C(t)); }, nb::arg("mma"));
 
   nb::class_<ThreadPart>(m, "ThreadPart", "What one thread holds: value v -> offset + values(v).")
       .def_ro("values", &ThreadPart::values)
@@ -241,7 +252,7 @@ void bind_gpu(nb::module_& parent) {
              for (Int v = 0; v < p.size(); ++v) out.push_back(p.at(v));
              return out;
            }, "[at(0), ..., at(size - 1)].");
-  m.def("partition", [](LayoutArg tv, nb::handle tile_or_data, Int thread) {
+  def_layout_fn(m, "partition", [](LayoutArg const& tv, nb::handle tile_or_data, Int thread) {
         Layout const& t = tv.get("tv");
         if (nb::isinstance<nb::tuple>(tile_or_data) && nb::len(tile_or_data) == 2 &&
             nb::isinstance<nb::int_>(tile_or_data[0]) && nb::isinstance<nb::int_>(tile_or_data[1])) {
@@ -251,11 +262,11 @@ void bind_gpu(nb::module_& parent) {
         return unwrap(gpu::partition(t, layout_from_py(tile_or_data, "data"), thread));
       }, nb::arg("tv"), nb::arg("tile_or_data"), nb::arg("thread"),
       "Thread `thread`'s part of a (rows, cols) column-major tile, or of a data layout indexed by the tile index.");
-  m.def("partition", [](TiledMma const& mma, std::string const& op, LayoutArg data, Int thread) {
+  def_layout_fn(m, "partition", [](TiledMma const& mma, TextArg op, LayoutArg const& data, Int thread) {
         return unwrap(gpu::partition(mma, operand_of(op), data.get("data"), thread));
       }, nb::arg("mma"), nb::arg("operand"), nb::arg("data"), nb::arg("thread"),
       "CuTe's ThrMMA::partition_A/B/C of data for thread `thread`.");
-  m.def("column_major", [](IntTupleIn shape) { return unwrap(gpu::column_major(shape.get("shape"))); }, nb::arg("shape"));
+  def_layout_fn(m, "column_major", [](IntTupleIn shape) { return unwrap(gpu::column_major(shape.get("shape"))); }, nb::arg("shape"));
 }
 
 }  // namespace catlayout::python

@@ -5,8 +5,12 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <cstdint>
+#include <limits>
+
 #include "catlayout/core/limits.hpp"
 #include "catlayout/core/notation.hpp"
+#include "catlayout/core/quote.hpp"
 #include "convert.hpp"
 
 namespace catlayout::python {
@@ -39,6 +43,40 @@ static nb::object evaluate_array(Layout const& l, IndexArray idx) {
   return arr;
 }
 
+// An index array as int64, refused before NumPy's conversion where that would change a value: it
+// truncates 1.5 to 1 and wraps the uint64 2**64 - 1 to -1. Integer dtypes are taken (uint64 up to
+// int64's maximum); bool, float, complex, object, str and the rest are refused, naming the dtype
+// and the first entry, as L(1.5) and L(True) are refused.
+static IndexArray index_array(nb::handle key) {
+  IndexArray direct;  // the common case: a C-contiguous int64 array, taken as it is
+  if (nb::try_cast(key, direct, false)) return direct;
+  static nb::handle numpy = nb::module_::import_("numpy").release();  // the module lives as long as Python
+  nb::object arr = nb::borrow(key);
+  nb::object ndarray = numpy.attr("ndarray");
+  int is_ndarray = PyObject_IsInstance(key.ptr(), ndarray.ptr());
+  if (is_ndarray < 0) throw nb::python_error();
+  if (!is_ndarray) arr = numpy.attr("asarray")(key);  // another array (DLPack, the buffer protocol)
+  nb::object dtype = arr.attr("dtype");
+  std::string kind = nb::cast<std::string>(dtype.attr("kind"));
+  std::string name = nb::cast<std::string>(nb::str(dtype));
+  if (kind != "i" && kind != "u") {
+    if (nb::cast<std::size_t>(arr.attr("size")) == 0)
+      invalid_input(str("index array: dtype ", name, " is not an integer type (the array is empty)"));
+    nb::object entry = arr.attr("item")(0);  // the first entry as a Python value
+    auto first = text_from_py(nb::str(entry), "index array");
+    invalid_input(str("index array: dtype ", name, " is not an integer type (the first entry, at position 0, is ",
+                      shortened(first), ")"));
+  }
+  if (kind == "u" && nb::cast<int>(dtype.attr("itemsize")) == 8) {
+    auto u = nb::cast<nb::ndarray<std::uint64_t const, nb::c_contig, nb::device::cpu>>(arr);
+    constexpr auto limit = static_cast<std::uint64_t>(std::numeric_limits<Int>::max());
+    for (std::size_t k = 0, n = u.size(); k < n; ++k)
+      if (u.data()[k] > limit)
+        invalid_input(str("index ", u.data()[k], " at position ", k, " exceeds the int64 limit ", limit));
+  }
+  return nb::cast<IndexArray>(arr);
+}
+
 static nb::object tabulate_array(Layout const& l) {
   if (l.size() > limits::max_tabulate)
     invalid_input(str("tabulate: size ", l.size(), " of ", to_string(l), " exceeds the limit ", limits::max_tabulate));
@@ -69,6 +107,17 @@ static bool has_hole(nb::handle key) {
 
 static nb::object as_layout_object(Layout&& l) { return nb::cast(std::move(l)); }
 
+// Layout(text): the one reader's integer-stride layout; text of another kind says which it is.
+static Layout text_layout(nb::handle text) {
+  std::string_view t = text_from_py(text, "text");
+  if (auto l = parse_layout(t)) return std::move(*l);
+  auto r = read_text_value(t);
+  if (!r) invalid_input(r.error().message);
+  if (auto* l = std::get_if<Layout>(&*r)) return std::move(*l);
+  invalid_input(str("Layout takes an integer-stride layout, not ", kind_phrase(r->index()), " (",
+                    kind_class(r->index()), " reads it): '", shortened(t), "'"));
+}
+
 // L(i), L(coord), L(array), L(i, j, ...) and with holes (None, ':') CuTe's slice.
 nb::object call_layout(Layout const& l, nb::handle key, nb::object (*as_object)(Layout&&)) {
   auto at_index = [&] { return nb::int_(unwrap(l.extended(nonnegative_from_py(key, "index")))); };
@@ -77,17 +126,15 @@ nb::object call_layout(Layout const& l, nb::handle key, nb::object (*as_object)(
     if (has_hole(key)) return as_object(unwrap(slice(slice_coord_from_py(key), l)));
     return nb::int_(unwrap(l.at_coord(int_tuple_from_py(key, "coordinate"))));
   }
-  if (nb::ndarray_check(key)) return nb::cast(evaluate_array(l, nb::cast<IndexArray>(key)));
+  if (nb::ndarray_check(key)) return nb::cast(evaluate_array(l, index_array(key)));
   return at_index();  // anything else with __index__
 }
 
 void bind_layout(nb::module_& m) {
   nb::class_<Layout> cls(m, "Layout",
                          "A layout: a nested shape and a congruent stride (Def. 2.3.1.1), CuTe notation (6,2):(8,2).");
-  cls.def("__init__", [](Layout* self, std::string_view text) {
-             auto r = parse_layout(text);
-             if (!r) invalid_input(r.error().message);
-             new (self) Layout(std::move(*r));
+  cls.def("__init__", [](Layout* self, TextArg text) {
+             new (self) Layout(text_layout(text.obj));
            }, nb::arg("text"),
            "Parse CuTe notation: Layout('(6,2):(8,2)'), CuTe C++'s print '(_6,_2):(_8,_2)', pycute's str '(6, 2):(8, 2)' "
            "and repr 'Layout((6, 2),(8, 2))' (Layout((6, 2)): compact column-major), CuTe DSL's str.")

@@ -27,7 +27,7 @@ static void add_cute_method(nb::class_<T>& cls, char const* doc) {
 static void bind_coord_layout(nb::module_& m) {
   nb::class_<CoordLayout> coord(m, "CoordLayout",
                           "A layout whose strides are scaled basis elements (CuTe E<i>): L(i) is a coordinate.");
-  coord.def("__init__", [](CoordLayout* self, std::string_view text) { new (self) CoordLayout(parsed(parse_coord_layout(text))); },
+  coord.def("__init__", [](CoordLayout* self, TextArg text) { new (self) CoordLayout(text_of_kind(text, &parse_coord_layout)); },
            nb::arg("text"),
            "Parse CuTe notation with basis strides: CoordLayout('(4,8):(1@0,1@1)'), CuTe C++'s print "
            "'(_4,_8):(_1@0,_1@1)'.")
@@ -40,22 +40,22 @@ static void bind_coord_layout(nb::module_& m) {
   add_value_methods(coord, [](CoordLayout const& l) { return to_string(l); });
   add_cute_method(coord, "CuTe notation as catlayout writes it; static=True: what CuTe C++'s print writes for static "
                          "integers, '(_4,_8):(_1@0,_1@1)'. Both read back.");
-  m.def("make_identity_layout", [](IntTupleIn shape) { return make_identity_layout(shape.get("shape")); },
+  def_layout_fn(m, "make_identity_layout", [](IntTupleIn shape) { return make_identity_layout(shape.get("shape")); },
         nb::arg("shape"), "CuTe make_identity_layout(shape): shape : make_basis_like(shape).");
-  m.def("composition", [](CoordLayout const& a, CoordLayout const& b) { return unwrap(composition(a, b)); },
+  def_layout_fn(m, "composition", [](CoordArg const& a, CoordArg const& b) { return unwrap(composition(a.get("a"), b.get("b"))); },
         nb::arg("a"), nb::arg("b"));
-  m.def("composition", [](CoordLayout const& a, LayoutArg b) { return unwrap(composition(a, b.get("b"))); },
+  def_layout_fn(m, "composition", [](CoordArg const& a, LayoutArg const& b) { return unwrap(composition(a.get("a"), b.get("b"))); },
         nb::arg("a"), nb::arg("b"));
-  m.def("composition", [](LayoutArg a, CoordLayout const& b) { return unwrap(composition(a.get("a"), b)); },
+  def_layout_fn(m, "composition", [](LayoutArg const& a, CoordArg const& b) { return unwrap(composition(a.get("a"), b.get("b"))); },
         nb::arg("a"), nb::arg("b"));
-  m.def("coalesce", [](CoordLayout const& l) { return coalesce(l); }, nb::arg("layout"));
+  def_layout_fn(m, "coalesce", [](CoordArg const& l) { return coalesce(l.get("layout")); }, nb::arg("layout"));
 }
 
 static void bind_swizzle(nb::module_& m) {
   nb::class_<Swizzle> swizzle(m, "Swizzle", "CuTe Swizzle<B,M,S>: x -> x ^ ((x & yyy_mask) >> S).");
   swizzle.def("__init__", [](Swizzle* self, int b, int mm, int s) { new (self) Swizzle(unwrap(Swizzle::make(b, mm, s))); },
            nb::arg("bits"), nb::arg("base"), nb::arg("shift"))
-      .def("__init__", [](Swizzle* self, std::string_view text) { new (self) Swizzle(parsed(parse_swizzle(text))); },
+      .def("__init__", [](Swizzle* self, TextArg text) { new (self) Swizzle(text_of_kind(text, &parse_swizzle)); },
            nb::arg("text"), "Parse Sw<3,4,3> (CuTe C++), S<3,4,3> (CuTe DSL), SW_3_4_3 or Swizzle(3,4,3) (pycute).")
       .def_ro("bits", &Swizzle::bits)
       .def_ro("base", &Swizzle::base)
@@ -64,11 +64,11 @@ static void bind_swizzle(nb::module_& m) {
            nb::arg("offset"));
 
   nb::class_<ComposedLayout> composed(m, "ComposedLayout", "CuTe's swizzled layout: sw o offset o layout.");
-  composed.def("__init__", [](ComposedLayout* self, Swizzle sw, Int offset, LayoutArg l) {
-             new (self) ComposedLayout{sw, offset, l.get("layout")};
+  composed.def("__init__", [](ComposedLayout* self, SwizzleArg const& sw, Int offset, LayoutArg const& l) {
+             new (self) ComposedLayout{sw.get("swizzle"), offset, l.get("layout")};
            }, nb::arg("swizzle"), nb::arg("offset"), nb::arg("layout"))
-      .def("__init__", [](ComposedLayout* self, std::string_view text) {
-             new (self) ComposedLayout(parsed(parse_composed_layout(text)));
+      .def("__init__", [](ComposedLayout* self, TextArg text) {
+             new (self) ComposedLayout(text_of_kind(text, &parse_composed_layout));
            }, nb::arg("text"),
            "Parse 'Sw<3,4,3> o 0 o (8,64):(64,1)', CuTe C++'s print 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)', CuTe DSL's "
            "'S<3,4,3> o 0 o (8,64):(64,1)', pycute's 'SW_3_4_3 o 0 o (8, 64):(64, 1)'.")
@@ -85,14 +85,14 @@ static void bind_swizzle(nb::module_& m) {
   add_cute_method(composed, "CuTe notation as catlayout writes it, as catlayout.pycute's .cute(); static=True: what "
                             "CuTe C++'s print writes for static integers, 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)'. Both "
                             "read back.");
-  m.def("parse_any_layout", [](std::string_view text) { return parsed(parse_any_layout(text)); }, nb::arg("text"),
+  def_layout_fn(m, "parse_any_layout", [](TextArg text) { return parsed(parse_any_layout(text.get("text"))); }, nb::arg("text"),
         "The one reader of core/notation.hpp: a Layout if the text has integer strides, else a CoordLayout, else "
         "a ComposedLayout, in any notation (catlayout's, CuTe C++'s print, CuTe DSL's, pycute's); the error of the "
         "reader that got furthest otherwise.");
-  m.def("composition", [](ComposedLayout const& a, TilerArg b) {
+  def_layout_fn(m, "composition", [](ComposedArg const& a, TilerArg const& b) {
     Tiler t = b.get("b");
-    if (t.is_layout() && !t.integer) return composed_value(unwrap(composition(a, divisor_layout(t))));
-    return composed_value(unwrap(composition(a, t)));
+    if (t.is_layout() && !t.integer) return composed_value(unwrap(composition(a.get("a"), divisor_layout(t))));
+    return composed_value(unwrap(composition(a.get("a"), t)));
   }, nb::arg("a"), nb::arg("b"));
 }
 
@@ -107,15 +107,16 @@ static void bind_linear(nb::module_& m) {
       .def("size", &LinearLayout::size)
       .def("__call__", [](LinearLayout const& f, nb::handle i) { return unwrap(f.at(int_from_py(i, "index"))); }, nb::arg("i"));
   add_value_methods(linear, [](LinearLayout const& f) { return to_string(f); });
-  m.def("to_linear", [](LayoutArg l) { return unwrap(to_linear(l.get("layout"))); }, nb::arg("layout"),
+  def_layout_fn(m, "to_linear", [](LayoutArg const& l) { return unwrap(to_linear(l.get("layout"))); }, nb::arg("layout"),
         "The F2-linear map of a layout with power-of-two shapes and strides.");
-  m.def("to_linear", [](ComposedLayout const& c) { return unwrap(to_linear(c)); }, nb::arg("layout"));
-  m.def("to_linear", [](Swizzle const& s, int n) { return unwrap(to_linear(s, n)); }, nb::arg("swizzle"), nb::arg("bits"));
-  m.def("to_cute", [](LinearLayout const& f) { return composed_value(unwrap(to_cute(f))); }, nb::arg("linear"),
+  def_layout_fn(m, "to_linear", [](ComposedArg const& c) { return unwrap(to_linear(c.get("layout"))); }, nb::arg("layout"));
+  def_layout_fn(m, "to_linear", [](SwizzleArg const& s, int n) { return unwrap(to_linear(s.get("swizzle"), n)); }, nb::arg("swizzle"),
+                nb::arg("bits"));
+  def_layout_fn(m, "to_cute", [](LinearLayout const& f) { return composed_value(unwrap(to_cute(f))); }, nb::arg("linear"),
         "A swizzled CuTe layout with the same function, where one exists.");
-  m.def("composition", [](LinearLayout const& outer, LinearLayout const& inner) { return unwrap(composition(outer, inner)); },
+  def_layout_fn(m, "composition", [](LinearLayout const& outer, LinearLayout const& inner) { return unwrap(composition(outer, inner)); },
         nb::arg("a"), nb::arg("b"));
-  m.def("inverse", [](LinearLayout const& f) { return unwrap(inverse(f)); }, nb::arg("linear"));
+  def_layout_fn(m, "inverse", [](LinearLayout const& f) { return unwrap(inverse(f)); }, nb::arg("linear"));
 }
 
 void bind_strides(nb::module_& m) {

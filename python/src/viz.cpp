@@ -74,7 +74,7 @@ void bind_viz(nb::module_& m) {
       .def("to_tikz", [](TvPicture const& p) { return unwrap(viz::tikz_tv(p.tv, p.m, p.n)); })
       .def("_repr_svg_", [](TvPicture const& p) { return unwrap(viz::svg_tv(p.tv, p.m, p.n)); })
       .def("__repr__", [](TvPicture const& p) { return str("TV(", to_string(p.tv), ", ", p.m, ", ", p.n, ")"); });
-  m.def("tv", [](LayoutArg l, Int rows, Int cols) {
+  def_layout_fn(m, "tv", [](LayoutArg const& l, Int rows, Int cols) {
     TvPicture p{l.get("layout"), rows, cols};
     unwrap(viz::tv_grid(p.tv, rows, cols));  // the preconditions, checked now rather than when drawn
     return p;

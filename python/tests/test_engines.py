@@ -67,7 +67,7 @@ def test_represent_and_explain():
     assert "core composition" in text and "inadmissible" in text
     assert "outside" in C.explain("(3,5):(1,7)", 60, op="complement")
     assert "categorical" in C.explain("(4,8):(8,1)", "2:4", op="divide")
-    with pytest.raises(C.InvalidInput, match="op 'spin'"):
+    with pytest.raises(C.InvalidInput, match="not 'spin'"):
         C.explain("4:1", "2:1", op="spin")
 
 

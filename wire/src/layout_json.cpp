@@ -1,5 +1,7 @@
 #include "catlayout/wire/layout_json.hpp"
 
+#include "catlayout/core/quote.hpp"
+
 #include "catlayout/core/limits.hpp"
 
 namespace catlayout {
@@ -24,7 +26,7 @@ Json to_json(Tiler const& t) {
 Json error_json(Error const& e) { return Json{{"error", std::string(kind_name(e.kind))}}; }
 
 static std::string type_name(Json const& j) {
-  if (j.is_number_float()) return "the non-integer number " + j.dump();
+  if (j.is_number_float()) return "the non-integer number " + shortened(j.dump());
   return std::string("a JSON ") + j.type_name();
 }
 
@@ -38,7 +40,7 @@ static bool fits_int64(Json const& j) {
 Result<Int> int_from_json(Json const& j, std::string const& path) {
   if (fits_int64(j)) return j.get<Int>();
   if (j.is_number_unsigned())
-    return fail(ErrorKind::invalid_input, "integer ", j.dump(), " at ", path, " does not fit in int64");
+    return fail(ErrorKind::invalid_input, "integer ", shortened(j.dump()), " at ", path, " does not fit in int64");
   return fail(ErrorKind::invalid_input, "expected an integer at ", path, ", found ", type_name(j));
 }
 

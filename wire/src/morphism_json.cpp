@@ -1,5 +1,7 @@
 #include "catlayout/wire/morphism_json.hpp"
 
+#include "catlayout/core/quote.hpp"
+
 namespace catlayout::categories {
 namespace {
 
@@ -70,7 +72,7 @@ Result<TupleMorphism> tuple_morphism_from_json(Json const& j, std::string const&
   for (char const* key : {"domain", "codomain"})
     if (!is_flat_array(j[key]))
       return fail(ErrorKind::invalid_input, "a Tuple morphism needs a flat array at ", path, ".", key, ", found ",
-                  j[key].dump());
+                  shortened(j[key].dump()));
   auto f = TupleMorphism::make(flatten_values(x.s), flatten_values(x.t), std::move(x.map));
   if (!f) return fail(f.error().kind, f.error().message, " (morphism at ", path, ")");
   return f;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "catlayout/core/quote.hpp"
 #include "op_rows.hpp"
 
 namespace catlayout::wire {
@@ -165,7 +166,7 @@ Strict strict_kind(std::string_view op) {
 
 Result<Json> run_op(std::string_view op, Json const& args, std::string const& path, Convention c) {
   auto const* r = find_op(op);
-  if (!r) return fail(ErrorKind::invalid_input, "op '", op, "' is not implemented");
+  if (!r) return fail(ErrorKind::invalid_input, "op '", shortened(op), "' is not implemented");
   if (r->other_kinds)  // composed layouts, swizzles, coordinate and F2 strides as operands of the older ops
     if (auto x = run_other_kinds(op, args, path)) return std::move(*x);
   return r->run(*r, args, path, c);

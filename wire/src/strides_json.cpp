@@ -1,5 +1,7 @@
 #include "catlayout/wire/strides_json.hpp"
 
+#include "catlayout/core/quote.hpp"
+
 #include <algorithm>
 
 #include "catlayout/core/limits.hpp"
@@ -12,7 +14,7 @@ namespace {
 std::string at(std::string const& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
 
 std::string found(Json const& j) {
-  if (j.is_number_float()) return "the non-integer number " + j.dump();
+  if (j.is_number_float()) return "the non-integer number " + shortened(j.dump());
   return std::string("a JSON ") + j.type_name();
 }
 

@@ -1,5 +1,7 @@
 #include "catlayout/wire/values_json.hpp"
 
+#include "catlayout/core/quote.hpp"
+
 namespace catlayout::wire {
 
 namespace {
@@ -25,7 +27,7 @@ Result<Json> f2_bits(Json const& j, std::string const& path) {
   }
   if (j.is_object() && j.size() == 1 && j.contains("f2") && j["f2"].is_number_integer()) return j["f2"];
   if (j.is_number_integer() && j.get<Int>() == 0) return Json(0);
-  return fail(ErrorKind::invalid_input, "expected an F2 stride {\"f2\": v} or 0 at ", path, ", found ", j.dump());
+  return fail(ErrorKind::invalid_input, "expected an F2 stride {\"f2\": v} or 0 at ", path, ", found ", shortened(j.dump()));
 }
 
 Json f2_entries(IntTuple const& t) {
@@ -68,7 +70,7 @@ Result<SliceCoord> slice_coord_from_json(Json const& j, std::string const& path)
   if (j.is_number_integer()) return SliceCoord::of(j.get<Int>());
   if (!j.is_array())
     return fail(ErrorKind::invalid_input, "expected a coordinate (an integer, null for _, or an array) at ", path,
-                ", found ", j.dump());
+                ", found ", shortened(j.dump()));
   std::vector<SliceCoord> c;
   for (std::size_t i = 0; i < j.size(); ++i) {
     CL_TRY(x, slice_coord_from_json(j[i], path + "[" + std::to_string(i) + "]"));
@@ -88,7 +90,7 @@ Result<Projection> projection_from_json(Json const& j, std::string const& path) 
       p.keep.push_back(true);
     } else {
       return fail(ErrorKind::invalid_input, "expected 1 or null (CuTe's _1 or X) at ", path, "[", i, "], found ",
-                  j[i].dump());
+                  shortened(j[i].dump()));
     }
   }
   return p;
@@ -97,7 +99,7 @@ Result<Projection> projection_from_json(Json const& j, std::string const& path) 
 Result<Major> major_from_json(Json const& j, std::string const& path) {
   if (j == "LayoutLeft" || j == "GenColMajor") return Major::left;
   if (j == "LayoutRight" || j == "GenRowMajor") return Major::right;
-  return fail(ErrorKind::invalid_input, "expected \"LayoutLeft\" or \"LayoutRight\" at ", path, ", found ", j.dump());
+  return fail(ErrorKind::invalid_input, "expected \"LayoutLeft\" or \"LayoutRight\" at ", path, ", found ", shortened(j.dump()));
 }
 
 Result<Order> order_from_json(Json const& j, std::string const& path) {
@@ -150,7 +152,7 @@ Result<Value> value_from_json(Json const& j, std::string const& path) {
     case Kind::other: break;
   }
   return fail(ErrorKind::invalid_input, "expected a layout, coordinate, F2 or composed layout, swizzle or tiler at ",
-              path, ", found ", j.dump());
+              path, ", found ", shortened(j.dump()));
 }
 
 Json to_json(Value const& v) {

@@ -13,6 +13,7 @@
 #include "catlayout/core/partition.hpp"
 #include "catlayout/core/predicates.hpp"
 #include "catlayout/core/product.hpp"
+#include "catlayout/core/quote.hpp"
 #include "catlayout/core/recast.hpp"
 #include "catlayout/core/represent.hpp"
 #include "catlayout/core/slice.hpp"

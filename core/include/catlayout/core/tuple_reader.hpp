@@ -2,7 +2,8 @@
 // The one tokenizer and the one reader of nested tuples under every text reader of layouts
 // (text.hpp: integer, coordinate and F2 strides; swizzle.hpp; notation.hpp's parse_any_layout)
 // and of categories' morphisms: blanks, integers in CuTe's printed forms, punctuation, and the
-// errors "expected X at column C, found Y" (columns are 1-based from the start of the text).
+// errors "expected X at column C, found Y" (columns are 1-based from the start of the text and
+// count characters, code points, as the user typed them; Y is a whole character: quote.hpp).
 #include <cctype>
 #include <string>
 #include <string_view>
@@ -10,6 +11,7 @@
 
 #include "catlayout/core/error.hpp"
 #include "catlayout/core/limits.hpp"
+#include "catlayout/core/quote.hpp"
 
 namespace catlayout {
 
@@ -44,12 +46,14 @@ struct TextCursor {
     return true;
   }
   std::unexpected<Error> error(std::string const& what) const {
-    return fail(ErrorKind::invalid_input, what, " at column ", pos_ + 1);
+    return fail(ErrorKind::invalid_input, what, " at column ", column(text_, pos_));
   }
   std::unexpected<Error> expected(std::string const& what) const {
-    std::string found = pos_ < text_.size() ? "'" + std::string(1, text_[pos_]) + "'" : "end of input";
-    return fail(ErrorKind::invalid_input, "expected ", what, " at column ", pos_ + 1, ", found ", found);
+    return fail(ErrorKind::invalid_input, "expected ", what, " at column ", column(text_, pos_), ", found ",
+                found_at(text_, pos_));
   }
+  // The 1-based column, in characters, of the byte offset `at` of the text.
+  std::size_t column_at(std::size_t at) const { return column(text_, at); }
   // Only blanks left.
   Result<void> at_end() {
     skip();

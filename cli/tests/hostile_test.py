@@ -197,7 +197,8 @@ class Eval(Case):
         self.one_error(run("eval", "(4,8):(1,4)", "((1,0),2)"), 2,
                        "catlayout: invalid_input: coordinate ((1,0),2): (1,0) at mode 0 has 2 modes, but the shape 4 "
                        "there is an integer")
-        self.one_error(run("eval", "(4,8):(1,4)", "x"), 2, "catlayout: invalid_input: argument 2 'x'")
+        self.one_error(run("eval", "(4,8):(1,4)", "x"), 2,
+                       "catlayout: invalid_input: argument 2: expected an integer or '(' at column 1, found 'x', in 'x'")
         r = run("eval", "(4,8):(1,4)", "1", "2")  # a usage error: the error, then the usage line
         self.assertEqual((r.returncode, r.stdout), (2, ""))
         self.assertEqual(r.stderr, "catlayout eval: expected 1 argument(s)\nusage: catlayout eval L [I | COORD]\n")

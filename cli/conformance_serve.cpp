@@ -12,14 +12,11 @@
 namespace catlayout::cli {
 namespace {
 
-// The runner's ops, docs/adapter-protocol.md's op table (OPS in python/catlayout/conformance_classes.py;
-// the runner's tests compare the two); the handshake declares those this build's op table serves.
-constexpr std::string_view runner_ops[] = {
-    "evaluate", "coalesce", "composition", "complement", "logical_divide", "zipped_divide", "tiled_divide",
-    "flat_divide", "logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product",
-    "raked_product", "right_inverse", "left_inverse", "make_layout", "make_ordered_layout", "make_layout_like",
-    "tile_to_shape", "local_tile", "local_partition", "inner_partition", "outer_partition", "upcast", "downcast",
-    "recast_layout", "nullspace", "coalesce_z", "layout_add", "greatest_common_domain"};
+// The runner's ops (docs/adapter-protocol.md's op table, OPS in conformance/runners/conformance_classes.py)
+// are the op table's rows of CuTe's layout algebra and CuTe's API; the runner's tests compare the two.
+bool runner_op(wire::OpRow const& row) {
+  return row.family == wire::OpFamily::core || row.family == wire::OpFamily::cute_api;
+}
 // catlayout is the built-in corpus's reference: every operand kind goes to its op table, which
 // answers or refuses each.
 constexpr std::string_view operand_kinds[] = {"composed", "swizzle", "coord", "f2"};
@@ -104,8 +101,9 @@ std::string not_json_reason(std::string const& line) {
 
 int run_serve(Args const&) {
   Json ops = Json::array(), kinds = Json::object();
-  for (auto op : runner_ops) {
-    if (!wire::is_known_op(op)) continue;
+  for (auto const& row : wire::op_table()) {
+    if (!runner_op(row)) continue;
+    std::string_view op = row.name;
     ops.push_back(op);
     Json all = Json::array();
     for (auto k : operand_kinds) all.push_back(k);

@@ -13,7 +13,7 @@ a venv of its own, where the implementation is pip-installed from PyPI at the pi
 version (nothing is vendored), or any command given with --adapter.
 This script owns the process: per-case timeouts, restarting an adapter that crashed or hung
 (the crash is that case's answer), and batch adapters (CuTe C++ compiles all cases at once).
-The ops are one list, OPS in python/catlayout/conformance_classes.py (the layout algebra and the
+The ops are one list, OPS in conformance/runners/conformance_classes.py (the layout algebra and the
 second part's operations), loaded through adapters/protocol.py;
 a case is counted in the row of its op and its operand kinds (composed, swizzle, coord, f2).
 

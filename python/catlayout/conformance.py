@@ -14,7 +14,8 @@ accepts what the reference refuses, and is skipped where it is not available (ra
 NotImplementedError or conformance.NotAvailable). The plugin (catlayout.pytest_plugin, loaded by
 pytest through its pytest11 entry point) prints the per-class counts at the end of the run.
 
-The cases and the classes are the runner's own (conformance_classes.py, shared with
+The cases and the classes are the runner's own (conformance/runners/conformance_classes.py, which
+the package carries as catlayout/conformance_classes.py, shared with
 `catlayout conformance run`): the same ops, the same reading of catlayout's own op names, the
 same classes. The corpus ships inside the package (catlayout/vectors)."""
 import os

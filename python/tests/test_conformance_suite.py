@@ -56,8 +56,9 @@ def test_case_filters():
 
 def test_classify_is_the_runners_one_definition(repo):
     runner = runner_module(repo)
-    # The runner, protocol.py and the package use one file: the installed copy is that file.
-    src = repo / "python" / "catlayout" / "conformance_classes.py"
+    # The runner, protocol.py and the package use one file (conformance/runners/conformance_classes.py):
+    # the package's copy, installed by python/CMakeLists.txt, is that file.
+    src = repo / "conformance" / "runners" / "conformance_classes.py"
     assert os.path.realpath(runner.shared.__file__) == os.path.realpath(src)
     assert open(conformance._shared.__file__).read() == src.read_text()
 

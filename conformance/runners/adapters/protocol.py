@@ -9,10 +9,10 @@ import sys
 
 def _load_shared():
     """The suite's one definition of its ops, operand kinds, cases and classes
-    (python/catlayout/conformance_classes.py, standard library only), loaded by its path: an adapter
+    (conformance/runners/conformance_classes.py, standard library only), loaded by its path: an adapter
     runs in a venv of its own, without catlayout."""
     here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, os.pardir, os.pardir, os.pardir, "python", "catlayout", "conformance_classes.py")
+    path = os.path.join(here, os.pardir, "conformance_classes.py")
     name = "catlayout_conformance_classes"
     if name in sys.modules:
         return sys.modules[name]

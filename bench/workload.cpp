@@ -9,13 +9,13 @@
 #include <stdexcept>
 
 #include "catlayout/conformance/export.hpp"
-#include "catlayout/proofs/seeded.hpp"
+#include "catlayout/generators/seeded.hpp"
 #include "catlayout/wire/ops.hpp"
 
 namespace catlayout::bench {
 namespace {
 
-using namespace proofs::seeded;  // the workload's layouts and tilers: GPU kernels' kinds
+using namespace generators;  // the workload's layouts and tilers: GPU kernels' kinds
 using Style = LayoutStyle;
 constexpr Int max_size = 4096;
 

@@ -35,7 +35,7 @@ fi
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=signed-integer-overflow"
 flags=(-std=c++2b -O1 -g -fno-omit-frame-pointer $san
        -I"$root/core/include" -I"$root/categories/include" -I"$root/algorithms/include"
-       -I"$root/wire/include" -I"$root/conformance/include" -I"$root/proofs-tests/include"
+       -I"$root/wire/include" -I"$root/conformance/include" -I"$root/generators/include"
        -DCATLAYOUT_HAVE_CATEGORIES -DCATLAYOUT_WIRE_HAVE_CATEGORIES -DCATLAYOUT_HAVE_ALGORITHMS
        -DCATLAYOUT_VERSION=\"fuzz\" "${extra[@]}")
 
@@ -47,16 +47,16 @@ mkdir -p "$objdir"
 
 # Library objects: instrumented for coverage (-fsanitize=fuzzer-no-link), compiled in parallel.
 # The wire's forms of the rooms built here (not gpu's catalogue nor analysis's reports), and
-# proofs-tests' seeded generators (the exporter's random cases).
+# the seeded generators (the exporter's random cases).
 wire_srcs=()
 for s in "$root"/wire/src/*.cpp; do
   case "$(basename "$s")" in catalogue_*|analysis_*|tiled_*) ;; *) wire_srcs+=("$s") ;; esac
 done
 srcs=("$root"/core/src/*.cpp "$root"/categories/src/*.cpp "$root"/algorithms/src/*.cpp "${wire_srcs[@]}"
-      "$root"/conformance/src/*.cpp "$root"/proofs-tests/src/seeded/*.cpp)
+      "$root"/conformance/src/*.cpp "$root"/generators/src/*.cpp)
 objs=()
 pids=()
-hdr_dirs=("$root"/core "$root"/categories "$root"/algorithms "$root"/wire "$root"/conformance "$root"/proofs-tests)
+hdr_dirs=("$root"/core "$root"/categories "$root"/algorithms "$root"/wire "$root"/conformance "$root"/generators)
 jobs="${FUZZ_BUILD_JOBS:-2}"
 for s in "${srcs[@]}"; do
   room="$(basename "$(dirname "$(dirname "$s")")")"

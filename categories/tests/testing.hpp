@@ -8,7 +8,7 @@
 
 #include "catlayout/categories.hpp"
 #include "catlayout/core.hpp"
-#include "catlayout/proofs/seeded.hpp"
+#include "catlayout/generators/seeded.hpp"
 
 namespace catlayout::categories::testing {
 
@@ -39,7 +39,7 @@ ErrorKind kind_of(Result<T> const& r) {
   return r.error().kind;
 }
 
-using proofs::seeded::uniform;  // the seeded generators' draw (catlayout/proofs/seeded.hpp)
+using generators::uniform;  // the seeded generators' draw (catlayout/generators/seeded.hpp)
 
 inline std::vector<Int> random_entries(std::mt19937_64& g, std::size_t n, Int max_entry) {
   std::vector<Int> t;

@@ -25,7 +25,7 @@ std::vector<Json> random_cute_api_args(std::string const& op, std::mt19937_64& g
   auto const* row = wire::find_op(op);
   if (!row || row->family != wire::OpFamily::cute_api) return out;
   for (int i = 0; i < count; ++i)
-    out.push_back(args_json(proofs::seeded::cute_api_op_args(op, g), ComposedForm::layout_when_plain));
+    out.push_back(args_json(generators::cute_api_op_args(op, g), ComposedForm::layout_when_plain));
   return out;
 }
 
@@ -192,7 +192,7 @@ Result<std::vector<Json>> random_kind_args(std::string const& kind, std::string 
     return fail(ErrorKind::invalid_input, "no random operands of kind '", kind, "' for ", op,
                 " (f2 with evaluate, coalesce, coalesce_z, composition, layout_add, nullspace)");
   std::vector<Json> out;
-  for (int n = 0; n < count; ++n) out.push_back(args_json(proofs::seeded::f2_op_args(op, g)));
+  for (int n = 0; n < count; ++n) out.push_back(args_json(generators::f2_op_args(op, g)));
   return out;
 }
 

@@ -14,7 +14,7 @@
 #include "seeded_json.hpp"
 #ifdef CATLAYOUT_HAVE_CATEGORIES
 #include "catlayout/wire/morphism_json.hpp"
-#include "catlayout/proofs/seeded_morphisms.hpp"
+#include "catlayout/generators/morphisms.hpp"
 #endif
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
 #include "catlayout/algorithms/composition.hpp"
@@ -163,11 +163,11 @@ Json random_args(std::string const& op, Rng& g) {
 #ifdef CATLAYOUT_HAVE_CATEGORIES
   if (op.starts_with("nest.")) {
     Json args = Json::array();
-    for (auto const& f : proofs::seeded::nest_op_args(op, g)) args.push_back(categories::to_json(f));
+    for (auto const& f : generators::nest_op_args(op, g)) args.push_back(categories::to_json(f));
     return args;
   }
 #endif
-  return args_json(proofs::seeded::layout_op_args(op, g));
+  return args_json(generators::layout_op_args(op, g));
 }
 
 // Corner cases every export carries: size-1 modes, stride 0, the empty tuple, deep nesting,

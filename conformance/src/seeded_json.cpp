@@ -5,7 +5,7 @@
 
 namespace catlayout::conformance {
 
-Json arg_json(proofs::seeded::Arg const& a, ComposedForm form) {
+Json arg_json(generators::Arg const& a, ComposedForm form) {
   return std::visit(
       [form](auto const& x) -> Json {
         using T = std::decay_t<decltype(x)>;
@@ -25,7 +25,7 @@ Json arg_json(proofs::seeded::Arg const& a, ComposedForm form) {
       a);
 }
 
-Json args_json(proofs::seeded::Args const& args, ComposedForm form) {
+Json args_json(generators::Args const& args, ComposedForm form) {
   Json j = Json::array();
   for (auto const& a : args) j.push_back(arg_json(a, form));
   return j;

@@ -1,16 +1,16 @@
 #pragma once
 // Conformance-internal: the schema's JSON of the seeded generators' arguments
-// (catlayout/proofs/seeded_args.hpp), for the exporter's random cases.
+// (catlayout/generators/args.hpp), for the exporter's random cases.
 #include "catlayout/wire/layout_json.hpp"
-#include "catlayout/proofs/seeded_args.hpp"
+#include "catlayout/generators/args.hpp"
 
 namespace catlayout::conformance {
 
 // A composed layout's form: always {"swizzle", "offset", "layout"} (the stride-kind ops), or a
 // plain layout where the swizzle is the identity and the offset 0 (CuTe's layout API ops).
 enum class ComposedForm { always, layout_when_plain };
-Json arg_json(proofs::seeded::Arg const& a, ComposedForm form = ComposedForm::always);
+Json arg_json(generators::Arg const& a, ComposedForm form = ComposedForm::always);
 // An argument array; empty when the generator has no arguments for the op.
-Json args_json(proofs::seeded::Args const& args, ComposedForm form = ComposedForm::always);
+Json args_json(generators::Args const& args, ComposedForm form = ComposedForm::always);
 
 }  // namespace catlayout::conformance

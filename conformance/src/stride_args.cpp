@@ -9,7 +9,7 @@ std::vector<Json> random_stride_args(std::string const& op, std::mt19937_64& g, 
   std::vector<Json> out;
   auto const* row = wire::find_op(op);
   if (!row || row->family != wire::OpFamily::strides) return out;
-  for (int i = 0; i < count; ++i) out.push_back(args_json(proofs::seeded::stride_op_args(op, g)));
+  for (int i = 0; i < count; ++i) out.push_back(args_json(generators::stride_op_args(op, g)));
   return out;
 }
 

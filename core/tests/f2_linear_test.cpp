@@ -3,12 +3,12 @@
 #include <sstream>
 
 #include "catlayout/core/f2_linear.hpp"
-#include "catlayout/proofs/seeded.hpp"
+#include "catlayout/generators/seeded.hpp"
 #include "testing.hpp"
 
 using namespace catlayout;
 using namespace catlayout::testing;
-using catlayout::proofs::seeded::random_pow2_layout;
+using catlayout::generators::random_pow2_layout;
 
 namespace {
 

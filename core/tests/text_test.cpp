@@ -2,12 +2,12 @@
 #include <sstream>
 
 #include "catlayout/core/f2_linear.hpp"
-#include "catlayout/proofs/seeded.hpp"
+#include "catlayout/generators/seeded.hpp"
 #include "catlayout/core/notation.hpp"
 
 using namespace catlayout;
 using namespace catlayout::testing;
-using catlayout::proofs::seeded::random_pow2_layout;
+using catlayout::generators::random_pow2_layout;
 
 TEST(Text, RoundTrip) {
   for (std::string s : {"(6,2):(8,2)", "12:1", "(2,(1,6)):(1,(6,2))", "():()", "(12):(1)", "(3,2):(0,-5)",

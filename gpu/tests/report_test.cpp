@@ -3,7 +3,6 @@
 
 #include "catlayout/gpu/probe.hpp"
 #include "catlayout/gpu/report.hpp"
-#include "catlayout/wire/layout_json.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;
@@ -35,7 +34,8 @@ TEST(Report, CarriesStatusLayoutAndObservation) {
   EXPECT_EQ(r["device"]["compute_capability"], "9.0");
   ASSERT_EQ(r["results"].size(), 7u);
   EXPECT_EQ(r["results"][0]["status"], "confirmed");
-  EXPECT_EQ(r["results"][0]["tv_layout"], to_json(find_instruction("mma.m8n8k4.f64.f64.f64.f64")->fragments[0].tv));
+  // the catalogue's layout, in the form fragment vectors carry (the wire's layout form: wire/tests)
+  EXPECT_EQ(r["results"][0]["tv_layout"], fragment_json(find_instruction("mma.m8n8k4.f64.f64.f64.f64")->fragments[0])["tv_layout"]);
   EXPECT_EQ(r["results"][4]["operand"], "B");
   EXPECT_EQ(r["results"][4]["status"], "MISMATCH");
   EXPECT_NE(r["results"][4]["message"].get<std::string>().find("(thread 3, value 0)"), std::string::npos);

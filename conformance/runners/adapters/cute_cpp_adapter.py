@@ -123,4 +123,5 @@ def main():
     env.cleanup()
 
 
-main()
+if __name__ == "__main__":  # an adapter serves when run, never when imported
+    main()

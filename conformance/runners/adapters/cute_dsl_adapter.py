@@ -131,4 +131,5 @@ CAPS = {op: () for op in ("evaluate", "coalesce", "composition", "complement", "
                           "local_partition", "nullspace")}
 CAPS.update({op: ("composed",) for op in ("evaluate", "coalesce", "tile_to_shape", "recast_layout")})
 CAPS["composition"] = ("composed",)  # as A: the DSL's composition takes no composed layout or swizzle as B
-serve("cute-dsl", package_version("nvidia-cutlass-dsl"), CAPS, answer, channel=channel)
+if __name__ == "__main__":  # an adapter serves when run, never when imported
+    serve("cute-dsl", package_version("nvidia-cutlass-dsl"), CAPS, answer, channel=channel)

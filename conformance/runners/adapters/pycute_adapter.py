@@ -51,4 +51,5 @@ def answer(case):
 CAPS = {op: () for op in LAYOUT_OPS if op == "evaluate" or hasattr(pycute, op)}
 CAPS["evaluate"] = ("composed",)
 CAPS["make_layout"] = ()
-serve("pycute", version(), CAPS, answer)
+if __name__ == "__main__":  # an adapter serves when run, never when imported
+    serve("pycute", version(), CAPS, answer)

@@ -116,4 +116,5 @@ CAPS.update({op: ("composed",) for op in ("evaluate", "coalesce", "right_inverse
 CAPS["composition"] = ("composed", "swizzle")
 CAPS.update({"make_layout": (), "make_ordered_layout": (), "tile_to_shape": ("composed",), "upcast": (),
              "downcast": (), "nullspace": ()})
-serve("tensor-layouts", package_version("tensor-layouts"), CAPS, answer)
+if __name__ == "__main__":  # an adapter serves when run, never when imported
+    serve("tensor-layouts", package_version("tensor-layouts"), CAPS, answer)

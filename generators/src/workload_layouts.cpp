@@ -1,7 +1,7 @@
 // Seeded layouts and tilers as GPU kernels write them: the bench workload's inputs (seeded.hpp).
-#include "catlayout/proofs/seeded.hpp"
+#include "catlayout/generators/seeded.hpp"
 
-namespace catlayout::proofs::seeded {
+namespace catlayout::generators {
 namespace {
 
 std::vector<Int> primes_of(Int n) {
@@ -95,4 +95,4 @@ Tiler random_layout_tiler(Rng& g, Int m, std::size_t rank) {
   return Tiler::of(*Layout::make(tup(t0, t / t0), tup(s, s * t0)));
 }
 
-}  // namespace catlayout::proofs::seeded
+}  // namespace catlayout::generators

@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "catlayout/categories/nest_morphism.hpp"
-#include "catlayout/proofs/seeded.hpp"
+#include "catlayout/generators/seeded.hpp"
 
-namespace catlayout::proofs::seeded {
+namespace catlayout::generators {
 
 // A random tractable Nest morphism into `codomain`: distinct codomain entries in random order
 // (each domain entry equals its target), base-point entries of any size, random nesting.
@@ -17,4 +17,4 @@ categories::NestMorphism random_nest(Rng& g);
 // nest.compose, nest.logical_divide, nest.logical_product); empty for any other op.
 std::vector<categories::NestMorphism> nest_op_args(std::string const& op, Rng& g);
 
-}  // namespace catlayout::proofs::seeded
+}  // namespace catlayout::generators

@@ -1,11 +1,11 @@
 // Seeded arguments of the schema's operations (seeded_args.hpp). Each generator draws in a fixed
 // order: the committed vectors were drawn with them, so a change here changes `catlayout export`.
-#include "catlayout/proofs/seeded_args.hpp"
+#include "catlayout/generators/args.hpp"
 
 #include <numeric>
 #include <set>
 
-namespace catlayout::proofs::seeded {
+namespace catlayout::generators {
 namespace {
 
 // A tiler for A: by mode (1 in 3, integers or tractable layouts), else one layout.
@@ -305,4 +305,4 @@ Args f2_op_args(std::string const& op, Rng& g) {
   return args;
 }
 
-}  // namespace catlayout::proofs::seeded
+}  // namespace catlayout::generators

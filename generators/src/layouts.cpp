@@ -1,9 +1,9 @@
 // Seeded shapes and integer layouts: any, compact, tractable, and the kinds kernels use (seeded.hpp).
 #include <numeric>
 
-#include "catlayout/proofs/seeded.hpp"
+#include "catlayout/generators/seeded.hpp"
 
-namespace catlayout::proofs::seeded {
+namespace catlayout::generators {
 namespace {
 
 Layout with_strides(IntTuple const& shape, std::vector<Int> const& d) { return *Layout::make(shape, *substitute(d, profile(shape))); }
@@ -103,4 +103,4 @@ Layout random_kernel_layout(Rng& g, Int max_leaf) {
   }
 }
 
-}  // namespace catlayout::proofs::seeded
+}  // namespace catlayout::generators

@@ -2,9 +2,9 @@
 // power-of-two layouts, F2 layouts and linear layouts (seeded.hpp).
 #include <functional>
 
-#include "catlayout/proofs/seeded.hpp"
+#include "catlayout/generators/seeded.hpp"
 
-namespace catlayout::proofs::seeded {
+namespace catlayout::generators {
 
 CoordLayout random_coord(Rng& g, Int max_leaf, std::vector<std::vector<int>> paths) {
   IntTuple s = random_shape(g, max_leaf, 3);
@@ -127,4 +127,4 @@ LinearLayout random_linear(Rng& g, int n, int m) {
   return *LinearLayout::make(b, m);
 }
 
-}  // namespace catlayout::proofs::seeded
+}  // namespace catlayout::generators

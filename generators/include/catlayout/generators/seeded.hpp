@@ -10,7 +10,7 @@
 #include "catlayout/core.hpp"
 #include "catlayout/core/f2_layout.hpp"
 
-namespace catlayout::proofs::seeded {
+namespace catlayout::generators {
 
 using Rng = std::mt19937_64;
 
@@ -95,4 +95,4 @@ LinearLayout random_bijection(Rng& g, int n);
 // n bases of m bits, any values.
 LinearLayout random_linear(Rng& g, int n, int m);
 
-}  // namespace catlayout::proofs::seeded
+}  // namespace catlayout::generators

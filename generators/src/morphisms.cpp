@@ -1,10 +1,10 @@
 // Seeded Nest morphisms and the categorical operations' arguments (seeded_morphisms.hpp).
-#include "catlayout/proofs/seeded_morphisms.hpp"
+#include "catlayout/generators/morphisms.hpp"
 
 #include "catlayout/categories/complement.hpp"
 #include "catlayout/categories/encoding.hpp"
 
-namespace catlayout::proofs::seeded {
+namespace catlayout::generators {
 
 using categories::NestMorphism;
 
@@ -71,4 +71,4 @@ std::vector<NestMorphism> nest_op_args(std::string const& op, Rng& g) {
   return {};
 }
 
-}  // namespace catlayout::proofs::seeded
+}  // namespace catlayout::generators

@@ -6,9 +6,9 @@
 #include <variant>
 #include <vector>
 
-#include "catlayout/proofs/seeded.hpp"
+#include "catlayout/generators/seeded.hpp"
 
-namespace catlayout::proofs::seeded {
+namespace catlayout::generators {
 
 // One argument of an operation.
 using Arg = std::variant<Int, IntTuple, Layout, Tiler, ComposedLayout, CoordLayout, F2Layout, LinearLayout, Swizzle,
@@ -30,4 +30,4 @@ Args cute_api_op_args(std::string const& op, Rng& g);
 // composition, layout_add, nullspace); empty for any other op.
 Args f2_op_args(std::string const& op, Rng& g);
 
-}  // namespace catlayout::proofs::seeded
+}  // namespace catlayout::generators

@@ -1,0 +1,19 @@
+"""cute_ops_oracle.py's modules, by concern (cute_ops_oracle.py is the command line):
+
+  values       the ops and their constants, DefError, the JSON value predicates and argument
+               checks (validate_case: whether a case is this oracle's)
+  harness      the C++ of a case (cpp_case_body) and the harness prelude (PRELUDE, HARNESS)
+  evaluation   layouts, swizzles and composed layouts tabulated, independent of catlayout and CuTe
+  definitions  the operations' definitions, the check of one CuTe answer (check_case) and the
+               schema error kind of a CuTe static_assert (error_kind)
+  generators   random cases per op (GENERATORS)
+  report       classify, the generate and run commands, the vector files and the verdict report
+
+Each imports only the ones above it. Like cute_ops_oracle.py, the modules import cute_oracle.py,
+the sibling script, as `co`: its folder goes on sys.path here, before any module is loaded.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

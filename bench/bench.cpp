@@ -34,6 +34,8 @@
 #include "workload.hpp"
 
 namespace catlayout::bench {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 // --iterations N: every row runs exactly N iterations, once, instead of 5 repetitions of at least

@@ -13,6 +13,8 @@
 #include "catlayout/wire/ops.hpp"
 
 namespace catlayout::bench {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 using namespace generators;  // the workload's layouts and tilers: GPU kernels' kinds

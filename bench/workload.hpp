@@ -12,6 +12,8 @@
 
 namespace catlayout::bench {
 
+using wire::Json;
+
 inline constexpr std::uint64_t seed = 20240610;
 inline constexpr int cases_per_op = 128;
 

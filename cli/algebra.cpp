@@ -19,6 +19,8 @@
 #include "command.hpp"
 
 namespace catlayout::cli {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 // What a positional argument is: a layout of any kind (integer, coordinate, F2 strides or swizzled),

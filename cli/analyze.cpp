@@ -14,6 +14,8 @@
 #include "command.hpp"
 
 namespace catlayout::cli {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 using namespace catlayout::analysis;

@@ -17,6 +17,8 @@
 #include "command.hpp"
 
 namespace catlayout::cli {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 std::vector<std::string> builtin_vector_files() {

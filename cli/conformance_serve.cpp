@@ -10,6 +10,8 @@
 #include "command.hpp"
 
 namespace catlayout::cli {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 // The runner's ops (docs/adapter-protocol.md's op table, OPS in conformance/runners/conformance_classes.py)

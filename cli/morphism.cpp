@@ -17,6 +17,8 @@
 #include "command.hpp"
 
 namespace catlayout::cli {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 using categories::NestMorphism;
@@ -50,7 +52,7 @@ Result<Output> give(T r) {
 void print(Output const& r, bool json) {
   std::visit(
       [json](auto const& x) {
-        using categories::to_json, catlayout::to_json, categories::to_string, catlayout::to_string;
+        using wire::to_json, categories::to_string, catlayout::to_string;
         if (json) std::cout << to_json(x).dump() << "\n";
         else std::cout << to_string(x) << "\n";
       },

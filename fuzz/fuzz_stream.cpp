@@ -16,6 +16,7 @@
 namespace {
 
 using namespace catlayout;
+using namespace catlayout::wire;  // the JSON forms of the values
 using namespace catlayout::conformance;
 
 // check_file reads a file: each input is written to one per-process file (tmpfs where there is one).

@@ -11,6 +11,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size) {
   using namespace catlayout;
+using namespace catlayout::wire;  // the JSON forms of the values
   Json doc = Json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) return 0;
   conformance::CheckOptions opt;

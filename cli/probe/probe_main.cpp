@@ -46,7 +46,7 @@ int validate(std::vector<std::string> const& args) {
 }
 
 int catalogue(std::vector<std::string> const& args) {
-  auto text = catlayout::gpu::catalogue_json().dump() + "\n";
+  auto text = catlayout::wire::catalogue_json().dump() + "\n";
   if (args.size() == 1) {
     std::cout << text;
     return 0;

@@ -5,6 +5,8 @@
 #include "catlayout/gpu/tiled_spec.hpp"
 
 namespace catlayout::cli {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 using gpu::TiledSpec;
@@ -98,8 +100,8 @@ Result<Json> tiled_command(std::vector<std::string> const& words) {
   CL_TRY(tiled, gpu::make_tiled(spec));
   Json j = std::visit(
       [](auto const& t) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(t)>, gpu::TiledMma>) return gpu::tiled_mma_json(t);
-        else return gpu::tiled_copy_json(t);
+        if constexpr (std::is_same_v<std::decay_t<decltype(t)>, gpu::TiledMma>) return wire::tiled_mma_json(t);
+        else return wire::tiled_copy_json(t);
       },
       tiled);
   if (datas.empty()) return j;

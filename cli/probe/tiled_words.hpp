@@ -16,6 +16,8 @@
 
 namespace catlayout::cli {
 
+using wire::Json;
+
 Result<Json> tiled_command(std::vector<std::string> const& words);
 
 }  // namespace catlayout::cli

@@ -26,6 +26,8 @@
 
 namespace catlayout::conformance {
 
+using namespace catlayout::wire;  // the JSON forms of the values
+
 std::string const& FileName::str() const {
   static std::string const none;
   return name_ ? *name_ : none;

@@ -15,6 +15,8 @@
 
 namespace catlayout::conformance {
 
+using namespace catlayout::wire;  // the JSON forms of the values
+
 using wire::Kind;
 
 // ---------------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@
 
 namespace catlayout::conformance {
 
+using wire::Json;
+
 
 // `count` argument arrays for one of the cute_api rows of the op table (deterministic in g; some are meant to fail).
 std::vector<Json> random_cute_api_args(std::string const& op, std::mt19937_64& g, int count);

@@ -21,6 +21,8 @@
 #endif
 
 namespace catlayout::conformance {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 using Rng = std::mt19937_64;
@@ -163,7 +165,7 @@ Json random_args(std::string const& op, Rng& g) {
 #ifdef CATLAYOUT_HAVE_CATEGORIES
   if (op.starts_with("nest.")) {
     Json args = Json::array();
-    for (auto const& f : generators::nest_op_args(op, g)) args.push_back(categories::to_json(f));
+    for (auto const& f : generators::nest_op_args(op, g)) args.push_back(wire::to_json(f));
     return args;
   }
 #endif

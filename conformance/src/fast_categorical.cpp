@@ -12,6 +12,8 @@
 #endif
 
 namespace catlayout::conformance::fast {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 // Every reader here is strict, as the core fast path's are (text_values.hpp): it accepts only

@@ -5,6 +5,8 @@
 
 namespace catlayout::conformance {
 
+using namespace catlayout::wire;  // the JSON forms of the values
+
 Json arg_json(generators::Arg const& a, ComposedForm form) {
   return std::visit(
       [form](auto const& x) -> Json {
@@ -17,9 +19,9 @@ Json arg_json(generators::Arg const& a, ComposedForm form) {
           for (bool k : x.keep) p.push_back(k ? Json(1) : Json(nullptr));
           return p;
         } else if constexpr (std::is_same_v<T, ComposedLayout>) {
-          return form == ComposedForm::layout_when_plain ? layout_or_composed_json(x) : catlayout::to_json(x);
+          return form == ComposedForm::layout_when_plain ? layout_or_composed_json(x) : wire::to_json(x);
         } else {
-          return catlayout::to_json(x);
+          return wire::to_json(x);
         }
       },
       a);

@@ -6,6 +6,8 @@
 
 namespace catlayout::conformance {
 
+using wire::Json;
+
 // A composed layout's form: always {"swizzle", "offset", "layout"} (the stride-kind ops), or a
 // plain layout where the swizzle is the identity and the offset 0 (CuTe's layout API ops).
 enum class ComposedForm { always, layout_when_plain };

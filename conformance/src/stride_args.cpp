@@ -5,6 +5,8 @@
 
 namespace catlayout::conformance {
 
+using namespace catlayout::wire;  // the JSON forms of the values
+
 std::vector<Json> random_stride_args(std::string const& op, std::mt19937_64& g, int count) {
   std::vector<Json> out;
   auto const* row = wire::find_op(op);

@@ -7,6 +7,7 @@
 #include "catlayout/conformance/ops.hpp"
 
 using namespace catlayout;
+using namespace catlayout::wire;  // the JSON forms of the values
 using namespace catlayout::conformance;
 
 static Json L(char const* s, char const* d) { return Json{{"shape", Json::parse(s)}, {"stride", Json::parse(d)}}; }

@@ -18,6 +18,7 @@
 #include "catlayout/conformance/export.hpp"
 
 using namespace catlayout;
+using namespace catlayout::wire;  // the JSON forms of the values
 using namespace catlayout::conformance;
 
 namespace {

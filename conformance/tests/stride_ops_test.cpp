@@ -5,6 +5,7 @@
 #include "catlayout/wire/ops.hpp"
 
 using namespace catlayout;
+using namespace catlayout::wire;  // the JSON forms of the values
 using namespace catlayout::conformance;
 
 TEST(StrideOps, LinearAndCoord) {

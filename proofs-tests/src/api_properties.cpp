@@ -13,6 +13,8 @@
 #include "catlayout/wire/strides_json.hpp"
 
 namespace catlayout::proofs {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 std::string num(Int x) { return std::to_string(x); }

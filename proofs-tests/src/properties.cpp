@@ -10,6 +10,8 @@
 #include <unordered_set>
 
 namespace catlayout::proofs {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 std::string table_text(std::vector<Int> const& t, std::size_t limit = 32) {

@@ -22,6 +22,8 @@
 #include "catlayout/proofs/properties.hpp"
 
 namespace catlayout::proofs {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 using Count = std::uint64_t;

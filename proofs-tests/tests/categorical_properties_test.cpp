@@ -15,6 +15,8 @@
 #include "catlayout/categories/text.hpp"
 
 namespace catlayout::categories {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 // A morphism in a counterexample: the paper's arrow notation and the schema's JSON.
 inline void showValue(TupleMorphism const& f, std::ostream& os) { os << to_string(f) << " " << to_json(f).dump(); }
 inline void showValue(NestMorphism const& f, std::ostream& os) { os << to_string(f) << " " << to_json(f).dump(); }

@@ -3,6 +3,8 @@
 #include "property_testing.hpp"
 
 namespace catlayout::proofs {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 using testing::expect;

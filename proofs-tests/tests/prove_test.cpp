@@ -8,6 +8,8 @@
 #include "catlayout/proofs/prove.hpp"
 
 namespace catlayout::proofs {
+
+using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 struct ProveRun {

@@ -14,7 +14,9 @@
 
 namespace catlayout::python {
 
-using catlayout::Json;
+using namespace catlayout::wire;  // the JSON forms of the values
+
+using catlayout::wire::Json;
 
 static nb::object to_py(Json const& j) { return nb::module_::import_("json").attr("loads")(j.dump()); }
 

@@ -1,6 +1,9 @@
 #include "catlayout/wire/analysis_json.hpp"
 
-namespace catlayout::analysis {
+namespace catlayout::wire {
+
+using namespace catlayout::analysis;  // the values this file writes
+
 
 Json to_json(BankReport const& r) {
   Json accesses = Json::array();
@@ -49,4 +52,4 @@ Json to_json(Footprint const& f) {
           {"compact", f.compact}, {"surjective", f.surjective}};
 }
 
-}  // namespace catlayout::analysis
+}  // namespace catlayout::wire

@@ -5,7 +5,10 @@
 #include "catlayout/gpu/catalogue.hpp"
 #include "catlayout/gpu/sm100.hpp"
 
-namespace catlayout::gpu {
+namespace catlayout::wire {
+
+using namespace catlayout::gpu;  // the values this file writes
+
 
 Json fragment_entry_json(Fragment const& f) {
   Json offsets = Json::array();
@@ -42,4 +45,4 @@ Json catalogue_json() {
           {"smem_layouts", std::move(smem)}};
 }
 
-}  // namespace catlayout::gpu
+}  // namespace catlayout::wire

@@ -159,7 +159,7 @@ Result<Json> op_coalesce_z(OpRow const& row, Json const& args, std::string const
   }
   auto const* l = std::get_if<Layout>(&v);
   if (!l) return fail(ErrorKind::invalid_input, "coalesce_z takes a layout or an F2 layout at ", at(path, 0));
-  if (args.size() == 1) return catlayout::to_json(coalesce_z(*l));
+  if (args.size() == 1) return wire::to_json(coalesce_z(*l));
   CL_TRY(p, int_tuple_from_json(args[1], at(path, 1)));
   return json_of(coalesce_z(*l, p));
 }

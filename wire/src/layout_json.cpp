@@ -4,7 +4,7 @@
 
 #include "catlayout/core/limits.hpp"
 
-namespace catlayout {
+namespace catlayout::wire {
 
 Json to_json(IntTuple const& t) {
   if (t.is_leaf()) return t.value();
@@ -115,4 +115,4 @@ static Result<Tiler> tiler_rec(Json const& j, std::string const& path, std::size
 
 Result<Tiler> tiler_from_json(Json const& j, std::string const& path) { return tiler_rec(j, path, 0); }
 
-}  // namespace catlayout
+}  // namespace catlayout::wire

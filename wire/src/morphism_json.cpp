@@ -2,7 +2,10 @@
 
 #include "catlayout/core/quote.hpp"
 
-namespace catlayout::categories {
+namespace catlayout::wire {
+
+using namespace catlayout::categories;  // the values this file writes
+
 namespace {
 
 Json map_json(FinMap const& alpha) {
@@ -78,4 +81,4 @@ Result<TupleMorphism> tuple_morphism_from_json(Json const& j, std::string const&
   return f;
 }
 
-}  // namespace catlayout::categories
+}  // namespace catlayout::wire

@@ -43,7 +43,7 @@ Result<std::vector<MorphismValue>> morphism_args_from_json(OpRow const& row, Jso
       CL_TRY(l, layout_from_json(args[i], at(path, i)));
       xs.emplace_back(std::move(l));
     } else {
-      CL_TRY(m, categories::nest_morphism_from_json(args[i], at(path, i)));
+      CL_TRY(m, wire::nest_morphism_from_json(args[i], at(path, i)));
       xs.emplace_back(std::move(m));
     }
   }

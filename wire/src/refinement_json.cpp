@@ -4,7 +4,7 @@
 #include "catlayout/algorithms/mutual_refinement.hpp"
 #include "op_rows.hpp"
 
-namespace catlayout {
+namespace catlayout::wire {
 
 Result<Json> run_mutual_refinement(Json const& args, std::string const& path) {
   if (!args.is_array() || args.size() != 2)
@@ -15,11 +15,8 @@ Result<Json> run_mutual_refinement(Json const& args, std::string const& path) {
   return Json{{"first", to_json(r.first)}, {"second", to_json(r.second)}};
 }
 
-namespace wire {
-
 Result<Json> op_mutual_refinement(OpRow const&, Json const& args, std::string const& path, Convention) {
   return run_mutual_refinement(args, path);
 }
 
-}  // namespace wire
-}  // namespace catlayout
+}  // namespace catlayout::wire

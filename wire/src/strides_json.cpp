@@ -7,7 +7,7 @@
 #include "catlayout/core/limits.hpp"
 #include "catlayout/core/text.hpp"
 
-namespace catlayout {
+namespace catlayout::wire {
 
 namespace {
 
@@ -151,4 +151,4 @@ Result<LinearLayout> linear_from_json(Json const& j, std::string const& path) {
 
 Json layout_or_composed_json(ComposedLayout const& c) { return is_plain(c) ? to_json(c.layout) : to_json(c); }
 
-}  // namespace catlayout
+}  // namespace catlayout::wire

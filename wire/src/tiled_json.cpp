@@ -1,7 +1,10 @@
 // Tiled MMAs and copies as data: their TV layouts tabulated.
 #include "catlayout/wire/tiled_json.hpp"
 
-namespace catlayout::gpu {
+namespace catlayout::wire {
+
+using namespace catlayout::gpu;  // the values this file writes
+
 
 Json tv_json(Layout const& tv, std::array<Int, 2> tile) {
   Int threads = tv.mode(0).size(), values = tv.mode(1).size();
@@ -24,4 +27,4 @@ Json tiled_copy_json(TiledCopy const& copy) {
           {"TV", tv_json(copy.tv, copy.tile)}};
 }
 
-}  // namespace catlayout::gpu
+}  // namespace catlayout::wire

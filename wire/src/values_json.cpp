@@ -39,7 +39,7 @@ Json f2_entries(IntTuple const& t) {
 
 }  // namespace
 
-Json to_json(F2Layout const& l) { return Json{{"shape", catlayout::to_json(l.shape())}, {"stride", f2_entries(l.stride())}}; }
+Json to_json(F2Layout const& l) { return Json{{"shape", wire::to_json(l.shape())}, {"stride", f2_entries(l.stride())}}; }
 
 Result<F2Layout> f2_layout_from_json(Json const& j, std::string const& path) {
   if (!j.is_object() || !j.contains("shape") || !j.contains("stride"))
@@ -52,7 +52,7 @@ Result<F2Layout> f2_layout_from_json(Json const& j, std::string const& path) {
   return l;
 }
 
-Json to_json(SliceResult const& r) { return Json{{"layout", catlayout::to_json(r.layout)}, {"offset", r.offset}}; }
+Json to_json(SliceResult const& r) { return Json{{"layout", wire::to_json(r.layout)}, {"offset", r.offset}}; }
 
 Json to_json(SliceCoord const& c) {
   switch (c.kind) {
@@ -161,7 +161,7 @@ Json to_json(Value const& v) {
         using T = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<T, ComposedLayout>) return layout_or_composed_json(x);
         else if constexpr (std::is_same_v<T, F2Layout>) return to_json(x);
-        else return catlayout::to_json(x);
+        else return wire::to_json(x);
       },
       v);
 }

@@ -12,6 +12,8 @@
 
 namespace catlayout::conformance {
 
+using wire::Json;
+
 enum class Match { exact, functional, fail };
 std::string_view match_name(Match m);
 

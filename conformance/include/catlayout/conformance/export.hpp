@@ -10,6 +10,8 @@
 
 namespace catlayout::conformance {
 
+using wire::Json;
+
 struct ExportOptions {
   std::string out_dir;
   std::uint64_t seed = 1;

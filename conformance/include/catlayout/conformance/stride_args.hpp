@@ -10,6 +10,8 @@
 
 namespace catlayout::conformance {
 
+using wire::Json;
+
 // `count` argument arrays for op (deterministic in g), small enough to tabulate; some are
 // meant to fail (inadmissible compositions, colliding bits, singular maps).
 std::vector<Json> random_stride_args(std::string const& op, std::mt19937_64& g, int count);

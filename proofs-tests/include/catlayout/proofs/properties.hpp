@@ -12,6 +12,8 @@
 
 namespace catlayout::proofs {
 
+using wire::Json;
+
 enum class Verdict { holds, vacuous, fails };
 
 struct Outcome {

@@ -7,7 +7,7 @@
 #include "catlayout/analysis/vectorize.hpp"
 #include "catlayout/wire/layout_json.hpp"
 
-namespace catlayout::analysis {
+namespace catlayout::wire {
 
 Json to_json(BankReport const& r);
 Json to_json(CoalescingReport const& r);
@@ -15,4 +15,4 @@ Json to_json(VectorReport const& r);
 Json to_json(OwnershipReport const& r);
 Json to_json(Footprint const& f);
 
-}  // namespace catlayout::analysis
+}  // namespace catlayout::wire

@@ -5,7 +5,7 @@
 
 #include "catlayout/core/tiler.hpp"
 
-namespace catlayout {
+namespace catlayout::wire {
 
 using Json = nlohmann::json;
 
@@ -19,4 +19,4 @@ Result<Layout> layout_from_json(Json const& j, std::string const& path);
 Result<Tiler> tiler_from_json(Json const& j, std::string const& path);  // layout, integer or {"tiler": [...]}
 Result<Int> int_from_json(Json const& j, std::string const& path);
 
-}  // namespace catlayout
+}  // namespace catlayout::wire

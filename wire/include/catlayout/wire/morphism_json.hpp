@@ -4,7 +4,7 @@
 #include "catlayout/categories/nest_morphism.hpp"
 #include "catlayout/wire/layout_json.hpp"
 
-namespace catlayout::categories {
+namespace catlayout::wire {
 
 // docs/vector-format.md "morphism" (Def. 3.1.1.13 / 3.2.1.1 data): domain, codomain, map with 0 for *.
 Json to_json(TupleMorphism const& f);  // flat arrays
@@ -15,4 +15,4 @@ Result<NestMorphism> nest_morphism_from_json(Json const& j, std::string const& p
 // As above with flat arrays for domain and codomain.
 Result<TupleMorphism> tuple_morphism_from_json(Json const& j, std::string const& path);
 
-}  // namespace catlayout::categories
+}  // namespace catlayout::wire

@@ -4,8 +4,8 @@
 
 #include "catlayout/wire/layout_json.hpp"
 
-namespace catlayout {
+namespace catlayout::wire {
 
 Result<Json> run_mutual_refinement(Json const& args, std::string const& path);
 
-}  // namespace catlayout
+}  // namespace catlayout::wire

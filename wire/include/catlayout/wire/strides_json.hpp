@@ -8,7 +8,7 @@
 #include "catlayout/wire/layout_json.hpp"
 #include "catlayout/core/swizzle.hpp"
 
-namespace catlayout {
+namespace catlayout::wire {
 
 // {"shape": T, "stride": S}: S is congruent to T, each entry an integer or {"basis": [p0,...], "scale": k}
 // for k*E<p0,...> (the path outer mode first; CuTe prints it k@...@p0). A plain layout is one.
@@ -25,4 +25,4 @@ Result<LinearLayout> linear_from_json(Json const& j, std::string const& path);
 // A plain layout's JSON when is_plain(c), else the composed form (the result of linear.to_layout).
 Json layout_or_composed_json(ComposedLayout const& c);
 
-}  // namespace catlayout
+}  // namespace catlayout::wire

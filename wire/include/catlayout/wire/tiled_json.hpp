@@ -4,11 +4,11 @@
 #include "catlayout/wire/layout_json.hpp"
 #include "catlayout/gpu/tiled.hpp"
 
-namespace catlayout::gpu {
+namespace catlayout::wire {
 
 // {"layout": "(...):(...)", "rows", "cols", "threads", "values", "table": [...]}
 Json tv_json(Layout const& tv, std::array<Int, 2> tile);
 Json tiled_mma_json(TiledMma const& mma);    // {"kind": "mma", "atom", "threads", "tile": [M,N,K], "A", "B", "C"}
 Json tiled_copy_json(TiledCopy const& copy); // {"kind": "copy", "threads", "tile": [rows,cols], "TV"}
 
-}  // namespace catlayout::gpu
+}  // namespace catlayout::wire

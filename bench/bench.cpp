@@ -215,8 +215,8 @@ std::vector<MorphPair> const& morph_pairs(std::string const& op) {
   if (it != cache.end()) return it->second;
   std::vector<MorphPair> v;
   for (auto const& a : exported_args(op)) {
-    auto f = cat::nest_morphism_from_json(a[0], "f");
-    auto g = cat::nest_morphism_from_json(a[1], "g");
+    auto f = wire::nest_morphism_from_json(a[0], "f");
+    auto g = wire::nest_morphism_from_json(a[1], "g");
     if (f && g) v.emplace_back(*f, *g);
   }
   return cache[op] = std::move(v);
@@ -228,7 +228,7 @@ std::vector<cat::NestMorphism> const& morphs(std::string const& op) {
   if (it != cache.end()) return it->second;
   std::vector<cat::NestMorphism> v;
   for (auto const& a : exported_args(op))
-    if (auto f = cat::nest_morphism_from_json(a[0], "f")) v.push_back(*f);
+    if (auto f = wire::nest_morphism_from_json(a[0], "f")) v.push_back(*f);
   return cache[op] = std::move(v);
 }
 
@@ -419,7 +419,7 @@ std::function<bool()> engine_case(Json const& c) {
     auto want = expected<wire::MorphismValue>(x, [layout](Json const& j) -> std::optional<wire::MorphismValue> {
       if (layout) {
         if (auto l = layout_from_json(j, "x")) return wire::MorphismValue(*l);
-      } else if (auto f = cat::nest_morphism_from_json(j, "x")) {
+      } else if (auto f = wire::nest_morphism_from_json(j, "x")) {
         return wire::MorphismValue(*f);
       }
       return std::nullopt;

@@ -8,6 +8,7 @@
 #include "catlayout/wire/layout_json.hpp"
 
 using namespace catlayout;
+using namespace catlayout::wire;
 
 TEST(GpuForms, FragmentLayoutsAreTheWiresLayoutForm) {
   int checked = 0;

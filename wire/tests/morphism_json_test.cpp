@@ -4,6 +4,7 @@
 #include "categories/tests/testing.hpp"
 
 using namespace catlayout;
+using namespace catlayout::wire;
 using namespace catlayout::categories;
 using namespace catlayout::categories::testing;
 

@@ -5,6 +5,7 @@
 #include "categories/tests/testing.hpp"
 
 using namespace catlayout;
+using namespace catlayout::wire;
 using namespace catlayout::categories;
 
 TEST(CategoricalSeedVectors, EveryCategoricalCaseIsExact) {

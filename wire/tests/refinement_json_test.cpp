@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 using namespace catlayout;
+using namespace catlayout::wire;
 
 TEST(MutualRefinement, JsonOp) {
   auto j = run_mutual_refinement(Json::parse("[[6,6],[2,6,6]]"), "$.args");

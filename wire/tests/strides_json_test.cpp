@@ -3,6 +3,7 @@
 #include "core/tests/testing.hpp"
 
 using namespace catlayout;
+using namespace catlayout::wire;
 using namespace catlayout::testing;
 
 namespace {

@@ -14,10 +14,9 @@
 
 namespace catlayout {
 
-using wire::Json;
 // How RapidCheck shows a counterexample: `(6,2):(8,2) {"shape":[6,2],"stride":[8,2]}`.
 inline void showValue(Layout const& l, std::ostream& os) { os << proofs::describe(l); }
-inline void showValue(IntTuple const& t, std::ostream& os) { os << to_string(t) << " " << to_json(t).dump(); }
+inline void showValue(IntTuple const& t, std::ostream& os) { os << to_string(t) << " " << wire::to_json(t).dump(); }
 }  // namespace catlayout
 
 namespace catlayout::proofs::gen {

@@ -12,8 +12,6 @@
 
 namespace catlayout::proofs {
 
-using wire::Json;
-
 enum class Verdict { holds, vacuous, fails };
 
 struct Outcome {

@@ -9,10 +9,10 @@
 
 namespace catlayout::wire {
 
-Json to_json(BankReport const& r);
-Json to_json(CoalescingReport const& r);
-Json to_json(VectorReport const& r);
-Json to_json(OwnershipReport const& r);
-Json to_json(Footprint const& f);
+Json to_json(analysis::BankReport const& r);
+Json to_json(analysis::CoalescingReport const& r);
+Json to_json(analysis::VectorReport const& r);
+Json to_json(analysis::OwnershipReport const& r);
+Json to_json(analysis::Footprint const& f);
 
 }  // namespace catlayout::wire

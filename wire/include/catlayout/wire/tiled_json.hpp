@@ -8,7 +8,7 @@ namespace catlayout::wire {
 
 // {"layout": "(...):(...)", "rows", "cols", "threads", "values", "table": [...]}
 Json tv_json(Layout const& tv, std::array<Int, 2> tile);
-Json tiled_mma_json(TiledMma const& mma);    // {"kind": "mma", "atom", "threads", "tile": [M,N,K], "A", "B", "C"}
-Json tiled_copy_json(TiledCopy const& copy); // {"kind": "copy", "threads", "tile": [rows,cols], "TV"}
+Json tiled_mma_json(gpu::TiledMma const& mma);    // {"kind": "mma", "atom", "threads", "tile": [M,N,K], "A", "B", "C"}
+Json tiled_copy_json(gpu::TiledCopy const& copy); // {"kind": "copy", "threads", "tile": [rows,cols], "TV"}
 
 }  // namespace catlayout::wire

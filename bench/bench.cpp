@@ -35,6 +35,8 @@
 
 namespace catlayout::bench {
 
+using namespace catlayout::algorithms;  // paper chapter 4
+
 using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 

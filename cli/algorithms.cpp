@@ -14,6 +14,8 @@
 #include "command.hpp"
 
 namespace catlayout::cli {
+
+using namespace catlayout::algorithms;  // paper chapter 4
 namespace {
 
 int refine_command(Args const& given) {

@@ -10,6 +10,8 @@
 #include "command.hpp"
 
 namespace catlayout::cli {
+
+using namespace catlayout::algorithms;  // paper chapter 4
 namespace {
 
 // The layout to draw, of any kind and in any notation (core/notation.hpp's one reader): an

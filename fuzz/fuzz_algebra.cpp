@@ -26,6 +26,7 @@
 #include "common.hpp"
 
 using namespace catlayout;
+using namespace catlayout::algorithms;  // paper chapter 4
 using namespace catlayout::wire;  // the JSON forms of the values
 
 namespace {

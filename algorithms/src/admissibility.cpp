@@ -2,7 +2,7 @@
 
 #include "catlayout/core/coalesce.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 namespace {
 
 using I128 = __int128;
@@ -62,4 +62,4 @@ Result<void> admissible_for_composition(Layout const& a, Layout const& b, bool e
   return {};
 }
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

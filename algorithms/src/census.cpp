@@ -4,7 +4,7 @@
 #include "catlayout/algorithms/representability.hpp"
 #include "catlayout/core/composition.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 
 Result<Census> census(Layout const& a, CensusDomain const& dom) {
   Int n = a.size();
@@ -36,4 +36,4 @@ Result<Census> census(Layout const& a, CensusDomain const& dom) {
   return c;
 }
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

@@ -3,7 +3,7 @@
 #include "catlayout/core/coalesce.hpp"
 #include "morphism.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 namespace {
 
 using detail::FlatMorphism;
@@ -145,4 +145,4 @@ Result<Layout> extended_prefix(Layout const& b, Int n) {
   return coalesce(l);
 }
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

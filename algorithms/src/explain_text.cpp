@@ -3,7 +3,7 @@
 
 #include <sstream>
 
-namespace catlayout {
+namespace catlayout::algorithms {
 namespace {
 
 std::string verdict(Result<Layout> const& r) { return r ? to_string(*r) : r.error().what(); }
@@ -48,4 +48,4 @@ std::string to_text(CompositionExplanation const& x, Layout const& a, Layout con
   return out.str();
 }
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

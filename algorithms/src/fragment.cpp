@@ -9,7 +9,7 @@
 #include "catlayout/core/product.hpp"
 #include "catlayout/core/structural.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 namespace {
 
 // CuTe's stated post-conditions of comp(X, N), by tabulation: (X, C) injective, C strictly
@@ -75,4 +75,4 @@ FragmentExplanation explain_product(Layout const& a, Layout const& b) {
                  logical_product(a, Tiler::of(b), Convention::categorical));
 }
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

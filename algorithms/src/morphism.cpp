@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-namespace catlayout::detail {
+namespace catlayout::algorithms::detail {
 
 Result<FlatMorphism> standard_representation(FlatLayout const& l, bool integral, std::string_view name) {
   FlatMorphism f;
@@ -61,4 +61,4 @@ Result<Int> to_int(Rational const& q, std::string_view what) {
   return static_cast<Int>(n);
 }
 
-}  // namespace catlayout::detail
+}  // namespace catlayout::algorithms::detail

@@ -7,7 +7,7 @@
 
 #include "catlayout/core/layout.hpp"
 
-namespace catlayout::detail {
+namespace catlayout::algorithms::detail {
 
 using Rational = boost::multiprecision::cpp_rational;
 
@@ -31,4 +31,4 @@ std::string to_string(Rational const& q);
 std::string codomain_string(FlatMorphism const& f);
 Result<Int> to_int(Rational const& q, std::string_view what);
 
-}  // namespace catlayout::detail
+}  // namespace catlayout::algorithms::detail

@@ -1,6 +1,6 @@
 #include "catlayout/algorithms/mutual_refinement.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 namespace {
 
 IntTuple mode_tuple(std::vector<Int> const& m) {
@@ -91,4 +91,4 @@ Result<MutualRefinement> mutual_refinement(IntTuple const& t, IntTuple const& u)
   return r;
 }
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

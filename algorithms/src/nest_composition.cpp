@@ -7,7 +7,7 @@
 #include "catlayout/categories/refinement.hpp"
 #endif
 
-namespace catlayout {
+namespace catlayout::algorithms {
 
 #if CATLAYOUT_HAS_CATEGORIES
 Result<Layout> nest_composition(Layout const& a, Layout const& b) {
@@ -33,4 +33,4 @@ Result<Layout> nest_composition(Layout const&, Layout const&) {
 }
 #endif
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

@@ -4,7 +4,7 @@
 #include "catlayout/core/composition.hpp"
 #include "catlayout/core/limits.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 
 Result<CompositionExplanation> explain_composition(Layout const& a, Layout const& b) {
   if (b.size() > limits::max_tabulate)
@@ -37,4 +37,4 @@ Result<CompositionExplanation> explain_composition(Layout const& a, Layout const
   return x;
 }
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

@@ -3,6 +3,7 @@
 #include "helpers.hpp"
 
 using namespace catlayout;
+using namespace catlayout::algorithms;  // paper chapter 4
 using namespace catlayout::testing;
 
 // The blog's census (seed document "Tiling Is Function Composition"), under docs/census.md's definition.

@@ -4,6 +4,7 @@
 #include "helpers.hpp"
 
 using namespace catlayout;
+using namespace catlayout::algorithms;  // paper chapter 4
 using namespace catlayout::testing;
 
 namespace {

@@ -11,6 +11,7 @@
 int main() {
   using namespace catlayout;
   using namespace catlayout::wire;  // the JSON forms of the values
+  using namespace catlayout::algorithms;  // paper chapter 4
   auto r = composition(layout(tup(6, 2), tup(8, 2)), layout(tup(4, 3), tup(3, 1)));  // core
   if (!r || to_string(*r) != "((2,2),3):((24,2),8)") return 1;
   std::cout << to_string(*r) << "\n";

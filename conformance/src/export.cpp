@@ -22,6 +22,8 @@
 
 namespace catlayout::conformance {
 
+using namespace catlayout::algorithms;  // paper chapter 4
+
 using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 

@@ -13,6 +13,8 @@
 
 namespace catlayout::conformance::fast {
 
+using namespace catlayout::algorithms;  // paper chapter 4
+
 using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 

@@ -16,6 +16,7 @@
 
 namespace catlayout::categories {
 
+
 using namespace catlayout::wire;  // the JSON forms of the values
 // A morphism in a counterexample: the paper's arrow notation and the schema's JSON.
 inline void showValue(TupleMorphism const& f, std::ostream& os) { os << to_string(f) << " " << to_json(f).dump(); }
@@ -267,6 +268,8 @@ CL_PROPERTY(Categorical, StandardRepresentationRoundTrip, ()) {
 
 namespace catlayout::proofs {
 namespace {
+
+using namespace catlayout::algorithms;  // paper chapter 4
 
 using testing::expect;
 

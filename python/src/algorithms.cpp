@@ -12,6 +12,8 @@
 
 namespace catlayout::python {
 
+using namespace catlayout::algorithms;  // paper chapter 4
+
 void bind_algorithms(nb::module_& m) {
   nb::class_<Refinement> cls(m, "MutualRefinement",
                              "A mutual refinement (T', U') of (T, U) (Algorithm 4.1.1); iterable as (first, second).");

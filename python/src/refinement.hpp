@@ -7,7 +7,7 @@ namespace catlayout::python {
 
 struct Refinement {
   IntTuple t, u;
-  MutualRefinement result;
+  algorithms::MutualRefinement result;
 };
 
 }  // namespace catlayout::python

@@ -6,6 +6,8 @@
 
 namespace catlayout::wire {
 
+using namespace catlayout::algorithms;  // paper chapter 4
+
 Result<Json> run_mutual_refinement(Json const& args, std::string const& path) {
   if (!args.is_array() || args.size() != 2)
     return fail(ErrorKind::invalid_input, "mutual_refinement expects 2 arguments [T, U] at ", path);

@@ -14,9 +14,9 @@
 // k = p (l = p) only P_{p-1} | d_i (P_{p-1} | d_i s_i) is required.
 #include "catlayout/core/layout.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 
 // §4.1.6 (reconstructed above); returns inadmissible naming the failed condition and its numbers.
 Result<void> admissible_for_composition(Layout const& a, Layout const& b, bool extended = false);
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

@@ -7,7 +7,7 @@
 
 #include "catlayout/core/layout.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 
 // The candidate set: min_shape <= s <= N, min_stride <= d < N, (s-1) d < bound, N = size(A), bound =
 // N (fit_cosize = false: B's image inside A's domain) or cosize(A). The blog's set is the default.
@@ -33,4 +33,4 @@ struct Census {
 // Blog census; pre: size(A) <= 4096 (the candidate set has O(N log N) members, each tabulated).
 Result<Census> census(Layout const& a, CensusDomain const& domain = {});
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

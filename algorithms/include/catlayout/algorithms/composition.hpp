@@ -6,7 +6,7 @@
 
 #include "catlayout/algorithms/mutual_refinement.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 
 // Each step of Algorithm 4.1.2, for explanations and the CLI.
 struct CompositionTrace {
@@ -46,4 +46,4 @@ Result<Layout> extended_prefix(Layout const& b, Int n);
 // size(T) for A's standard representation: the largest d*s over A's modes of shape > 1, stride != 0.
 Int codomain_extent(Layout const& a);
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

@@ -5,9 +5,9 @@
 #include "catlayout/algorithms/fragment.hpp"
 #include "catlayout/algorithms/representability.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 
 std::string to_text(FragmentExplanation const& x);
 std::string to_text(CompositionExplanation const& x, Layout const& a, Layout const& b);
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

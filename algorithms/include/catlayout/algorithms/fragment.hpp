@@ -8,7 +8,7 @@
 
 #include "catlayout/core/complement.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 
 struct FragmentExplanation {
   std::string operation;           // "complement((3,5):(1,7), 60)"
@@ -28,4 +28,4 @@ FragmentExplanation explain_complement(Layout const& a, Int n);
 FragmentExplanation explain_divide(Layout const& a, Layout const& b);
 FragmentExplanation explain_product(Layout const& a, Layout const& b);
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

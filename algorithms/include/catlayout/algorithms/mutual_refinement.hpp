@@ -6,7 +6,7 @@
 
 #include "catlayout/core/layout.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 
 struct MutualRefinement {
   IntTuple first;                             // T', nested as T (a relative mode of one entry is that integer)
@@ -23,4 +23,4 @@ Result<MutualRefinement> mutual_refinement(IntTuple const& t, IntTuple const& u)
 // (X_1, ..., X_k)_P with relative modes X_i: an integer when X_i has one entry (paper: (X')_prof(T)).
 Result<IntTuple> substitute_modes(std::vector<std::vector<Int>> const& modes, IntTuple const& profile);
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

@@ -8,7 +8,7 @@
 
 #include "catlayout/core/represent.hpp"
 
-namespace catlayout {
+namespace catlayout::algorithms {
 
 // What each engine says about the CuTe composite A o B (A(B(i)), A extended past size(A), odd on
 // negative arguments).
@@ -24,4 +24,4 @@ struct CompositionExplanation {
 // pre: size(B) <= limits::max_tabulate (else invalid_input).
 Result<CompositionExplanation> explain_composition(Layout const& a, Layout const& b);
 
-}  // namespace catlayout
+}  // namespace catlayout::algorithms

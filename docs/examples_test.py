@@ -74,6 +74,11 @@ class Block:
     lines: list[str]         # the block's lines, indentation removed
     sessions: list[Command] = field(default_factory=list)
 
+    @property
+    def key(self) -> tuple[str, str]:
+        """(page, first non-blank line): how NOT_RUN names a block."""
+        return self.page, next((l for l in self.lines if l.strip()), "")
+
 
 def dedent(lines: list[str]) -> list[str]:
     indents = [len(l) - len(l.lstrip()) for l in lines if l.strip()]
@@ -253,10 +258,9 @@ def venv_for(code: str, venvs: list[Path]) -> Path | None:
 
 def run_python(clone: Clone, block: Block, venvs: list[Path]) -> tuple[list[str], str | None]:
     code = "\n".join(block.lines) + "\n"
-    first = next((l for l in block.lines if l.strip()), "")
-    reason = NOT_RUN.get((block.page, first))
+    reason = NOT_RUN.get(block.key)
     if reason:
-        NOT_RUN_SEEN.add((block.page, first))
+        NOT_RUN_SEEN.add(block.key)
         path = clone.dir / "block.py"
         path.write_text(code)
         try:
@@ -394,8 +398,7 @@ def main(argv: list[str]) -> int:
                     f, skip = run_python(clone, b, venvs)
                     failures += f
                     not_here += [skip] if skip else []
-                    key = "compiled" if (page, next((l for l in b.lines if l.strip()), "")) in NOT_RUN else "python"
-                    counts[key] += 0 if skip else 1
+                    counts["compiled" if b.key in NOT_RUN else "python"] += 0 if skip else 1
                 elif b.tag in ("", "sh", "bash", "indented"):
                     text = "\n".join(b.lines).replace("\\\n", " ")
                     for k, l in enumerate(text.split("\n")):

@@ -81,17 +81,18 @@ def main(argv):
             files += 1
             rel = path.relative_to(repo)
             is_test = "tests" in rel.parts[1:]
-            for m in INCLUDE.finditer(path.read_text(errors="replace")):
+            allowed = closure(room)
+            if is_test:
+                allowed |= {r for r in DEPENDS if rank(r) <= rank(room)} | {"generators"}
+            text = path.read_text(errors="replace")
+            for m in INCLUDE.finditer(text):
                 target = HEADER_DIR.get(m.group(1), m.group(1))
                 if target == "core.hpp" or target == room or room in TOP:
                     continue
                 if target not in DEPENDS:
                     continue  # not a room's header (e.g. a generated one)
-                allowed = closure(room)
-                if is_test:
-                    allowed |= {r for r in DEPENDS if rank(r) <= rank(room)} | {"generators"}
                 if target not in allowed:
-                    line = path.read_text(errors="replace")[:m.start()].count("\n") + 1
+                    line = text[:m.start()].count("\n") + 1
                     failures.append(f"{rel}:{line}: {room}{' (tests)' if is_test else ''} includes "
                                     f"catlayout/{m.group(1)}/, a room it does not depend on "
                                     f"({room} depends on {', '.join(sorted(closure(room))) or 'nothing'})")

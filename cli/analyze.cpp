@@ -187,17 +187,25 @@ int pictures(Args const& a, Result<viz::CellGrid> const& grid) {
   return 0;
 }
 
-int banks_main(Args const& a) {
+// An analysis of the access the inputs describe (the TV layout over the data layout): its report
+// as JSON (--json), or as text by `print`.
+template <class Analyze, class Print>
+int access_report(Args const& a, Analyze analyze, Print print) {
   auto in = inputs(a);
   if (!in) return report_error(in.error());
   auto acc = access_of(*in);
   if (!acc) return report_error(acc.error());
-  auto r = bank_conflicts(*acc);
+  auto r = analyze(*acc);
   if (!r) return report_error(r.error());
   if (a.has("--json")) {
     std::cout << to_json(*r).dump(1) << "\n";
     return 0;
   }
+  return print(*acc, *r);
+}
+
+// The bank report as text, then the pictures asked for.
+int print_banks(Args const& a, MemoryAccess const* acc, BankReport const* r) {
   std::cout << "shared-memory banks: " << acc->tv_text << " over " << acc->data_text << "\n"
             << acc->vector_bytes() << "-byte accesses (" << acc->spec.vector_values << " x " << acc->spec.elem_bytes
             << "-byte elements), " << warp_size / r->threads_per_phase << " phase(s) of " << r->threads_per_phase
@@ -224,17 +232,12 @@ int banks_main(Args const& a) {
   return pictures(a, bank_heatmap(*r, *acc, *rows));
 }
 
-int coalescing_main(Args const& a) {
-  auto in = inputs(a);
-  if (!in) return report_error(in.error());
-  auto acc = access_of(*in);
-  if (!acc) return report_error(acc.error());
-  auto r = coalescing(*acc);
-  if (!r) return report_error(r.error());
-  if (a.has("--json")) {
-    std::cout << to_json(*r).dump(1) << "\n";
-    return 0;
-  }
+int banks_main(Args const& a) {
+  return access_report(a, bank_conflicts, [&](MemoryAccess const& acc, BankReport const& r) { return print_banks(a, &acc, &r); });
+}
+
+// The coalescing report as text.
+int print_coalescing(MemoryAccess const* acc, CoalescingReport const* r) {
   std::cout << "global coalescing: " << acc->tv_text << " over " << acc->data_text << ", " << acc->vector_bytes()
             << "-byte accesses, base byte " << acc->spec.base_byte << "\n";
   std::size_t shown = 0;
@@ -250,6 +253,10 @@ int coalescing_main(Args const& a) {
             << " lines (ideal " << r->ideal_lines << "); " << static_cast<int>(100 * r->sector_efficiency() + 0.5)
             << "% of the bytes moved are used\n";
   return 0;
+}
+
+int coalescing_main(Args const& a) {
+  return access_report(a, coalescing, [](MemoryAccess const& acc, CoalescingReport const& r) { return print_coalescing(&acc, &r); });
 }
 
 int vector_main(Args const& a) {

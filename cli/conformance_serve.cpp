@@ -15,10 +15,8 @@ using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 // The runner's ops (docs/adapter-protocol.md's op table, OPS in conformance/runners/conformance_classes.py)
-// are the op table's rows of CuTe's layout algebra and CuTe's API; the runner's tests compare the two.
-bool runner_op(wire::OpRow const& row) {
-  return row.family == wire::OpFamily::core || row.family == wire::OpFamily::cute_api;
-}
+// are the op table's rows in the suite (OpRow::in_suite); the runner's tests compare the two.
+bool runner_op(wire::OpRow const& row) { return row.in_suite; }
 // catlayout is the built-in corpus's reference: every operand kind goes to its op table, which
 // answers or refuses each.
 constexpr std::string_view operand_kinds[] = {"composed", "swizzle", "coord", "f2"};

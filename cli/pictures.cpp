@@ -46,6 +46,20 @@ Result<std::optional<viz::TileMap>> tiles_of(AnyLayout const& l, Args const& a, 
   return std::optional<viz::TileMap>{m};
 }
 
+// What a picture of one layout reads: the layout, the notation of its heading (--print) and its
+// tiles (--tile).
+struct OneLayout {
+  AnyLayout layout;
+  Notation notation;
+  std::optional<viz::TileMap> tiles;
+};
+Result<OneLayout> one_layout(Args const& a) {
+  CL_TRY(n, print_notation(a));
+  CL_TRY(l, picture_layout(a.pos[0]));
+  CL_TRY(tiles, tiles_of(l, a, n));
+  return OneLayout{std::move(l), n, std::move(tiles)};
+}
+
 Result<viz::MorphismView> morphism_view(std::string const& text) {
   CL_TRY(f, categories::parse_nest_morphism(text));
   viz::MorphismView v{f.domain(), f.codomain(), {}};
@@ -73,17 +87,14 @@ int draw(Command const& c, Args const& a, bool svg) {
     out = svg ? viz::svg_refinement(*v) : viz::tikz_refinement(*v);
   } else {
     if (a.pos.size() != 1) return usage_error(c, "expected one layout");
-    auto n = print_notation(a);
-    if (!n) return report_error(n.error());
-    auto l = picture_layout(a.pos[0]);
-    if (!l) return report_error(l.error());
-    auto tiles = tiles_of(*l, a, *n);
-    if (!tiles) return report_error(tiles.error());
-    viz::SvgOptions so{*tiles};
-    viz::TikzOptions to{*tiles};
-    so.notation = to.notation = *n;
+    auto one = one_layout(a);
+    if (!one) return report_error(one.error());
+    auto const* l = &one->layout;
+    viz::SvgOptions so{one->tiles};
+    viz::TikzOptions to{one->tiles};
+    so.notation = to.notation = one->notation;
     if (a.has("--tv")) {
-      auto const* tv = std::get_if<Layout>(&*l);
+      auto const* tv = std::get_if<Layout>(l);
       if (!tv)  // a TV layout maps (thread, value) to an offset of the M x N tile: integer strides
         return report_error(Error{ErrorKind::invalid_input,
                                   str(c.name, " --tv draws integer-stride thread-value layouts; '", a.pos[0], "' is a ",
@@ -104,17 +115,13 @@ int draw(Command const& c, Args const& a, bool svg) {
 
 int show(Command const& c, Args const& a) {
   if (a.pos.size() != 1) return usage_error(c, "expected one layout");
-  auto n = print_notation(a);
-  if (!n) return report_error(n.error());
-  auto l = picture_layout(a.pos[0]);
-  if (!l) return report_error(l.error());
-  auto tiles = tiles_of(*l, a, *n);
-  if (!tiles) return report_error(tiles.error());
+  auto one = one_layout(a);
+  if (!one) return report_error(one.error());
   viz::ShowOptions o;
   o.color = a.has("--color");
-  o.tiles = *tiles;
-  o.notation = *n;
-  auto s = viz::show_grid(*l, o);
+  o.tiles = one->tiles;
+  o.notation = one->notation;
+  auto s = viz::show_grid(one->layout, o);
   if (!s) return report_error(s.error());
   std::cout << *s;
   return 0;

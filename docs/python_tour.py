@@ -239,7 +239,7 @@ doc = cl.read_vectors("conformance/vectors/seed-examples.json")
 doc["cases"][2]
 cl.run_op("composition", [Layout("(6,2):(8,2)"), Layout("(4,3):(3,1)")])
 cl.run_op("complement", [Layout("(3,5):(1,7)"), 60], strict=True)
-len(cl.known_ops()), cl.known_ops()[:6]""",
+"composition" in cl.known_ops(), cl.known_ops()[:6]""",
        "`check` takes `only`, `skip_tags` and `strict` as `catlayout check` takes `--only`, `--skip-tag` "
        "and `--strict`, and `threads` as `--threads` (0, the default: one per hardware thread; the report "
        "is the same for any number)."),

@@ -21,7 +21,7 @@ DEPENDS = {
     "generators": {"core", "categories"},
     "algorithms": {"core", "categories"},
     "analysis": {"core", "viz"},
-    "wire": {"core", "categories", "algorithms", "gpu", "analysis", "viz"},
+    "wire": {"core", "categories", "algorithms", "gpu", "analysis", "viz", "generators"},
     "proofs-tests": {"core", "categories", "algorithms", "wire", "generators"},
     "conformance": {"core", "categories", "algorithms", "gpu", "wire", "generators"},
 }

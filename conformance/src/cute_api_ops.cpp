@@ -20,18 +20,6 @@ using namespace catlayout::wire;  // the JSON forms of the values
 using wire::Kind;
 
 // ---------------------------------------------------------------------------------------------
-// Random arguments
-
-std::vector<Json> random_cute_api_args(std::string const& op, std::mt19937_64& g, int count) {
-  std::vector<Json> out;
-  auto const* row = wire::find_op(op);
-  if (!row || row->family != wire::OpFamily::cute_api) return out;
-  for (int i = 0; i < count; ++i)
-    out.push_back(args_json(generators::cute_api_op_args(op, g), ComposedForm::layout_when_plain));
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Witnesses
 
 namespace {

@@ -1,5 +1,5 @@
 #pragma once
-// Conformance-internal: random arguments and independent witnesses, for the exporter, of the vector ops
+// Conformance-internal: independent witnesses, for the exporter, of the vector ops
 // of CuTe's constructors, partitioners and element-size changes and of the whitepaper's operations
 // (docs/algebra.md), and of the operand kinds beyond integer layouts that the older ops take (their
 // rows: the wire's op table).
@@ -17,8 +17,6 @@ namespace catlayout::conformance {
 using wire::Json;
 
 
-// `count` argument arrays for one of the cute_api rows of the op table (deterministic in g; some are meant to fail).
-std::vector<Json> random_cute_api_args(std::string const& op, std::mt19937_64& g, int count);
 // `count` argument arrays for op with operands of another kind: "f2" (F2 layouts) for evaluate, coalesce,
 // coalesce_z, composition, layout_add and nullspace; invalid_input for another pair.
 Result<std::vector<Json>> random_kind_args(std::string const& kind, std::string const& op, std::mt19937_64& g,

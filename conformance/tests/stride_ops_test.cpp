@@ -1,7 +1,8 @@
 // The coord.*, swizzle.* and linear.* vector ops (docs/beyond-integers.md) and their generators.
 #include <gtest/gtest.h>
 
-#include "catlayout/conformance/stride_args.hpp"
+#include "catlayout/conformance/random_args.hpp"
+#include "catlayout/wire/strides_json.hpp"
 #include "catlayout/wire/ops.hpp"
 
 using namespace catlayout;
@@ -40,8 +41,8 @@ TEST(StrideOps, GeneratorsProduceRunnableArguments) {
     if (row.family != wire::OpFamily::strides) continue;
     std::string op(row.name);
     std::mt19937_64 g1(5), g2(5);
-    auto a1 = random_stride_args(op, g1, 60);
-    auto a2 = random_stride_args(op, g2, 60);
+    auto a1 = random_row_args(op, g1, 60);
+    auto a2 = random_row_args(op, g2, 60);
     ASSERT_EQ(a1.size(), 60u) << op;
     ASSERT_EQ(a1, a2) << op;
     int values = 0;

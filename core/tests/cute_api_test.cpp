@@ -4,6 +4,7 @@
 // PyCuTe's docs print (cited at each); proofs-tests holds the tabulated post-conditions.
 #include "testing.hpp"
 
+#include "catlayout/core/coshape.hpp"
 #include "catlayout/core/f2_layout.hpp"
 
 namespace catlayout {
@@ -242,6 +243,22 @@ TEST(F2Layout, AgreesWithSwizzlesAndLinearLayouts) {
   ASSERT_TRUE(lin);
   EXPECT_EQ(to_f2(*lin), coalesce(*f));
   EXPECT_FALSE(to_f2(L("(4,2):(3,16)")));  // 3 and 6 share a bit: the integer sum is not the XOR
+}
+
+
+// CuTe coshape (include/cute/layout.hpp): the smallest C with |L|(i) < C entry by entry, tabulated;
+// size(coshape) == cosize where no stride is negative; an identity layout's coshape is its shape.
+TEST(Coshape, IsTheCodomainExtent) {
+  for (char const* text : {"(4,8):(1,4)", "(2,(3,4)):(12,(1,3))", "(3,2):(0,5)", "1:0", "():()"}) {
+    Layout l = L(text);
+    Int top = 0;
+    for (Int i = 0; i < l.size(); ++i) top = std::max(top, l(i) + 1);
+    EXPECT_EQ(coshape(l), top) << text;
+    EXPECT_EQ(coshape(l), cosize(l)) << text;
+  }
+  EXPECT_EQ(coshape(L("(4,3):(-2,5)")), 3 * 2 + 2 * 5 + 1);  // strides taken absolute
+  IntTuple s = *parse_int_tuple("(4,(2,3))");
+  EXPECT_EQ(coshape(make_identity_layout(s)), s);
 }
 
 }  // namespace

@@ -391,67 +391,6 @@ Args by_name(OpTable const& table, std::string const& op, Rng& g) {
 
 }  // namespace
 
-Args layout_op_args(std::string const& op, Rng& g) {
-  static OpTable const table = {
-      {"evaluate", evaluate_args},
-      {"coalesce", coalesce_args},
-      {"composition", composition_args},
-      {"complement", complement_args},
-      {"logical_divide", logical_divide_args},
-      {"zipped_divide", zipped_divide_args},
-      {"tiled_divide", tiled_divide_args},
-      {"flat_divide", flat_divide_args},
-      {"logical_product", logical_product_args},
-      {"zipped_product", zipped_product_args},
-      {"tiled_product", tiled_product_args},
-      {"flat_product", flat_product_args},
-      {"blocked_product", blocked_product_args},
-      {"raked_product", raked_product_args},
-      {"right_inverse", right_inverse_args},
-      {"left_inverse", left_inverse_args},
-      {"layout.to_nest", layout_to_nest_args},
-      {"mutual_refinement", mutual_refinement_args},
-  };
-  return by_name(table, op, g);
-}
-
-Args stride_op_args(std::string const& op, Rng& g) {
-  static OpTable const table = {
-      {"coord.identity", coord_identity_args},
-      {"coord.evaluate", coord_evaluate_args},
-      {"coord.coalesce", coord_coalesce_args},
-      {"coord.composition", coord_composition_args},
-      {"swizzle.evaluate", swizzle_evaluate_args},
-      {"swizzle.composition", swizzle_composition_args},
-      {"linear.from_layout", linear_from_layout_args},
-      {"linear.to_layout", linear_to_layout_args},
-      {"linear.compose", linear_compose_args},
-      {"linear.inverse", linear_inverse_args},
-  };
-  return by_name(table, op, g);
-}
-
-Args cute_api_op_args(std::string const& op, Rng& g) {
-  static OpTable const table = {
-      {"make_layout", make_layout_args},
-      {"make_ordered_layout", make_ordered_layout_args},
-      {"make_layout_like", make_layout_like_args},
-      {"tile_to_shape", tile_to_shape_args},
-      {"local_tile", local_tile_args},
-      {"inner_partition", inner_partition_args},
-      {"outer_partition", outer_partition_args},
-      {"local_partition", local_partition_args},
-      {"upcast", upcast_args},
-      {"downcast", downcast_args},
-      {"recast_layout", recast_layout_args},
-      {"nullspace", nullspace_args},
-      {"coalesce_z", coalesce_z_args},
-      {"layout_add", layout_add_args},
-      {"greatest_common_domain", greatest_common_domain_args},
-  };
-  return by_name(table, op, g);
-}
-
 Args f2_op_args(std::string const& op, Rng& g) {
   static OpTable const table = {
       {"evaluate", f2_evaluate_args},

@@ -1,8 +1,9 @@
 // The conformance room: check vector files (docs/vector-format.md), export them, run any op of the schema,
-// read and write vector documents. JSON crosses the boundary as text through Python's json module.
+// read and write vector documents. JSON values cross the boundary converted directly, never as text.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/vector.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -18,21 +19,83 @@ using namespace catlayout::wire;  // the JSON forms of the values
 
 using catlayout::wire::Json;
 
-static nb::object to_py(Json const& j) { return nb::module_::import_("json").attr("loads")(j.dump()); }
+// JSON values and Python objects, converted directly (no text on the way): null, booleans,
+// integers, floats, strings, lists (and tuples), dicts with str keys, and Layout objects (as the
+// format's {"shape": ..., "stride": ...}).
+constexpr int max_depth = 4096;  // a deeper (or circular) value is refused, not followed
 
-// Layout objects inside args become the format's {"shape": ..., "stride": ...}.
-static Json from_py(nb::handle h, std::string_view what) {
-  nb::object as_json = nb::cpp_function([](nb::handle x) -> nb::object {
-    if (nb::isinstance<Layout>(x)) return to_py(to_json(nb::cast<Layout const&>(x)));
-    throw nb::type_error(str("not JSON-serializable: ", nb::repr(x).c_str()).c_str());
-  });
-  nb::object dumped = nb::module_::import_("json").attr("dumps")(h, nb::arg("default") = as_json);
-  std::string text(text_from_py(dumped, what));  // ensure_ascii: a lone surrogate is written \ud800
-  try {
-    return Json::parse(text);
-  } catch (Json::exception const& e) {
-    invalid_input(str(what, ": not JSON: ", e.what()));
+static nb::object to_py(Json const& j) {
+  switch (j.type()) {
+    case Json::value_t::null: return nb::none();
+    case Json::value_t::boolean: return nb::bool_(j.get<bool>());
+    case Json::value_t::number_integer: return nb::int_(j.get<std::int64_t>());
+    case Json::value_t::number_unsigned: return nb::steal(PyLong_FromUnsignedLongLong(j.get<std::uint64_t>()));
+    case Json::value_t::number_float: return nb::float_(j.get<double>());
+    case Json::value_t::string: {
+      auto const& t = j.get_ref<std::string const&>();
+      return nb::str(t.data(), t.size());
+    }
+    case Json::value_t::array: {
+      nb::list out;
+      for (auto const& x : j) out.append(to_py(x));
+      return out;
+    }
+    case Json::value_t::object: {
+      nb::dict out;
+      for (auto const& [k, v] : j.items()) out[nb::str(k.data(), k.size())] = to_py(v);
+      return out;
+    }
+    default: return nb::none();  // binary and discarded values: never produced by the engines
   }
+}
+
+static Json from_py(nb::handle h, std::string const& path, int depth = 0) {
+  if (depth > max_depth) invalid_input(str(path, ": nested deeper than ", max_depth, " (or circular)"));
+  if (h.is_none()) return nullptr;
+  if (nb::isinstance<nb::bool_>(h)) return nb::cast<bool>(h);
+  if (nb::isinstance<nb::int_>(h)) {
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+    if (!overflow) return static_cast<std::int64_t>(v);
+    if (overflow > 0) {  // as a JSON reader would read it: unsigned where it fits, else a float
+      unsigned long long u = PyLong_AsUnsignedLongLong(h.ptr());
+      if (!PyErr_Occurred()) return static_cast<std::uint64_t>(u);
+      PyErr_Clear();
+    }
+    double d = PyLong_AsDouble(h.ptr());
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      invalid_input(str(path, ": an integer too large for JSON"));
+    }
+    return d;
+  }
+  if (nb::isinstance<nb::float_>(h)) return nb::cast<double>(h);
+  if (nb::isinstance<nb::str>(h)) {
+    Py_ssize_t n = 0;
+    char const* t = PyUnicode_AsUTF8AndSize(h.ptr(), &n);
+    if (!t) {
+      PyErr_Clear();
+      invalid_input(str(path, ": not JSON: a string with a lone surrogate"));
+    }
+    return std::string(t, static_cast<std::size_t>(n));
+  }
+  if (nb::isinstance<Layout>(h)) return to_json(nb::cast<Layout const&>(h));
+  if (nb::isinstance<nb::list>(h) || nb::isinstance<nb::tuple>(h)) {
+    Json out = Json::array();
+    std::size_t i = 0;
+    for (nb::handle x : h) out.push_back(from_py(x, str(path, "[", i++, "]"), depth + 1));
+    return out;
+  }
+  if (nb::isinstance<nb::dict>(h)) {
+    Json out = Json::object();
+    for (auto [k, v] : nb::borrow<nb::dict>(h)) {
+      if (!nb::isinstance<nb::str>(k)) throw nb::type_error(str(path, ": a key is not a str: ", nb::repr(k).c_str()).c_str());
+      std::string key(text_from_py(k, path));
+      out[key] = from_py(v, str(path, ".", key), depth + 1);
+    }
+    return out;
+  }
+  throw nb::type_error(str(path, ": not JSON-serializable: ", nb::repr(h).c_str()).c_str());
 }
 
 // A path, or a vector document (dict) already in memory.

@@ -60,6 +60,10 @@ Layout compact_layout(IntTuple const& shape);
 Tiler tiler_from_py(nb::handle h, std::string_view what);
 // A coordinate with holes: ints, None or slice(None) (CuTe's _), nested tuples/lists.
 SliceCoord slice_coord_from_py(nb::handle h);
+// An order: LayoutLeft / LayoutRight (a Major), or CuTe's Step as a nested tuple of ints.
+Order order_from_py(nb::handle h);
+// CuTe's Step<_1,X,_1>: a tuple of 1 (keep the mode) and None (CuTe's X: drop it).
+Projection projection_from_py(nb::handle h);
 
 // Text from Python as UTF-8 (a view of the str's own UTF-8, alive as long as the str). A str that
 // has no UTF-8 form (a lone surrogate, '\ud800') raises InvalidInput naming the character and its
@@ -292,6 +296,7 @@ void bind_analysis(nb::module_& m);
 void bind_cute_api(nb::module_& m);
 void bind_pycute(nb::module_& m);  // _catlayout._pycute: catlayout.pycute's Layout and operations
 void bind_gpu(nb::module_& m);  // catlayout.gpu (gpu.cpp), where the gpu room is built
+void bind_ops(nb::module_& m);  // catlayout.op: every typed row of the op table (ops.cpp)
 
 }  // namespace catlayout::python
 

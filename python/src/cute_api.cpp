@@ -14,29 +14,6 @@ namespace catlayout::python {
 
 namespace {
 
-// An order: LayoutLeft / LayoutRight (a Major), or CuTe's Step as a nested tuple of ints.
-Order order_from_py(nb::handle h) {
-  if (nb::isinstance<Major>(h)) return nb::cast<Major>(h);
-  return int_tuple_from_py(h, "order");
-}
-
-// CuTe's Step<_1,X,_1>: 1 keeps a mode, None (CuTe's X) drops it.
-Projection projection_from_py(nb::handle h) {
-  if (!nb::isinstance<nb::tuple>(h) && !nb::isinstance<nb::list>(h))
-    invalid_input("a projection is a tuple of 1 and None (CuTe's _1 and X)");
-  Projection p;
-  for (nb::handle x : h) {
-    if (x.is_none()) {
-      p.keep.push_back(false);
-    } else if (int_from_py(x, "projection entry") == 1) {
-      p.keep.push_back(true);
-    } else {
-      invalid_input("a projection entry is 1 or None (CuTe's _1 or X)");
-    }
-  }
-  return p;
-}
-
 nb::tuple partition_to_py(SliceResult r) { return nb::make_tuple(std::move(r.layout), r.offset); }
 
 // A shape, or a layout's shape (greatest_common_domain depends on shapes only).

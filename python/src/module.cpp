@@ -14,6 +14,7 @@ NB_MODULE(_catlayout, m) {
   bind_categories(m);
   bind_algorithms(m);
   bind_conformance(m);
+  bind_ops(m);
   bind_viz(m);
   bind_analysis(m);
 #ifdef CATLAYOUT_PY_GPU

@@ -1,265 +1,216 @@
 // The op table's rows for CuTe's constructors, partitioners and element-size changes and the
-// whitepaper's operations (docs/algebra.md), and the operands of other kinds (composed layouts,
-// swizzles, coordinate and F2 strides) that the older ops take.
-#include <algorithm>
-#include <numeric>
+// whitepaper's operations (docs/algebra.md): each typed over values, the kinds each takes
+// dispatched once onto core's overloads (as CuTe adds an overload beside each kind).
+#include <cstdlib>
+#include <map>
 
 #include "catlayout/core.hpp"
 #include "catlayout/core/f2_layout.hpp"
-#include "catlayout/core/limits.hpp"
-#include "catlayout/wire/values_json.hpp"
-#include "op_args.hpp"
+#include "catlayout/generators/seeded.hpp"
 #include "op_rows.hpp"
+#include "typed.hpp"
 
 namespace catlayout::wire {
-
-// ---------------------------------------------------------------------------------------------
-// Ops
-
 namespace {
 
-using detail::arity;
-using detail::at;
-using wire::Kind;
+using namespace typed;
 
-template <class T>
-Result<Json> json_of(Result<T> const& r) {
-  if (!r) return std::unexpected(r.error());
-  return wire::to_json(wire::Value(*r));
-}
-Result<Json> json_of(Result<SliceResult> const& r) {
-  if (!r) return std::unexpected(r.error());
-  return wire::to_json(*r);
+Result<Value> make_layout_op(std::span<Value const> x, Convention) {
+  return give(make_layout(int_tuple(x[0]), x.size() == 2 ? std::get<Major>(order(x[1])) : Major::left));
 }
 
-// [X, N...] where X is a layout or a composed layout: f on whichever it is.
-template <class F>
-Result<Json> layout_or_composed(Json const& x, std::string const& path, F f) {
-  CL_TRY(v, wire::value_from_json(x, path));
-  if (auto const* l = std::get_if<Layout>(&v)) return json_of(f(*l));
-  if (auto const* c = std::get_if<ComposedLayout>(&v)) return json_of(f(*c));
-  return fail(ErrorKind::invalid_input, "expected a layout or a composed layout at ", path);
+Result<Value> make_ordered_layout_op(std::span<Value const> x, Convention) {
+  return give(make_ordered_layout(int_tuple(x[0]), order(x[1])));
 }
 
-// A shape argument read at `path`: every entry positive, checked on the shape as given, so the
-// message names it (the engines would name the shape they derive: tile_to_shape's grid of tiles,
-// make_ordered_layout's parts).
-Result<IntTuple> positive_shape_from_json(Json const& j, std::string const& path) {
-  CL_TRY(s, int_tuple_from_json(j, path));
-  auto v = s.values();
-  for (std::size_t k = 0; k < v.size(); ++k)
-    if (v[k] <= 0)
-      return fail(ErrorKind::invalid_input, "shape entry ", v[k], " at flat position ", k, " of ", to_string(s), " at ",
-                  path, " is not positive");
-  return s;
+Result<Value> make_layout_like_op(std::span<Value const> x, Convention) { return give(make_layout_like(layout(x[0]))); }
+
+Result<Value> tile_to_shape_op(std::span<Value const> x, Convention c) {
+  Order o = x.size() == 3 ? order(x[2]) : Order(Major::left);
+  return layout_or_composed(x[0], [&](auto const& block) { return tile_to_shape(block, int_tuple(x[1]), o, c); });
 }
 
-}  // namespace
-
-Result<Json> op_make_layout(OpRow const& row, Json const& args, std::string const& path, Convention) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(s, positive_shape_from_json(args[0], at(path, 0)));
-  Major major = Major::left;
-  if (args.size() == 2) {
-    CL_TRY(mj, wire::major_from_json(args[1], at(path, 1)));
-    major = mj;
-  }
-  return json_of(make_layout(s, major));
+// The partitioners: the tile at a coordinate (local_tile with a projection; inner_partition
+// without), the elements at a coordinate of every tile, a thread's elements.
+template <Result<SliceResult> (*F)(Layout const&, Tiler const&, SliceCoord const&)>
+Result<Value> partition_op(std::span<Value const> x, Convention) {
+  auto const& c = std::get<SliceCoord>(x[2]);
+  if (x.size() == 4) return give(local_tile(layout(x[0]), tiler(x[1]), c, std::get<Projection>(x[3])));
+  return give(F(layout(x[0]), tiler(x[1]), c));
 }
 
-Result<Json> op_make_ordered_layout(OpRow const& row, Json const& args, std::string const& path, Convention) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(s, positive_shape_from_json(args[0], at(path, 0)));
-  CL_TRY(o, wire::order_from_json(args[1], at(path, 1)));
-  return json_of(make_ordered_layout(s, o));
+Result<Value> local_partition_op(std::span<Value const> x, Convention) {
+  if (x.size() == 4) return give(local_partition(layout(x[0]), layout(x[1]), integer(x[2]), std::get<Projection>(x[3])));
+  return give(local_partition(layout(x[0]), layout(x[1]), integer(x[2])));
 }
 
-Result<Json> op_make_layout_like(OpRow const& row, Json const& args, std::string const& path, Convention) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(l, layout_from_json(args[0], at(path, 0)));
-  return json_of(make_layout_like(l));
+// upcast, downcast: of an integer-stride or a swizzled layout.
+template <bool Up>
+Result<Value> element_size_op(std::span<Value const> x, Convention c) {
+  return layout_or_composed(x[0], [&](auto const& l) { return Up ? upcast(l, integer(x[1]), c) : downcast(l, integer(x[1]), c); });
 }
 
-Result<Json> op_tile_to_shape(OpRow const& row, Json const& args, std::string const& path, Convention c) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(s, positive_shape_from_json(args[1], at(path, 1)));
-  Order o = Major::left;
-  if (args.size() == 3) {
-    CL_TRY(oo, wire::order_from_json(args[2], at(path, 2)));
-    o = std::move(oo);
-  }
-  return layout_or_composed(args[0], at(path, 0), [&](auto const& block) { return tile_to_shape(block, s, o, c); });
+Result<Value> recast_layout_op(std::span<Value const> x, Convention c) {
+  return layout_or_composed(x[0], [&](auto const& l) { return recast_layout(l, integer(x[1]), integer(x[2]), c); });
 }
 
-// local_tile, inner_partition, outer_partition: [layout, tiler, coordinate (, projection)].
-Result<Json> op_tile_partition(OpRow const& row, Json const& args, std::string const& path, Convention) {
-  std::string_view op = row.name;
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(l, layout_from_json(args[0], at(path, 0)));
-  CL_TRY(t, tiler_from_json(args[1], at(path, 1)));
-  CL_TRY(c, wire::slice_coord_from_json(args[2], at(path, 2)));
-  if (args.size() == 4) {
-    CL_TRY(p, wire::projection_from_json(args[3], at(path, 3)));
-    return json_of(local_tile(l, t, c, p));
-  }
-  if (op == "outer_partition") return json_of(outer_partition(l, t, c));
-  return json_of(inner_partition(l, t, c));
-}
-
-Result<Json> op_local_partition(OpRow const& row, Json const& args, std::string const& path, Convention) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(l, layout_from_json(args[0], at(path, 0)));
-  CL_TRY(tile, layout_from_json(args[1], at(path, 1)));
-  CL_TRY(index, int_from_json(args[2], at(path, 2)));
-  if (args.size() == 4) {
-    CL_TRY(p, wire::projection_from_json(args[3], at(path, 3)));
-    return json_of(local_partition(l, tile, index, p));
-  }
-  return json_of(local_partition(l, tile, index));
-}
-
-// upcast, downcast: [layout or composed layout, n].
-Result<Json> op_recast(OpRow const& row, Json const& args, std::string const& path, Convention conv) {
-  bool up = row.name == "upcast";
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(n, int_from_json(args[1], at(path, 1)));
-  return layout_or_composed(args[0], at(path, 0),
-                            [&](auto const& x) { return up ? upcast(x, n, conv) : downcast(x, n, conv); });
-}
-
-Result<Json> op_recast_layout(OpRow const& row, Json const& args, std::string const& path, Convention conv) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(from, int_from_json(args[1], at(path, 1)));
-  CL_TRY(to, int_from_json(args[2], at(path, 2)));
-  return layout_or_composed(args[0], at(path, 0), [&](auto const& x) { return recast_layout(x, from, to, conv); });
-}
-
-Result<Json> op_nullspace(OpRow const& row, Json const& args, std::string const& path, Convention conv) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(v, wire::value_from_json(args[0], at(path, 0)));
+Result<Value> nullspace_op(std::span<Value const> x, Convention c) {
   return std::visit(
-      [&](auto const& x) -> Result<Json> {
-        using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, Swizzle> || std::is_same_v<T, Tiler>)
-          return fail(ErrorKind::invalid_input, "nullspace takes a layout at ", at(path, 0));
-        else if constexpr (requires { nullspace(x, conv); })
-          return json_of(nullspace(x, conv));
-        else
-          return json_of(nullspace(x));  // F2: the kernel is a subspace, one answer
+      [c](auto const& l) -> Result<Value> {
+        if constexpr (requires { nullspace(l, c); }) return give(nullspace(l, c));
+        else if constexpr (requires { nullspace(l); }) return give(nullspace(l));  // F2: the kernel is a subspace, one answer
+        else return fail(ErrorKind::invalid_input, "nullspace takes a layout at args[0]");
       },
-      v);
+      x[0]);
 }
 
-Result<Json> op_coalesce_z(OpRow const& row, Json const& args, std::string const& path, Convention) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(v, wire::value_from_json(args[0], at(path, 0)));
-  if (auto const* f = std::get_if<F2Layout>(&v)) {
-    if (args.size() == 2) return fail(ErrorKind::invalid_input, "coalesce_z of an F2 layout takes no profile at ", path);
-    return wire::to_json(coalesce_z(*f));
+Result<Value> coalesce_z_op(std::span<Value const> x, Convention) {
+  if (auto const* f = std::get_if<F2Layout>(&x[0])) {
+    if (x.size() == 2) return fail(ErrorKind::invalid_input, "coalesce_z of an F2 layout takes no profile at args");
+    return give(coalesce_z(*f));
   }
-  auto const* l = std::get_if<Layout>(&v);
-  if (!l) return fail(ErrorKind::invalid_input, "coalesce_z takes a layout or an F2 layout at ", at(path, 0));
-  if (args.size() == 1) return wire::to_json(coalesce_z(*l));
-  CL_TRY(p, int_tuple_from_json(args[1], at(path, 1)));
-  return json_of(coalesce_z(*l, p));
+  auto const* l = std::get_if<Layout>(&x[0]);
+  if (!l) return fail(ErrorKind::invalid_input, "coalesce_z takes a layout or an F2 layout at args[0]");
+  return x.size() == 1 ? give(coalesce_z(*l)) : give(coalesce_z(*l, int_tuple(x[1])));
 }
 
-Result<Json> op_layout_add(OpRow const& row, Json const& args, std::string const& path, Convention) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(a, wire::value_from_json(args[0], at(path, 0)));
-  CL_TRY(b, wire::value_from_json(args[1], at(path, 1)));
-  auto const *la = std::get_if<Layout>(&a), *lb = std::get_if<Layout>(&b);
-  if (la && lb) return json_of(layout_add(*la, *lb));
-  // F2 and the integer zero (the zero of every stride kind) mix.
-  auto f2_of = [](wire::Value const& v) -> std::optional<F2Layout> {
-    if (auto const* f = std::get_if<F2Layout>(&v)) return *f;
-    if (auto const* l = std::get_if<Layout>(&v)) return zero_as_f2(*l);
-    return std::nullopt;
-  };
-  auto fa = f2_of(a), fb = f2_of(b);
-  if (fa && fb) return json_of(layout_add(*fa, *fb));
+// An F2 layout, or an integer layout whose strides are all 0 (the zero of every stride kind).
+std::optional<F2Layout> f2_of(Value const& x) {
+  if (auto const* f = std::get_if<F2Layout>(&x)) return *f;
+  if (auto const* l = std::get_if<Layout>(&x)) return zero_as_f2(*l);
+  return std::nullopt;
+}
+
+Result<Value> layout_add_op(std::span<Value const> x, Convention) {
+  if (std::holds_alternative<Layout>(x[0]) && std::holds_alternative<Layout>(x[1]))
+    return give(layout_add(layout(x[0]), layout(x[1])));
+  auto fa = f2_of(x[0]), fb = f2_of(x[1]);
+  if (fa && fb) return give(layout_add(*fa, *fb));
   return fail(ErrorKind::invalid_input, "layout_add adds two integer layouts or two F2 layouts (the integer 0 is ",
-              "the zero of both) at ", path);
+              "the zero of both) at args");
 }
 
-Result<Json> op_greatest_common_domain(OpRow const& row, Json const& args, std::string const& path, Convention) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(a, shape_from_json(args[0], at(path, 0)));
-  CL_TRY(b, shape_from_json(args[1], at(path, 1)));
-  return json_of(greatest_common_domain(a, b));
+Result<Value> greatest_common_domain_op(std::span<Value const> x, Convention) {
+  return give(greatest_common_domain(int_tuple(x[0]), int_tuple(x[1])));
 }
 
+// CuTe coshape: the codomain's extent, an integer for integer strides, a coordinate for basis strides.
+Result<Value> coshape_op(std::span<Value const> x, Convention) {
+  if (auto const* l = std::get_if<Layout>(&x[0])) return give(coshape(*l));
+  if (auto const* c = std::get_if<CoordLayout>(&x[0])) return give(coshape(*c));
+  return not_defined("coshape", "this kind of layout");
+}
 
-namespace {
+// coshape's definition tabulated apart from coshape(): each codomain entry's largest value over the
+// domain, the strides taken absolute, plus one.
+Result<void> coshape_witness(std::span<Value const> x, Value const& r) {
+  CoordLayout l = coord(x[0]);
+  if (l.size() > (Int{1} << 16)) return {};
+  auto f = flat_modes(l);
+  std::map<std::vector<int>, Int> top;
+  for (Int i = 0; i < l.size(); ++i) {
+    std::map<std::vector<int>, Int> at;
+    for (std::size_t k = 0, rest = static_cast<std::size_t>(i); k < f.shape.size(); rest /= f.shape[k], ++k)
+      at[f.stride[k].path] += static_cast<Int>(rest % f.shape[k]) * std::abs(f.stride[k].scale);
+    for (auto const& [path, v] : at) top[path] = std::max(top[path], v + 1);
+  }
+  for (auto const& [path, extent] : top) {
+    Value entry = r;  // the result's entry at `path`: an integer for the integer path
+    for (int p : path) {
+      auto const* t = std::get_if<IntTuple>(&entry);
+      if (!t || t->is_leaf() || static_cast<std::size_t>(p) >= t->rank()) return fail(ErrorKind::invalid_input, "coshape has no entry at a codomain mode");
+      entry = t->mode(p);
+    }
+    auto const* t = std::get_if<IntTuple>(&entry);
+    Int got = t && t->is_leaf() ? t->value() : std::holds_alternative<Int>(entry) ? std::get<Int>(entry) : -1;
+    if (got != extent) return fail(ErrorKind::invalid_input, "coshape entry ", got, " is not the tabulated extent ", extent);
+  }
+  return {};
+}
 
-// The integer-stride plain kinds: what the older ops' own paths read.
-bool plain(Json const& j) {
-  auto k = wire::kind_of(j);
-  return k == Kind::layout || k == Kind::tiler || k == Kind::other;
+generators::Args coshape_args(generators::Rng& g) {
+  if (generators::coin(g, 2)) return {generators::random_layout(g)};
+  return {generators::coin(g, 2) ? generators::random_coord(g, 4) : make_identity_layout(generators::random_shape(g, 5, 3))};
+}
+
+constexpr auto no = Strict::none, conv = Strict::paper, reading = Strict::reading;
+constexpr bool layout_result = true, kinds = true, later = true;
+using T = Takes;
+
+// A row of the conformance suite (ops.hpp's in_suite), or with `later`, catlayout's until the suite adopts it.
+OpRow row(std::string_view name, std::size_t min_args, Strict strict, bool returns_layout, bool other_kinds, Typed typed,
+          OpDoc doc, bool later = false) {
+  OpRow r = typed_row(name, OpFamily::cute_api, min_args, strict, returns_layout, other_kinds, std::move(typed), doc);
+  r.in_suite = !later;
+  return r;
 }
 
 }  // namespace
 
-std::optional<Result<Json>> run_other_kinds(std::string_view op, Json const& args, std::string const& path) {
-  if (!args.is_array() || std::all_of(args.begin(), args.end(), plain)) return std::nullopt;
-  auto value = [&](std::size_t i) { return wire::value_from_json(args[i], at(path, i)); };
-  auto unsupported = [&](std::string const& what) -> Result<Json> {
-    return fail(ErrorKind::invalid_input, op, " is not defined for ", what, " (docs/algebra.md) at ", path);
+std::vector<OpRow> cute_api_rows() {
+  return {
+      row("make_layout", 1, no, layout_result, !kinds, {{T::shape, T::major}, make_layout_op, nullptr, generators::make_layout_args},
+          {"make-layout", "make-layout SHAPE [LayoutLeft|LayoutRight]",
+           "CuTe make_layout(shape, LayoutLeft{} / LayoutRight{}): compact column- or row-major",
+           "catlayout make-layout '(4,(2,3))' LayoutRight"}),
+      row("make_ordered_layout", 2, no, layout_result, !kinds, {{T::shape, T::order}, make_ordered_layout_op, nullptr, generators::make_ordered_layout_args},
+          {"make-ordered-layout", "make-ordered-layout SHAPE ORDER",
+           "CuTe make_ordered_layout: compact, modes with smaller order entries first",
+           "catlayout make-ordered-layout '(2,2,2,2)' '(0,2,3,1)'"}),
+      row("make_layout_like", 1, no, layout_result, !kinds, {{T::layout}, make_layout_like_op, nullptr, generators::make_layout_like_args},
+          {"make-layout-like", "make-layout-like L",
+           "CuTe make_layout_like: L's shape, compact strides in the order of L's, stride-0 modes kept",
+           "catlayout make-layout-like '(2,3,4,5):(0,42,1,0)'"}),
+      row("tile_to_shape", 2, conv, layout_result, kinds, {{T::layout, T::shape, T::order}, tile_to_shape_op, nullptr, generators::tile_to_shape_args},
+          {"tile-to-shape", "tile-to-shape BLOCK SHAPE [ORDER]",
+           "CuTe tile_to_shape: the block (swizzled or not) repeated to fill the shape",
+           "catlayout tile-to-shape 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)' '(128,64)'"}),
+      row("local_tile", 3, conv, !layout_result, !kinds,
+          {{T::layout, T::tiler, T::coord, T::projection}, partition_op<inner_partition>, nullptr, generators::local_tile_args},
+          {"local-tile", "local-tile L TILER COORD [PROJ]", "CuTe local_tile at layout level: the tile at COORD and its offset",
+           "catlayout local-tile '(128,64):(1,128)' '<32,16,8>' '(1,2,_)' '(_1,_1,X)'"}),
+      row("inner_partition", 3, conv, !layout_result, !kinds, {{T::layout, T::tiler, T::coord}, partition_op<inner_partition>, nullptr, generators::inner_partition_args},
+          {"inner-partition", "inner-partition L TILER COORD",
+           "CuTe inner_partition: the tile at COORD (zipped_divide, then slice the rest)",
+           "catlayout inner-partition '(8,6):(1,8)' '<4,3>' '(1,1)'"}),
+      row("outer_partition", 3, conv, !layout_result, !kinds, {{T::layout, T::tiler, T::coord}, partition_op<outer_partition>, nullptr, generators::outer_partition_args},
+          {"outer-partition", "outer-partition L TILER COORD",
+           "CuTe outer_partition: element COORD of every tile (zipped_divide, then slice the tile)",
+           "catlayout outer-partition '(8,6):(1,8)' '<4,3>' '(1,1)'"}),
+      row("local_partition", 3, conv, !layout_result, !kinds,
+          {{T::layout, T::layout, T::integer, T::projection}, local_partition_op, nullptr, generators::local_partition_args},
+          {"local-partition", "local-partition L THREADS INDEX [PROJ]",
+           "CuTe local_partition: thread INDEX's elements and their offset",
+           "catlayout local-partition '(16,64):(1,16)' '(2,16):(16,1)' 5"}),
+      row("upcast", 2, reading, layout_result, kinds, {{T::layout, T::integer}, element_size_op<true>, nullptr, generators::upcast_args},
+          {"upcast", "upcast L N",
+           "CuTe upcast<N> by its per-mode rule; --strict: only where it is the same memory in elements N times larger",
+           "catlayout upcast '(4,4):(4,1)' 4"}),
+      row("downcast", 2, reading, layout_result, kinds, {{T::layout, T::integer}, element_size_op<false>, nullptr, generators::downcast_args},
+          {"downcast", "downcast L N",
+           "CuTe downcast<N> by its per-mode rule; --strict: only where it is the same memory in elements N times "
+           "smaller",
+           "catlayout downcast '(4,4):(4,1)' 2"}),
+      row("recast_layout", 3, reading, layout_result, kinds, {{T::layout, T::integer, T::integer}, recast_layout_op, nullptr, generators::recast_layout_args},
+          {"recast-layout", "recast-layout L OLD_BITS NEW_BITS", "CuTe recast_layout<Old,New> by element widths in bits",
+           "catlayout recast-layout 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)' 16 32"}),
+      row("nullspace", 1, reading, layout_result, kinds, {{T::layout}, nullspace_op, nullptr, generators::nullspace_args},
+          {"nullspace", "nullspace L", "CuTe nullspace: the stride-0 modes of L; --strict: every index L maps to 0",
+           "catlayout nullspace '(2,4,6):(1,2,0)'"}),
+      row("coalesce_z", 1, no, layout_result, kinds, {{T::layout, T::int_tuple}, coalesce_z_op, nullptr, generators::coalesce_z_args},
+          {"coalesce-z", "coalesce-z L [PROFILE]", "PyCuTe coalesce_z: coalesce keeping the extended function",
+           "catlayout coalesce-z '(2,1,6,1):(1,7,8,0)'"}),
+      row("layout_add", 2, no, layout_result, kinds, {{T::layout, T::layout}, layout_add_op, nullptr, generators::layout_add_args},
+          {"layout-add", "layout-add A B", "PyCuTe layout_add: R(i) = A(i) + B(i) (XOR for F2 strides)",
+           "catlayout layout-add '(4,3):(1,4)' '(4,3):(3,1)'"}),
+      row("greatest_common_domain", 2, no, layout_result, !kinds, {{T::domain, T::domain}, greatest_common_domain_op, nullptr, generators::greatest_common_domain_args},
+          {"greatest-common-domain", "greatest-common-domain SHAPE SHAPE", "PyCuTe greatest_common_domain of two shapes",
+           "catlayout greatest-common-domain '(6,35)' '(15,14)'"}),
+      row("coshape", 1, no, !layout_result, kinds, {{T::layout}, coshape_op, coshape_witness, coshape_args},
+          {"coshape", "coshape L", "CuTe coshape: the codomain's extent (absolute strides), a coordinate for basis strides",
+           "catlayout coshape '(4,8):(1@0,1@1)'"},
+          later),
   };
-  if (op == "evaluate" || op == "coalesce" || op == "right_inverse" || op == "left_inverse") {
-    if (auto r = arity(args, path, 1, op == "coalesce" ? 2 : 1); !r) return std::unexpected(r.error());
-    if (args.size() == 2) return unsupported("a profile with this kind of layout");
-    auto v = value(0);
-    if (!v) return std::unexpected(v.error());
-    if (auto const* f = std::get_if<F2Layout>(&*v)) {
-      if (op == "coalesce") return wire::to_json(coalesce(*f));
-      if (op == "evaluate") {
-        if (f->size() > (Int{1} << 24)) return fail(ErrorKind::invalid_input, "evaluate: size ", f->size(), " is too large");
-        Json out = Json::array();
-        for (Int i = 0; i < f->size(); ++i) out.push_back((*f)(i));
-        return out;
-      }
-      return unsupported("F2 layouts");
-    }
-    if (auto const* c = std::get_if<ComposedLayout>(&*v)) {
-      if (op == "right_inverse") return json_of(right_inverse(*c));
-      if (op == "left_inverse") return json_of(left_inverse(*c));
-      if (op == "coalesce")  // CuTe coalesce(ComposedLayout) = sw o off o coalesce(L)
-        return wire::to_json(wire::Value(ComposedLayout{c->sw, c->offset, coalesce(c->layout)}));
-      return run_op("swizzle.evaluate", args, path);
-    }
-    if (std::holds_alternative<CoordLayout>(*v)) {
-      if (op == "evaluate" || op == "coalesce") return run_op("coord." + std::string(op), args, path);
-      return unsupported("coordinate layouts");
-    }
-    return unsupported("this kind of value");
-  }
-  if (op == "composition") {
-    if (auto r = arity(args, path, 2, 2); !r) return std::unexpected(r.error());
-    auto a = value(0), b = value(1);
-    if (!a) return std::unexpected(a.error());
-    if (!b) return std::unexpected(b.error());
-    return std::visit(
-        [&](auto const& x, auto const& y) -> Result<Json> {
-          using A = std::decay_t<decltype(x)>;
-          using B = std::decay_t<decltype(y)>;
-          if constexpr (std::is_same_v<A, Layout> && (std::is_same_v<B, Swizzle> || std::is_same_v<B, ComposedLayout>))
-            return json_of(composition(x, y));
-          else if constexpr (std::is_same_v<A, ComposedLayout> && std::is_same_v<B, ComposedLayout>)
-            return json_of(composition(x, y));
-          else if constexpr (std::is_same_v<A, ComposedLayout> && (std::is_same_v<B, Layout> || std::is_same_v<B, Tiler>))
-            return json_of(composition(x, y));
-          else if constexpr (std::is_same_v<A, F2Layout> && std::is_same_v<B, Layout>)
-            return json_of(composition(x, y));
-          else if constexpr ((std::is_same_v<A, CoordLayout> || std::is_same_v<A, Layout>) &&
-                             (std::is_same_v<B, CoordLayout> || std::is_same_v<B, Layout>))
-            return run_op("coord.composition", args, path);
-          else
-            return unsupported("these kinds of operands");
-        },
-        *a, *b);
-  }
-  return std::nullopt;
 }
 
 }  // namespace catlayout::wire

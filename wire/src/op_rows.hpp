@@ -9,24 +9,17 @@
 namespace catlayout::wire {
 
 // The function types of the rows' parts (declared by type so each list is one line of names): a
-// row's slow path (OpRow::run), a core layout op typed (LayoutOp::fn), a categorical op typed.
+// row's slow path (OpRow::run), a core layout op over layouts (LayoutOp::fn), a categorical op typed.
 using RowRun = Result<Json>(OpRow const& row, Json const& args, std::string const& path, Convention c);
 using LayoutFn = Result<Layout>(LayoutArgs const& x, Convention c);
 
-// The core layout ops: evaluate, and every op with a LayoutOp (read by its Second, written as a layout).
-RowRun op_evaluate, op_layout;
-LayoutFn coalesce_fn, composition_fn, complement_fn, logical_divide_fn, zipped_divide_fn, tiled_divide_fn,
-    flat_divide_fn, logical_product_fn, zipped_product_fn, tiled_product_fn, flat_product_fn, blocked_product_fn,
-    raked_product_fn, right_inverse_fn, left_inverse_fn;
+// The typed rows' JSON run: operands read by what each position takes, the function, the answer written.
+RowRun op_typed;
 
-// For evaluate, coalesce, composition, right_inverse and left_inverse: the answer when an argument is
-// of a kind beyond integer layouts and tilers (nullopt: every argument is plain, the row's own path).
-std::optional<Result<Json>> run_other_kinds(std::string_view op, Json const& args, std::string const& path);
-
-// CuTe's API and the whitepaper's operations (cute_api_rows.cpp).
-RowRun op_make_layout, op_make_ordered_layout, op_make_layout_like, op_tile_to_shape, op_tile_partition,
-    op_local_partition, op_recast, op_recast_layout, op_nullspace, op_coalesce_z, op_layout_add,
-    op_greatest_common_domain;
+// The families whose rows are typed, each defined beside its functions: the core layout ops
+// (layout_ops.cpp), CuTe's API and the whitepaper's operations (cute_api_rows.cpp).
+std::vector<OpRow> layout_rows();
+std::vector<OpRow> cute_api_rows();
 
 // Strides beyond integers (strides_ops.cpp).
 RowRun op_coord_identity, op_coord_evaluate, op_coord_coalesce, op_coord_composition, op_swizzle_evaluate,

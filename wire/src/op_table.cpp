@@ -5,73 +5,47 @@
 #include <stdexcept>
 
 #include "catlayout/core/quote.hpp"
+#include "catlayout/wire/values_json.hpp"
+#include "op_args.hpp"
 #include "op_rows.hpp"
 
 namespace catlayout::wire {
 namespace {
 
-constexpr auto core = OpFamily::core, api = OpFamily::cute_api, strides = OpFamily::strides;
-constexpr Strict conv = Strict::paper, no = Strict::none, reading = Strict::reading;
+constexpr auto strides = OpFamily::strides;
+constexpr Strict no = Strict::none;
 constexpr bool layout = true, kinds = true;
 
-// A core layout op: [A] or [A, second], run through its typed LayoutOp.
-OpRow layout_row(std::string_view name, std::size_t lo, std::size_t hi, Strict convention, bool other_kinds,
-                 Second second, Result<Layout> (*fn)(LayoutArgs const&, Convention)) {
-  return OpRow{name, core, lo, hi, convention, layout, other_kinds, op_layout, LayoutOp{second, lo == 1 && hi == 2, fn}};
+// A row of layouts beyond integer strides: read and written by its own run.
+OpRow strides_row(std::string_view name, std::size_t lo, std::size_t hi, RunOp run, generators::Args (*generate)(generators::Rng&)) {
+  OpRow r{name, strides, lo, hi, no, !layout, !kinds, run};
+  r.typed.generate = generate;
+  return r;
 }
 
 std::vector<OpRow> rows() {
-  std::vector<OpRow> v = {
-      // name, family, arity, depends on the convention, returns a layout, takes other kinds, run
-      {"evaluate", core, 1, 1, no, !layout, kinds, op_evaluate},
-      layout_row("coalesce", 1, 2, no, kinds, Second::profile, coalesce_fn),
-      layout_row("composition", 2, 2, no, kinds, Second::tiler, composition_fn),
-      layout_row("complement", 1, 2, conv, !kinds, Second::integer, complement_fn),
-      layout_row("logical_divide", 2, 2, conv, !kinds, Second::tiler, logical_divide_fn),
-      layout_row("zipped_divide", 2, 2, conv, !kinds, Second::tiler, zipped_divide_fn),
-      layout_row("tiled_divide", 2, 2, conv, !kinds, Second::tiler, tiled_divide_fn),
-      layout_row("flat_divide", 2, 2, conv, !kinds, Second::tiler, flat_divide_fn),
-      layout_row("logical_product", 2, 2, conv, !kinds, Second::tiler, logical_product_fn),
-      layout_row("zipped_product", 2, 2, conv, !kinds, Second::tiler, zipped_product_fn),
-      layout_row("tiled_product", 2, 2, conv, !kinds, Second::tiler, tiled_product_fn),
-      layout_row("flat_product", 2, 2, conv, !kinds, Second::tiler, flat_product_fn),
-      layout_row("blocked_product", 2, 2, conv, !kinds, Second::layout, blocked_product_fn),
-      layout_row("raked_product", 2, 2, conv, !kinds, Second::layout, raked_product_fn),
-      layout_row("right_inverse", 1, 1, no, kinds, Second::none, right_inverse_fn),
-      layout_row("left_inverse", 1, 1, no, kinds, Second::none, left_inverse_fn),
-      // CuTe's constructors, partitioners and element-size changes; the whitepaper's operations.
-      {"make_layout", api, 1, 2, no, layout, !kinds, op_make_layout},
-      {"make_ordered_layout", api, 2, 2, no, layout, !kinds, op_make_ordered_layout},
-      {"make_layout_like", api, 1, 1, no, layout, !kinds, op_make_layout_like},
-      {"tile_to_shape", api, 2, 3, conv, layout, !kinds, op_tile_to_shape},
-      {"local_tile", api, 3, 4, conv, !layout, !kinds, op_tile_partition},
-      {"inner_partition", api, 3, 3, conv, !layout, !kinds, op_tile_partition},
-      {"outer_partition", api, 3, 3, conv, !layout, !kinds, op_tile_partition},
-      {"local_partition", api, 3, 4, conv, !layout, !kinds, op_local_partition},
-      {"upcast", api, 2, 2, reading, layout, !kinds, op_recast},
-      {"downcast", api, 2, 2, reading, layout, !kinds, op_recast},
-      {"recast_layout", api, 3, 3, reading, layout, !kinds, op_recast_layout},
-      {"nullspace", api, 1, 1, reading, layout, !kinds, op_nullspace},
-      {"coalesce_z", api, 1, 2, no, layout, !kinds, op_coalesce_z},
-      {"layout_add", api, 2, 2, no, layout, !kinds, op_layout_add},
-      {"greatest_common_domain", api, 2, 2, no, layout, !kinds, op_greatest_common_domain},
+  std::vector<OpRow> v = layout_rows();
+  for (auto& r : cute_api_rows()) v.push_back(std::move(r));
+  for (auto const& r : std::initializer_list<OpRow>{
       // Strides beyond integers: coordinate strides, swizzles, F2 (docs/beyond-integers.md).
-      {"coord.identity", strides, 1, 1, no, !layout, !kinds, op_coord_identity},
-      {"coord.evaluate", strides, 1, 1, no, !layout, !kinds, op_coord_evaluate},
-      {"coord.coalesce", strides, 1, 1, no, !layout, !kinds, op_coord_coalesce},
-      {"coord.composition", strides, 2, 2, no, !layout, !kinds, op_coord_composition},
-      {"swizzle.evaluate", strides, 1, 1 + (std::size_t{1} << 16), no, !layout, !kinds, op_swizzle_evaluate},
-      {"swizzle.composition", strides, 2, 2, no, !layout, !kinds, op_swizzle_composition},
-      {"linear.from_layout", strides, 1, 1, no, !layout, !kinds, op_linear_from_layout},
-      {"linear.to_layout", strides, 1, 1, no, !layout, !kinds, op_linear_to_layout},
-      {"linear.compose", strides, 2, 2, no, !layout, !kinds, op_linear_compose},
-      {"linear.inverse", strides, 1, 1, no, !layout, !kinds, op_linear_inverse},
-  };
+      strides_row("coord.identity", 1, 1, op_coord_identity, generators::coord_identity_args),
+      strides_row("coord.evaluate", 1, 1, op_coord_evaluate, generators::coord_evaluate_args),
+      strides_row("coord.coalesce", 1, 1, op_coord_coalesce, generators::coord_coalesce_args),
+      strides_row("coord.composition", 2, 2, op_coord_composition, generators::coord_composition_args),
+      strides_row("swizzle.evaluate", 1, 1 + (std::size_t{1} << 16), op_swizzle_evaluate, generators::swizzle_evaluate_args),
+      strides_row("swizzle.composition", 2, 2, op_swizzle_composition, generators::swizzle_composition_args),
+      strides_row("linear.from_layout", 1, 1, op_linear_from_layout, generators::linear_from_layout_args),
+      strides_row("linear.to_layout", 1, 1, op_linear_to_layout, generators::linear_to_layout_args),
+      strides_row("linear.compose", 2, 2, op_linear_compose, generators::linear_compose_args),
+      strides_row("linear.inverse", 1, 1, op_linear_inverse, generators::linear_inverse_args),
+  })
+    v.push_back(r);
 #ifdef CATLAYOUT_WIRE_HAVE_CATEGORIES
   auto morphism = [](std::string_view name, std::size_t n, bool returns_layout, bool from_layout,
                      Result<MorphismValue> (*fn)(std::span<MorphismValue const>)) {
     OpRow r{name, OpFamily::categorical, n, n, no, returns_layout, !kinds, op_morphism};
     r.morphism = MorphismOp{from_layout, fn};
+    if (from_layout) r.typed.generate = generators::layout_to_nest_args;
     return r;
   };
   for (auto const& r : {morphism("nest.compose", 2, !layout, false, nest_compose_fn),
@@ -84,17 +58,48 @@ std::vector<OpRow> rows() {
     v.push_back(r);
 #endif
 #ifdef CATLAYOUT_HAVE_ALGORITHMS
-  v.push_back({"mutual_refinement", OpFamily::algorithms, 2, 2, no, !layout, !kinds, op_mutual_refinement});
+  OpRow refinement{"mutual_refinement", OpFamily::algorithms, 2, 2, no, !layout, !kinds, op_mutual_refinement};
+  refinement.typed.generate = generators::mutual_refinement_args;
+  v.push_back(std::move(refinement));
 #endif
 #ifdef CATLAYOUT_HAVE_GPU
   v.push_back({"mma.fragment", OpFamily::gpu, 2, 2, no, !layout, !kinds, op_mma_fragment});
   v.push_back({"wgmma.smem_layout", OpFamily::gpu, 2, 2, no, !layout, !kinds, op_wgmma_smem_layout});
 #endif
-  std::sort(v.begin(), v.end(), [](OpRow const& a, OpRow const& b) { return a.name < b.name; });
   return v;
 }
 
 }  // namespace
+
+OpRow typed_row(std::string_view name, OpFamily family, std::size_t min_args, Strict strict, bool returns_layout,
+                bool other_kinds, Typed typed, OpDoc doc) {
+  std::size_t max_args = typed.takes.size();
+  OpRow r{name, family, min_args, max_args, strict, returns_layout, other_kinds, op_typed};
+  r.typed = std::move(typed);
+  r.doc = doc;
+  return r;
+}
+
+Result<Values> operands_from_json(OpRow const& row, Json const& args, std::string const& path) {
+  CL_CHECK(detail::arity(args, path, row.min_args, row.max_args));
+  Values x;
+  x.reserve(args.size());
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    Takes t = row.typed.takes[i];
+    CL_TRY(v, operand_from_json(t, args[i], detail::at(path, i)));
+    if ((t == Takes::layout || t == Takes::tiler) && !row.other_kinds && !integer_strides(v))
+      return fail(ErrorKind::invalid_input, row.name, " is defined for integer-stride layouts; ", detail::at(path, i),
+                  " is not one (docs/algebra.md lists the operations each kind of layout takes)");
+    x.push_back(std::move(v));
+  }
+  return x;
+}
+
+Result<Json> op_typed(OpRow const& row, Json const& args, std::string const& path, Convention c) {
+  CL_TRY(x, operands_from_json(row, args, path));
+  CL_TRY(r, row.typed.fn(x, c));
+  return to_json(r);
+}
 
 std::span<OpRow const> op_table() {
   static std::vector<OpRow> const table = rows();
@@ -145,6 +150,7 @@ std::vector<std::string> const& known_ops() {
   static std::vector<std::string> const names = [] {
     std::vector<std::string> v;
     for (auto const& r : op_table()) v.emplace_back(r.name);
+    std::sort(v.begin(), v.end());
     return v;
   }();
   return names;
@@ -167,8 +173,6 @@ Strict strict_kind(std::string_view op) {
 Result<Json> run_op(std::string_view op, Json const& args, std::string const& path, Convention c) {
   auto const* r = find_op(op);
   if (!r) return fail(ErrorKind::invalid_input, "op '", shortened(op), "' is not implemented");
-  if (r->other_kinds)  // composed layouts, swizzles, coordinate and F2 strides as operands of the older ops
-    if (auto x = run_other_kinds(op, args, path)) return std::move(*x);
   return r->run(*r, args, path, c);
 }
 

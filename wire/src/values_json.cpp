@@ -123,39 +123,32 @@ Kind kind_of(Json const& j) {
   return Kind::other;
 }
 
-Result<Value> value_from_json(Json const& j, std::string const& path) {
+namespace {
+
+// A reader's answer as the kind it read.
+template <class T>
+Result<AnyLayout> any_layout(Result<T> r) {
+  if (!r) return std::unexpected(std::move(r.error()));
+  return AnyLayout(std::move(*r));
+}
+
+}  // namespace
+
+Result<AnyLayout> value_from_json(Json const& j, std::string const& path) {
   switch (kind_of(j)) {
-    case Kind::layout: {
-      CL_TRY(l, layout_from_json(j, path));
-      return Value(std::move(l));
-    }
-    case Kind::coord: {
-      CL_TRY(l, coord_layout_from_json(j, path));
-      return Value(std::move(l));
-    }
-    case Kind::f2: {
-      CL_TRY(l, f2_layout_from_json(j, path));
-      return Value(std::move(l));
-    }
-    case Kind::composed: {
-      CL_TRY(l, composed_layout_from_json(j, path));
-      return Value(std::move(l));
-    }
-    case Kind::swizzle: {
-      CL_TRY(s, swizzle_from_json(j, path));
-      return Value(s);
-    }
-    case Kind::tiler: {
-      CL_TRY(t, tiler_from_json(j, path));
-      return Value(std::move(t));
-    }
+    case Kind::layout: return any_layout(layout_from_json(j, path));
+    case Kind::coord: return any_layout(coord_layout_from_json(j, path));
+    case Kind::f2: return any_layout(f2_layout_from_json(j, path));
+    case Kind::composed: return any_layout(composed_layout_from_json(j, path));
+    case Kind::swizzle: return any_layout(swizzle_from_json(j, path));
+    case Kind::tiler: return any_layout(tiler_from_json(j, path));
     case Kind::other: break;
   }
   return fail(ErrorKind::invalid_input, "expected a layout, coordinate, F2 or composed layout, swizzle or tiler at ",
               path, ", found ", shortened(j.dump()));
 }
 
-Json to_json(Value const& v) {
+Json to_json(AnyLayout const& v) {
   return std::visit(
       [](auto const& x) -> Json {
         using T = std::decay_t<decltype(x)>;
@@ -175,6 +168,79 @@ Result<IntTuple> shape_from_json(Json const& j, std::string const& path) {
     if (auto const* c = std::get_if<CoordLayout>(&v)) return c->shape();
   }
   return int_tuple_from_json(j, path);
+}
+
+namespace {
+
+// A shape argument: every entry positive, checked on the shape as given, so the message names it
+// (the engines would name the shape they derive: tile_to_shape's grid of tiles, make_ordered_layout's parts).
+Result<IntTuple> positive_shape_from_json(Json const& j, std::string const& path) {
+  CL_TRY(s, int_tuple_from_json(j, path));
+  auto v = s.values();
+  for (std::size_t k = 0; k < v.size(); ++k)
+    if (v[k] <= 0)
+      return fail(ErrorKind::invalid_input, "shape entry ", v[k], " at flat position ", k, " of ", to_string(s), " at ",
+                  path, " is not positive");
+  return s;
+}
+
+template <class T>
+Result<Value> as_value(Result<T> r) {
+  if (!r) return std::unexpected(std::move(r.error()));
+  return as_kind(Value(std::move(*r)));
+}
+
+}  // namespace
+
+Result<Value> operand_from_json(Takes takes, Json const& j, std::string const& path) {
+  switch (takes) {
+    case Takes::layout: {
+      auto k = kind_of(j);
+      if (k == Kind::swizzle || k == Kind::tiler || k == Kind::other) return as_value(layout_from_json(j, path));
+      CL_TRY(v, value_from_json(j, path));
+      return std::visit([](auto x) { return as_kind(Value(std::move(x))); }, std::move(v));
+    }
+    case Takes::tiler: {
+      auto k = kind_of(j);
+      if (k == Kind::layout || k == Kind::tiler || k == Kind::other) return as_value(tiler_from_json(j, path));
+      CL_TRY(v, value_from_json(j, path));  // a swizzled, coordinate or F2 layout, or a swizzle, as B
+      return std::visit([](auto x) { return as_kind(Value(std::move(x))); }, std::move(v));
+    }
+    case Takes::int_tuple: return as_value(int_tuple_from_json(j, path));
+    case Takes::integer: return as_value(int_from_json(j, path));
+    case Takes::order: return as_value(order_from_json(j, path));
+    case Takes::major: {
+      CL_TRY(m, major_from_json(j, path));
+      return Value(Order(m));
+    }
+    case Takes::coord: return as_value(slice_coord_from_json(j, path));
+    case Takes::projection: return as_value(projection_from_json(j, path));
+    case Takes::shape: return as_value(positive_shape_from_json(j, path));
+    case Takes::domain: return as_value(shape_from_json(j, path));
+  }
+  return fail(ErrorKind::invalid_input, "unreachable operand kind at ", path);
+}
+
+Json to_json(Value const& v) {
+  return std::visit(
+      [](auto const& x) -> Json {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, ComposedLayout>) return layout_or_composed_json(x);
+        else if constexpr (std::is_same_v<T, Int> || std::is_same_v<T, std::vector<Int>>) return Json(x);
+        else if constexpr (std::is_same_v<T, std::vector<IntTuple>>) {
+          Json out = Json::array();
+          for (auto const& t : x) out.push_back(to_json(t));
+          return out;
+        } else if constexpr (std::is_same_v<T, Order>) {
+          if (auto const* m = std::get_if<Major>(&x)) return *m == Major::left ? "LayoutLeft" : "LayoutRight";
+          return to_json(std::get<IntTuple>(x));
+        } else if constexpr (std::is_same_v<T, Projection>) {
+          Json out = Json::array();
+          for (bool k : x.keep) out.push_back(k ? Json(1) : Json(nullptr));
+          return out;
+        } else return wire::to_json(x);
+      },
+      v);
 }
 
 }  // namespace catlayout::wire

@@ -3,6 +3,7 @@
 #include "catlayout/core/coalesce.hpp"
 #include "catlayout/core/common_domain.hpp"
 #include "catlayout/core/compact.hpp"
+#include "catlayout/core/coshape.hpp"
 #include "catlayout/core/complement.hpp"
 #include "catlayout/core/composition.hpp"
 #include "catlayout/core/divide.hpp"

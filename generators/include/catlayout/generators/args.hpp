@@ -74,19 +74,8 @@ Args f2_composition_args(Rng& g);  // composition: [an F2 layout A, a layout B s
 Args f2_layout_add_args(Rng& g);   // layout_add: [A, B], F2 layouts of the same size
 Args f2_nullspace_args(Rng& g);    // nullspace: [an F2 layout, half the time its last stride its first]
 
-// ---- by op name: kept for callers that name the op; the op rows hold the functions ----
+// ---- by op name: the F2 operands of the ops that take them (the exporter's f2:OP files) ----
 
-// Arguments of a layout operation of core (coalesce, composition, complement, the divides and
-// products, the inverses, layout.to_nest, mutual_refinement); empty for any other op.
-Args layout_op_args(std::string const& op, Rng& g);
-// Arguments of an operation on coordinate, swizzled or F2-linear layouts (coord.*, swizzle.*,
-// linear.*); empty for any other op.
-Args stride_op_args(std::string const& op, Rng& g);
-// Arguments of an operation of CuTe's layout API (make_layout, make_ordered_layout, make_layout_like,
-// tile_to_shape, local_tile, inner_partition, outer_partition, local_partition, upcast, downcast,
-// recast_layout, nullspace, coalesce_z, layout_add, greatest_common_domain), with the kinds kernels
-// use; empty for any other op.
-Args cute_api_op_args(std::string const& op, Rng& g);
 // Arguments of an operation with F2 layouts as operands (evaluate, coalesce, coalesce_z,
 // composition, layout_add, nullspace); empty for any other op.
 Args f2_op_args(std::string const& op, Rng& g);

@@ -12,7 +12,9 @@
 
 #include "catlayout/core/convention.hpp"
 #include "catlayout/core/tiler.hpp"
+#include "catlayout/generators/args.hpp"
 #include "catlayout/wire/layout_json.hpp"
+#include "catlayout/wire/value.hpp"
 #ifdef CATLAYOUT_WIRE_HAVE_CATEGORIES
 #include "catlayout/categories/nest_morphism.hpp"
 #endif
@@ -55,6 +57,27 @@ struct MorphismOp {
 };
 #endif
 
+// An op typed over values: what each operand position takes (the first min_args required), the
+// function (operand kinds dispatched once, onto the engines' own overloads), and what checks and
+// draws it. The CLI reads operands from text by `takes`, the wire from JSON, Python from objects.
+using OpFn = Result<Value> (*)(std::span<Value const> args, Convention c);
+struct Typed {
+  std::vector<Takes> takes;
+  OpFn fn = nullptr;
+  // The op's definition checked on an answer independently of how it was computed (tabulation);
+  // the exporter refuses to write a case it fails. Null: the exporter's own witnesses.
+  Result<void> (*witness)(std::span<Value const> args, Value const& result) = nullptr;
+  // Random arguments for the exporter and the bench, deterministic in g (some meant to fail).
+  generators::Args (*generate)(generators::Rng& g) = nullptr;
+  // A note on an answer given (eval past the domain: CuTe's extended function), or "".
+  std::string (*note)(std::span<Value const> args) = nullptr;
+};
+
+// How the CLI shows an op: its command, usage line, summary, and an example that runs as written.
+struct OpDoc {
+  std::string_view command, usage, summary, example;
+};
+
 struct OpRow;
 using RunOp = Result<Json> (*)(OpRow const& row, Json const& args, std::string const& path, Convention c);
 
@@ -75,9 +98,24 @@ struct OpRow {
 #ifdef CATLAYOUT_WIRE_HAVE_CATEGORIES
   MorphismOp morphism{};       // the categorical ops, typed
 #endif
+  Typed typed{};               // the op over values (fn null where the row is not typed yet)
+  OpDoc doc{};                 // the CLI's command (empty where the CLI has none)
+  // In the conformance suite (docs/adapter-protocol.md's op table, the runner's OPS): the ops every
+  // implementation is measured on. A versioned set: an op joins it with the runner and the protocol.
+  bool in_suite = false;
 };
 
-// Every row this build serves, sorted by name.
+// A typed row: its JSON run is the generic one (operands read by `takes`, the function, the answer
+// written). `other_kinds`: it takes layouts beyond integer strides.
+OpRow typed_row(std::string_view name, OpFamily family, std::size_t min_args, Strict strict, bool returns_layout,
+                bool other_kinds, Typed typed, OpDoc doc);
+
+// A typed row's operands read from JSON: the arity, then each by what its position takes (the
+// first error found, naming its path).
+Result<Values> operands_from_json(OpRow const& row, Json const& args, std::string const& path);
+
+// Every row this build serves, each family in the order it defines them (core, CuTe API, strides,
+// categorical, algorithms, gpu).
 std::span<OpRow const> op_table();
 OpRow const* find_op(std::string_view name);
 

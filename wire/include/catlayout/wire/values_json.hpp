@@ -16,6 +16,7 @@
 #include "catlayout/core/f2_layout.hpp"
 #include "catlayout/wire/strides_json.hpp"
 #include "catlayout/core/partition.hpp"
+#include "catlayout/wire/value.hpp"
 
 namespace catlayout::wire {
 
@@ -31,10 +32,15 @@ Result<Major> major_from_json(Json const& j, std::string const& path);
 Result<IntTuple> shape_from_json(Json const& j, std::string const& path);
 
 // The kind a JSON value's form names, read with that kind's reader (its errors).
-using Value = std::variant<Layout, CoordLayout, F2Layout, ComposedLayout, Swizzle, Tiler>;
+using AnyLayout = std::variant<Layout, CoordLayout, F2Layout, ComposedLayout, Swizzle, Tiler>;
 enum class Kind { layout, coord, f2, composed, swizzle, tiler, other };
 Kind kind_of(Json const& j);
-Result<Value> value_from_json(Json const& j, std::string const& path);
+Result<AnyLayout> value_from_json(Json const& j, std::string const& path);
+Json to_json(AnyLayout const& v);
+
+// An operand read as its position takes it (value.hpp's Takes), a layout in the kind its value is.
+Result<Value> operand_from_json(Takes takes, Json const& j, std::string const& path);
+// Any value in its JSON form (a table as an array; a partition as {"layout", "offset"}).
 Json to_json(Value const& v);
 
 }  // namespace catlayout::wire

@@ -19,7 +19,6 @@ See README.md next to this file.
 # definitions, generators, report); this script is its command line, and it re-exports the names
 # that other scripts use (conformance/runners/adapters/cute_cpp_adapter.py).
 
-import argparse
 import os
 import sys
 
@@ -38,30 +37,22 @@ __all__ = ["NEW_OPS", "EXT_OPS", "ALL_OPS", "PARTITION_OPS", "CAST_OPS", "MAJORS
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="cmd", required=True)
+    def run_options(p):
+        p.add_argument("--out", help="write per-case results (JSON)")
+        p.add_argument("--max-list", type=int, default=100)
+        p.add_argument("--expect-cute-agreement", action="store_true",
+                       help="exit 1 on a differ / unexpected static_assert / crash")
 
-    pr = sub.add_parser("run", help="CuTe's answers for the cases of the new ops in vector files")
-    pr.add_argument("vectors", nargs="+")
-    pr.add_argument("--out", help="write per-case results (JSON)")
-    pr.add_argument("--max-list", type=int, default=100)
-    pr.add_argument("--expect-cute-agreement", action="store_true",
-                    help="exit 1 on a differ / unexpected static_assert / crash")
-    co.add_common_options(pr)
+    def generate_options(p):
+        p.add_argument("--count", type=int, required=True, help="cases per op")
+        p.add_argument("--ops", default="all", help=f"comma-separated, or 'all': {','.join(ALL_OPS)}")
+        p.add_argument("--out", help="one vector file with every op")
+        p.add_argument("--out-dir", help="one vector file per op, DIR/<op>.json")
+        p.add_argument("--report", help="write the verdict report (Markdown)")
 
-    pg = sub.add_parser("generate", help="random cases with CuTe's answers, checked by definition")
-    pg.add_argument("--seed", required=True)
-    pg.add_argument("--count", type=int, required=True, help="cases per op")
-    pg.add_argument("--ops", default="all", help=f"comma-separated, or 'all': {','.join(ALL_OPS)}")
-    pg.add_argument("--out", help="one vector file with every op")
-    pg.add_argument("--out-dir", help="one vector file per op, DIR/<op>.json")
-    pg.add_argument("--report", help="write the verdict report (Markdown)")
-    co.add_common_options(pg)
-
-    args = ap.parse_args(argv)
-    if args.cmd == "run":
-        return cmd_run(args)
-    return cmd_generate(args)
+    return co.command_line(argv, __doc__,
+                           ("CuTe's answers for the cases of the new ops in vector files", run_options, cmd_run),
+                           ("random cases with CuTe's answers, checked by definition", generate_options, cmd_generate))
 
 
 if __name__ == "__main__":

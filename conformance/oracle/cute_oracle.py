@@ -24,8 +24,8 @@ import sys
 
 from cute_core.environment import CUTLASS_PIP, CUTLASS_VERSION, Env, Skip, _installed_version, log, setup_env
 from cute_core.values import (DIVIDE_OPS, LAYOUT_OPS, PRODUCT_OPS, SCHEMA, case_key, check_inttuple,
-                              check_layout, check_tiler, compact, congruent, is_layout, is_tiler,
-                              tiler_elems, validate_case)
+                              check_layout, check_nested, check_tiler, compact, congruent, is_layout,
+                              is_tiler, tiler_elems, validate_case)
 from cute_core.harness import (DEFAULT_CXXFLAGS, HARNESS_MAIN, HARNESS_PRELUDE, attribute_errors,
                                classify_compile_failure, cpp_b_t, cpp_case_body, cpp_int, cpp_layout_t,
                                cpp_profile_t, cpp_tiler_t, cpp_tuple_t, cute_compute, run_cute_batch,
@@ -45,7 +45,8 @@ __all__ = [
     "CUTLASS_PIP", "CUTLASS_VERSION", "Env", "Skip", "_installed_version", "log", "setup_env",
     # values
     "DIVIDE_OPS", "LAYOUT_OPS", "PRODUCT_OPS", "SCHEMA", "case_key", "check_inttuple", "check_layout",
-    "check_tiler", "compact", "congruent", "is_layout", "is_tiler", "tiler_elems", "validate_case",
+    "check_nested", "check_tiler", "compact", "congruent", "is_layout", "is_tiler", "tiler_elems",
+    "validate_case",
     # harness
     "DEFAULT_CXXFLAGS", "HARNESS_MAIN", "HARNESS_PRELUDE", "attribute_errors", "classify_compile_failure",
     "cpp_b_t", "cpp_case_body", "cpp_int", "cpp_layout_t", "cpp_profile_t", "cpp_tiler_t", "cpp_tuple_t",
@@ -61,7 +62,7 @@ __all__ = [
     "ERROR_KIND", "cmd_generate", "cmd_run", "describe", "error_kind", "judge_cute", "judge_pycute",
     "load_vectors", "rank_of", "requested_ops", "split_supported", "tiler_longer_than",
     # this script
-    "add_common_options", "main",
+    "add_common_options", "command_line", "main",
 ]
 
 
@@ -81,30 +82,38 @@ def add_common_options(p):
                    help="exit 1 instead of 0 when the package/compiler is unavailable")
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def command_line(argv, doc, run, generate):
+    """The command line of the oracle scripts (this one's and cute_ops_oracle.py's): `run VECTORS...`
+    and `generate --seed S ...`, each with the script's own options and then the common ones.
+    run and generate are (help, add_options, command): add_options(parser) adds the script's
+    options, command(args) runs the command; its status is returned."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
-
-    pr = sub.add_parser("run", help="compare CuTe/pycute against vector files")
-    pr.add_argument("vectors", nargs="+")
-    pr.add_argument("--engines", default="cute,pycute")
-    pr.add_argument("--out", help="write per-case results (JSON)")
-    pr.add_argument("--max-list", type=int, default=200, help="disagreements listed per engine")
-    pr.add_argument("--expect-cute-agreement", action="store_true",
-                    help="exit 1 if CuTe static disagrees with any expectation (pycute is reported only)")
-    add_common_options(pr)
-
-    pg = sub.add_parser("generate", help="generate random cases with CuTe expectations")
-    pg.add_argument("--seed", required=True)
-    pg.add_argument("--count", type=int, required=True)
-    pg.add_argument("--ops", default="all", help="comma-separated ops, or 'all'")
-    pg.add_argument("--out", required=True)
-    add_common_options(pg)
-
+    for name, (help_, add_options, _), first, how in (("run", run, "vectors", {"nargs": "+"}),
+                                                      ("generate", generate, "--seed", {"required": True})):
+        p = sub.add_parser(name, help=help_)
+        p.add_argument(first, **how)
+        add_options(p)
+        add_common_options(p)
     args = ap.parse_args(argv)
-    if args.cmd == "run":
-        return cmd_run(args)
-    return cmd_generate(args)
+    return (run if args.cmd == "run" else generate)[2](args)
+
+
+def main(argv=None):
+    def run_options(p):
+        p.add_argument("--engines", default="cute,pycute")
+        p.add_argument("--out", help="write per-case results (JSON)")
+        p.add_argument("--max-list", type=int, default=200, help="disagreements listed per engine")
+        p.add_argument("--expect-cute-agreement", action="store_true",
+                       help="exit 1 if CuTe static disagrees with any expectation (pycute is reported only)")
+
+    def generate_options(p):
+        p.add_argument("--count", type=int, required=True)
+        p.add_argument("--ops", default="all", help="comma-separated ops, or 'all'")
+        p.add_argument("--out", required=True)
+
+    return command_line(argv, __doc__, ("compare CuTe/pycute against vector files", run_options, cmd_run),
+                        ("generate random cases with CuTe expectations", generate_options, cmd_generate))
 
 
 if __name__ == "__main__":

@@ -640,6 +640,15 @@ def self_test(doc, plan, dumps, failed, results):
 
 # --------------------------------------------------------------------------
 
+def parse_args(ap, argv):
+    """(ap's arguments from argv, None), or (None, the status main returns) where argparse would exit:
+    2 for a usage error, 0 after --help (main returns its status, cutlass_tiled.py's too)."""
+    try:
+        return ap.parse_args(argv), None
+    except SystemExit as e:
+        return None, 2 if e.code else 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     src = ap.add_mutually_exclusive_group(required=True)
@@ -656,10 +665,9 @@ def main(argv=None):
     ap.add_argument("--require", action="store_true", help="exit 1 instead of 77 when skipping")
     ap.add_argument("--strict", action="store_true",
                     help="also fail (exit 1) where CUTLASS's own layout is not a bijection onto the tile")
-    try:
-        args = ap.parse_args(argv)
-    except SystemExit as e:
-        return 2 if e.code else 0
+    args, status = parse_args(ap, argv)
+    if args is None:
+        return status
 
     t_start = time.time()
     try:

@@ -40,7 +40,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from cute_oracle import CUTLASS_VERSION, Skip, log, setup_env  # noqa: E402
-from cutlass_fragments import compile_blamed  # noqa: E402
+from cutlass_fragments import compile_blamed, parse_args  # noqa: E402
 
 DUMPER = os.path.join(HERE, "cutlass_tiled_dump.cpp")
 SKIP_CODE = 77
@@ -392,10 +392,9 @@ def main(argv=None):
                     help="also perturb one catlayout entry and check that the comparer reports it exactly")
     ap.add_argument("--quiet", action="store_true", help="do not print the layouts, only the verdicts")
     ap.add_argument("--require", action="store_true", help="exit 1 instead of 77 when skipping")
-    try:
-        args = ap.parse_args(argv)
-    except SystemExit as e:
-        return 2 if e.code else 0
+    args, status = parse_args(ap, argv)
+    if args is None:
+        return status
 
     t_start = time.time()
     try:

@@ -371,6 +371,17 @@ def _call(f, *args):
         return None, e
 
 
+def _cases(P, name, seed, n):
+    """n generated cases of the operation name(A, B) (A's layouts from seed, B's, with non-negative
+    strides, from seed + 1): the specs, A and B as (shim's, pycute's) layouts, and the shim's and
+    pycute's answers as _call gives them."""
+    for spec_a, spec_b in zip(_layouts(seed, n), _layouts(seed + 1, n, neg=False)):
+        As, Ap = _pair(P, spec_a)
+        Bs, Bp = _pair(P, spec_b)
+        yield ((spec_a, spec_b), (As, Ap), (Bs, Bp), _call(getattr(S, name), As, Bs),
+               _call(getattr(P, name), Ap, Bp))
+
+
 def _tab(L, M, n=None):
     return [L(i) for i in range(M.size(L) if n is None else n)]
 
@@ -445,11 +456,7 @@ def test_composition_generated(P):
     the shim raises a LayoutError where pycute's layout is not A o B (or where CuTe's divisibility
     conditions fail)."""
     seen = {"same": 0, "refused": 0}
-    for spec_a, spec_b in zip(_layouts(21, 500), _layouts(22, 500, neg=False)):
-        As, Ap = _pair(P, spec_a)
-        Bs, Bp = _pair(P, spec_b)
-        Rs, es = _call(S.composition, As, Bs)
-        Rp, ep = _call(P.composition, Ap, Bp)
+    for (spec_a, spec_b), (As, Ap), (Bs, Bp), (Rs, es), (Rp, ep) in _cases(P, "composition", 21, 500):
         if es is not None:
             assert isinstance(es, catlayout.LayoutError), es
         if Rs is not None:
@@ -524,11 +531,7 @@ def _divide_is_right(R, A, B, M):
 def test_divides_generated(P):
     """logical_divide / zipped_divide / tiled_divide / hier_unzip(logical_divide, ...)."""
     counts = {"same": 0, "refused": 0}
-    for spec_a, spec_b in zip(_layouts(51, 400), _layouts(52, 400, neg=False)):
-        As, Ap = _pair(P, spec_a)
-        Bs, Bp = _pair(P, spec_b)
-        Rs, es = _call(S.logical_divide, As, Bs)
-        Rp, ep = _call(P.logical_divide, Ap, Bp)
+    for (spec_a, spec_b), (As, Ap), (Bs, Bp), (Rs, es), (Rp, ep) in _cases(P, "logical_divide", 51, 400):
         for name in ("zipped_divide", "tiled_divide"):
             Zs, ez = _call(getattr(S, name), As, Bs)
             assert (Zs is None) == (Rs is None)
@@ -555,11 +558,7 @@ def test_divides_generated(P):
 def test_products_generated(P):
     """logical_product / zipped_product / tiled_product / hier_unzip(logical_product, ...)."""
     counts = {"same": 0}
-    for spec_a, spec_b in zip(_layouts(61, 250), _layouts(62, 250, neg=False)):
-        As, Ap = _pair(P, spec_a)
-        Bs, Bp = _pair(P, spec_b)
-        Rs, es = _call(S.logical_product, As, Bs)
-        Rp, ep = _call(P.logical_product, Ap, Bp)
+    for (spec_a, spec_b), (As, Ap), (Bs, Bp), (Rs, es), (Rp, ep) in _cases(P, "logical_product", 61, 250):
         if es is not None:
             assert isinstance(es, catlayout.LayoutError), es
             continue

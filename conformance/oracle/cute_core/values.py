@@ -30,16 +30,21 @@ def is_tiler(x):
     return isinstance(x, dict) and "tiler" in x
 
 
-def check_inttuple(t):
-    if isinstance(t, bool):
-        raise ValueError("bool in int tuple")
-    if isinstance(t, int):
+def check_nested(t, leaf, bad):
+    """t is a leaf (leaf(t) true) or a list of such nested lists; else ValueError(bad(x)) for the
+    first entry x, depth first, that is neither."""
+    if leaf(t):
         return
     if isinstance(t, list):
         for e in t:
-            check_inttuple(e)
+            check_nested(e, leaf, bad)
         return
-    raise ValueError(f"not an int tuple: {t!r}")
+    raise ValueError(bad(t))
+
+
+def check_inttuple(t):
+    check_nested(t, lambda x: isinstance(x, int) and not isinstance(x, bool),
+                 lambda x: "bool in int tuple" if isinstance(x, bool) else f"not an int tuple: {x!r}")
 
 
 def congruent(a, b):

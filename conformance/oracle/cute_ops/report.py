@@ -313,42 +313,35 @@ def write_report(path, per_op, args, gxx, total_s, files):
             for key, (cnt, kind, msg) in sorted(stats["static_assert"].items(), key=lambda kv: -kv[1][0]):
                 L.append(f"- `{key}` -> `{kind}`: {cnt}")
             L.append("")
-        wrong = [c for c in kept if c["_cl"]["kind"] == "cute_wrong"]
-        if wrong:
-            L.append(f"CuTe functionally wrong: {len(wrong)} (first 3):")
-            for c in wrong[:3]:
-                cl = c["_cl"]
-                L.append(f"- `{op}` {' , '.join(fmt_arg(a) for a in c['args'])}: CuTe `{fmt_x(cl['cute'])}`; "
-                         f"{cl['detail']}")
-            L.append("")
-        fp = [c for c in kept if c["_cl"]["kind"] == "footprint"]
-        if fp:
-            L.append(f"Footprint (not exact) upcasts: {len(fp)} (first 3):")
-            for c in fp[:3]:
-                L.append(f"- {' , '.join(fmt_arg(a) for a in c['args'])} -> `{fmt_x(c['_cl']['expect'])}`")
-            L.append("")
-        ce = [c for c in kept if c["_cl"]["kind"] == "crash_expected_error"]
-        if ce:
-            L.append(f"CuTe crashes, error expected: {len(ce)} (first 3):")
-            for c in ce[:3]:
-                L.append(f"- {' , '.join(fmt_arg(a) for a in c['args'])}: {c['_cl']['note']}")
-            L.append("")
-        nested = [c for c in kept if c["_cl"].get("expect") is not None and is_nested_composed(c["_cl"]["expect"])]
-        if nested:
-            L.append(f"Nested composed results (`layout` itself a composed layout): {len(nested)} (first 3):")
-            for c in nested[:3]:
-                L.append(f"- {' , '.join(fmt_arg(a) for a in c['args'])} -> `{fmt_x(c['_cl']['expect'])}`")
-            L.append("")
+        examples(L, "CuTe functionally wrong", [c for c in kept if c["_cl"]["kind"] == "cute_wrong"],
+                 lambda c: f"- `{op}` {fmt_args(c)}: CuTe `{fmt_x(c['_cl']['cute'])}`; {c['_cl']['detail']}")
+        examples(L, "Footprint (not exact) upcasts", [c for c in kept if c["_cl"]["kind"] == "footprint"],
+                 lambda c: f"- {fmt_args(c)} -> `{fmt_x(c['_cl']['expect'])}`")
+        examples(L, "CuTe crashes, error expected", [c for c in kept if c["_cl"]["kind"] == "crash_expected_error"],
+                 lambda c: f"- {fmt_args(c)}: {c['_cl']['note']}")
+        examples(L, "Nested composed results (`layout` itself a composed layout)",
+                 [c for c in kept if c["_cl"].get("expect") is not None and is_nested_composed(c["_cl"]["expect"])],
+                 lambda c: f"- {fmt_args(c)} -> `{fmt_x(c['_cl']['expect'])}`")
         for label, key in (("crashes dropped", "crash"), ("compile errors dropped", "compile_error"),
                            ("unrepresentable results dropped", "unrepresentable"),
                            ("checker errors (cases dropped)", "checker_error")):
-            if stats[key]:
-                L.append(f"{label}: {len(stats[key])} (first 3):")
-                for c, msg in stats[key][:3]:
-                    L.append(f"- {' , '.join(fmt_arg(a) for a in c['args'])}: {str(msg)[:200]}")
-                L.append("")
+            examples(L, label, stats[key], lambda cm: f"- {fmt_args(cm[0])}: {str(cm[1])[:200]}")
     with open(path, "w") as f:
         f.write("\n".join(L) + "\n")
+
+
+def examples(L, title, items, line):
+    """A report section of up to three examples: the title with the number of items, then line(item)
+    for each of the first three and a blank line; nothing where there are no items."""
+    if items:
+        L.append(f"{title}: {len(items)} (first 3):")
+        for item in items[:3]:
+            L.append(line(item))
+        L.append("")
+
+
+def fmt_args(c):
+    return " , ".join(fmt_arg(a) for a in c["args"])
 
 
 def fmt_arg(a):

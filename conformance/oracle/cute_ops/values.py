@@ -91,13 +91,7 @@ def check_order(o):
 
 
 def check_coord(c):
-    if c is None or is_int(c):
-        return
-    if isinstance(c, list):
-        for e in c:
-            check_coord(e)
-        return
-    raise ValueError(f"bad coordinate {c!r}")
+    co.check_nested(c, lambda x: x is None or is_int(x), lambda x: f"bad coordinate {x!r}")
 
 
 def check_proj(p):

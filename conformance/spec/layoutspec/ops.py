@@ -1,5 +1,6 @@
 """One function per op: its definition (docs/definitions.md), as preconditions, a decision whether
 the definition has an answer, and a check of a candidate result against the op's contracts."""
+from functools import partial
 from math import prod, gcd, lcm
 from .values import (Layout, Composed, Swizzle, Bad, flat, size, is_int, ceil_div, unflatten, tdiv, tmod,
                      read_layout, read_any_layout, read_tiler, read_swizzle, read_morphism, make_swizzle,
@@ -218,8 +219,8 @@ def op_composition(args):
     ref = Ref()
     if sw is not None:
         ref.post = lambda v: sw(off + v)
-    unchecked = []
-    try:
+
+    def build(unchecked):
         if isinstance(B, Swizzle):
             if B.valid():
                 raise Bad(f'swizzle: {B.valid()}')
@@ -227,8 +228,8 @@ def op_composition(args):
             if err:
                 raise Pre('composition.pre.swizzle', 'static_assert', f'make_swizzle<A(yyy), A(zzz)>: {err}')
             ash = flat(A.shape)
-            tree = shape_tree(ref, ref.atom(lambda cs: A(B(idx(cs, ash))), ash), A.shape)
-        elif isinstance(B, Composed):
+            return shape_tree(ref, ref.atom(lambda cs: A(B(idx(cs, ash))), ash), A.shape)
+        if isinstance(B, Composed):
             if sw is not None:
                 r.noanswer = ('composition.def', 'both operands swizzled: CuTe nests two swizzles')
             if B.off != 0:
@@ -238,13 +239,9 @@ def op_composition(args):
                 raise Pre('composition.pre.swizzle', 'static_assert', f'make_swizzle<A(yyy), A(zzz)>: {err}')
             composition_pres(A, B.L, unchecked)
             bsh = flat(B.L.shape)
-            tree = shape_tree(ref, ref.atom(lambda cs: A(B(idx(cs, bsh))), bsh), B.L.shape)
-        else:
-            tree = compose_tree(ref, A, B, unchecked, 'A o B')
-    except Pre as e:
-        r.pre.append(e)
-        tree = None
-    r.pre += unchecked
+            return shape_tree(ref, ref.atom(lambda cs: A(B(idx(cs, bsh))), bsh), B.L.shape)
+        return compose_tree(ref, A, B, unchecked, 'A o B')
+    tree = caught(r, build)
     if tree is None:
         return r
     n = psize(ref.profile(tree))
@@ -277,64 +274,76 @@ def compose_tree(ref, A, B, unchecked, what):
     return shape_tree(ref, axes, B.shape)
 
 
-def divide_ref(A, T, r):
-    ref = Ref()
+def caught(r, build):
+    """The tree build(unchecked) makes of a definition (composition, the divides and products), with
+    its preconditions in r: a Pre it raises goes to r.pre and gives None; the preconditions it
+    appended to unchecked follow in r.pre either way."""
     unchecked = []
     try:
-        node = divide_mode(ref, A, T, unchecked, 'A / B')
+        node = build(unchecked)
     except Pre as e:
         r.pre.append(e)
         node = None
     r.pre += unchecked
-    return ref, node
+    return node
 
 
-def op_logical_divide(args, flavour='logical'):
-    # logical_divide.def = A o (B, complement(B, size A)) by mode (layout.hpp:1559-1646); zipped/tiled/flat
-    A, T = read_layout(args[0]), read_tiler(args[1])
-    if A.kind != 'int':
-        raise Bad('divide takes integer strides')
-    r = Res([f'{flavour}_divide.post.shape', f'{flavour}_divide.def'])
-    ref, node = divide_ref(A, T, r)
-    if node is None:
-        return r
+def divide_ref(A, T, r):
+    ref = Ref()
+    return ref, caught(r, lambda unchecked: divide_mode(ref, A, T, unchecked, 'A / B'))
+
+
+def regroup(node, T, flavour):
+    """A logical divide's or product's node by the tiler T in the flavour's form: zipped (the by-mode
+    pairs zipped), tiled (then the second half's modes spliced in) or flat (both halves' modes);
+    logical leaves it as it is."""
     if flavour != 'logical':
         node = zip2_by(node, T)
         if flavour == 'tiled':
             node = [node[0]] + unpack(node[1])
         elif flavour == 'flat':
             node = unpack(node[0]) + unpack(node[1])
-    r.check = layout_vs(ref, node, [f'{flavour}_divide.post.shape', f'{flavour}_divide.post.size',
-                                    f'{flavour}_divide.def'])
+    return node
+
+
+def flavoured(args, kind, flavour):
+    """A divide's or product's operands (a layout of integer strides, a tiler) and the Res of its
+    flavour's op (kind 'divide' or 'product')."""
+    A, T = read_layout(args[0]), read_tiler(args[1])
+    if A.kind != 'int':
+        raise Bad(f'{kind} takes integer strides')
+    return A, T, Res([f'{flavour}_{kind}.post.shape', f'{flavour}_{kind}.def'])
+
+
+def flavoured_check(r, ref, node, name, post=None):
+    """The check of a divide's or product's result against the node (name: the flavour's op)."""
+    r.check = layout_vs(ref, node, [f'{name}.post.shape', f'{name}.post.size', f'{name}.def'], post)
     answer_exists(r, ref)
     return r
 
 
+def op_logical_divide(args, flavour='logical'):
+    # logical_divide.def = A o (B, complement(B, size A)) by mode (layout.hpp:1559-1646); zipped/tiled/flat
+    A, T, r = flavoured(args, 'divide', flavour)
+    ref, node = divide_ref(A, T, r)
+    if node is None:
+        return r
+    return flavoured_check(r, ref, regroup(node, T, flavour), f'{flavour}_divide')
+
+
 def op_product(args, flavour='logical'):
     # logical_product.def = (A, complement(A, size A * cosize B) o B) (layout.hpp:1653-1760)
-    A, B = read_layout(args[0]), read_tiler(args[1])
-    if A.kind != 'int':
-        raise Bad('product takes integer strides')
-    r = Res([f'{flavour}_product.post.shape', f'{flavour}_product.def'])
-    ref, unchecked = Ref(), []
-    try:
+    A, B, r = flavoured(args, 'product', flavour)
+    ref = Ref()
+
+    def build(unchecked):
         if flavour in ('blocked', 'raked'):
             if isinstance(B, list):
                 raise Bad('blocked/raked products take two layouts')
             R = max(len(A.tops()), len(B.tops()))
-            node = zip_pairs(ref, pad(A, R), pad(B, R), R, unchecked, flavour)
-        else:
-            node = product_mode(ref, A, B, unchecked, 'A x B')
-            if flavour != 'logical':
-                node = zip2_by(node, B)
-                if flavour == 'tiled':
-                    node = [node[0]] + unpack(node[1])
-                elif flavour == 'flat':
-                    node = unpack(node[0]) + unpack(node[1])
-    except Pre as e:
-        r.pre.append(e)
-        node = None
-    r.pre += unchecked
+            return zip_pairs(ref, pad(A, R), pad(B, R), R, unchecked, flavour)
+        return regroup(product_mode(ref, A, B, unchecked, 'A x B'), B, flavour)
+    node = caught(r, build)
     if node is None:
         return r
     post = None
@@ -342,10 +351,7 @@ def op_product(args, flavour='logical'):
         Rk = max(len(A.tops()), len(B.tops()))
         post = lambda X: [] if len(X.tops()) == Rk else [(f'{flavour}_product.post.rank',
                                                           f'rank {len(X.tops())} != max(rank A, rank B) = {Rk}')]
-    r.check = layout_vs(ref, node, [f'{flavour}_product.post.shape', f'{flavour}_product.post.size',
-                                    f'{flavour}_product.def'], post)
-    answer_exists(r, ref)
-    return r
+    return flavoured_check(r, ref, node, f'{flavour}_product', post)
 
 
 def zip_pairs(ref, A2, B2, R, unchecked, name):
@@ -1374,37 +1380,45 @@ def op_nest_complement(args):
     return r
 
 
+def nest_with_complement(args, op, which, mismatch, result):
+    """The Nest divide and product: the complement c of the operand named which ('f' or 'g'), the
+    precondition that the composition inside is defined (mismatch(f, g, c): the message where it is
+    not, else None), then the morphism result(f, g, c) as the definition."""
+    f, g = morph(args[0]), morph(args[1])
+    r = Res([f'{op}.def'])
+    c = complemented(f if which == 'f' else g, which, op, r)
+    if c is None:
+        return r
+    why = mismatch(f, g, c)
+    if why is not None:
+        r.pre.append(Pre(f'{op}.pre.composable', 'input', why))
+        return r
+    r.check = exact(result(f, g, c), f'{op}.def')
+    return r
+
+
 def op_nest_logical_divide(args):
     # nest.logical_divide.def: f / g = f o (g, g^c) (paper Def. 3.2.6.x)
-    f, g = morph(args[0]), morph(args[1])
-    r = Res(['nest.logical_divide.def'])
-    gc = complemented(g, 'g', 'nest.logical_divide', r)
-    if gc is None:
-        return r
-    if g['codomain'] != f['domain']:
-        r.pre.append(Pre('nest.logical_divide.pre.composable', 'input', 'codomain of g != domain of f'))
-        return r
-    gm = g['map'] + gc['map']
-    want = {'domain': [g['domain'], gc['domain']], 'codomain': f['codomain'],
-            'map': [f['map'][x - 1] if x else 0 for x in gm]}
-    r.check = exact(want, 'nest.logical_divide.def')
-    return r
+    def mismatch(f, g, gc):
+        return None if g['codomain'] == f['domain'] else 'codomain of g != domain of f'
+
+    def result(f, g, gc):
+        return {'domain': [g['domain'], gc['domain']], 'codomain': f['codomain'],
+                'map': [f['map'][x - 1] if x else 0 for x in g['map'] + gc['map']]}
+    return nest_with_complement(args, 'nest.logical_divide', 'g', mismatch, result)
 
 
 def op_nest_logical_product(args):
     # nest.logical_product.def: f x g = (f, f^c o g) (paper Def. 3.2.6.28)
-    f, g = morph(args[0]), morph(args[1])
-    r = Res(['nest.logical_product.def'])
-    fc = complemented(f, 'f', 'nest.logical_product', r)
-    if fc is None:
-        return r
-    if g['codomain'] != fc['domain']:
-        r.pre.append(Pre('nest.logical_product.pre.composable', 'input', f'codomain of g {g["codomain"]} != domain of f^c {fc["domain"]}'))
-        return r
-    want = {'domain': [f['domain'], g['domain']], 'codomain': f['codomain'],
-            'map': f['map'] + [fc['map'][x - 1] if x else 0 for x in g['map']]}
-    r.check = exact(want, 'nest.logical_product.def')
-    return r
+    def mismatch(f, g, fc):
+        if g['codomain'] != fc['domain']:
+            return f'codomain of g {g["codomain"]} != domain of f^c {fc["domain"]}'
+        return None
+
+    def result(f, g, fc):
+        return {'domain': [f['domain'], g['domain']], 'codomain': f['codomain'],
+                'map': f['map'] + [fc['map'][x - 1] if x else 0 for x in g['map']]}
+    return nest_with_complement(args, 'nest.logical_product', 'f', mismatch, result)
 
 
 def op_layout_to_nest(args):
@@ -1476,28 +1490,22 @@ def op_mutual_refinement(args):
     return r
 
 
-OPS = {
-    'evaluate': op_evaluate, 'coalesce': op_coalesce, 'coalesce_z': op_coalesce_z, 'complement': op_complement,
-    'composition': op_composition, 'coord.composition': op_composition,
-    'logical_divide': op_logical_divide,
-    'zipped_divide': lambda a: op_logical_divide(a, 'zipped'), 'tiled_divide': lambda a: op_logical_divide(a, 'tiled'),
-    'flat_divide': lambda a: op_logical_divide(a, 'flat'),
-    'logical_product': op_product, 'zipped_product': lambda a: op_product(a, 'zipped'),
-    'tiled_product': lambda a: op_product(a, 'tiled'), 'flat_product': lambda a: op_product(a, 'flat'),
-    'blocked_product': lambda a: op_product(a, 'blocked'), 'raked_product': lambda a: op_product(a, 'raked'),
-    'right_inverse': op_right_inverse, 'left_inverse': op_left_inverse, 'nullspace': op_nullspace,
-    'layout_add': op_layout_add, 'greatest_common_domain': op_greatest_common_domain,
-    'make_layout': op_make_layout, 'make_ordered_layout': op_make_ordered_layout,
-    'make_layout_like': op_make_layout_like, 'tile_to_shape': op_tile_to_shape,
-    'upcast': op_upcast, 'downcast': op_downcast, 'recast_layout': op_recast_layout,
-    'local_tile': op_local_tile, 'local_partition': op_local_partition,
-    'inner_partition': op_inner_partition, 'outer_partition': op_outer_partition,
-    'coord.identity': op_coord_identity, 'coord.evaluate': op_coord_evaluate, 'coord.coalesce': op_coalesce,
-    'swizzle.evaluate': op_swizzle_evaluate, 'swizzle.composition': op_swizzle_composition,
-    'linear.from_layout': op_linear_from_layout, 'linear.to_layout': op_linear_to_layout,
-    'linear.compose': op_linear_compose, 'linear.inverse': op_linear_inverse,
-    'nest.to_layout': op_nest_to_layout, 'nest.compose': op_nest_compose, 'nest.coalesce': op_nest_coalesce,
-    'nest.complement': op_nest_complement, 'nest.logical_divide': op_nest_logical_divide,
-    'nest.logical_product': op_nest_logical_product, 'layout.to_nest': op_layout_to_nest,
-    'mutual_refinement': op_mutual_refinement,
+# The op table. An op whose function is op_<name> (a dot in the name an underscore) is found by its
+# name; the others are the flavours of the divide and the product (their op's function with the
+# flavour) and the ops that share another's function.
+OTHER_OPS = {
+    'coord.composition': op_composition, 'coord.coalesce': op_coalesce, 'logical_product': op_product,
+    **{f'{fl}_divide': partial(op_logical_divide, flavour=fl) for fl in ('zipped', 'tiled', 'flat')},
+    **{f'{fl}_product': partial(op_product, flavour=fl) for fl in ('zipped', 'tiled', 'flat', 'blocked', 'raked')},
 }
+OPS = {name: OTHER_OPS[name] if name in OTHER_OPS else globals()['op_' + name.replace('.', '_')] for name in """
+    evaluate coalesce coalesce_z complement composition coord.composition
+    logical_divide zipped_divide tiled_divide flat_divide
+    logical_product zipped_product tiled_product flat_product blocked_product raked_product
+    right_inverse left_inverse nullspace layout_add greatest_common_domain
+    make_layout make_ordered_layout make_layout_like tile_to_shape upcast downcast recast_layout
+    local_tile local_partition inner_partition outer_partition
+    coord.identity coord.evaluate coord.coalesce swizzle.evaluate swizzle.composition
+    linear.from_layout linear.to_layout linear.compose linear.inverse
+    nest.to_layout nest.compose nest.coalesce nest.complement nest.logical_divide nest.logical_product
+    layout.to_nest mutual_refinement""".split()}

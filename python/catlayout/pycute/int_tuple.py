@@ -84,6 +84,21 @@ def elem_scale(a, b):
     return a * b
 
 
+def _by_mode_or_running(f, a, b, step, name):
+    """``f`` over the modes of the tuple ``a`` (``shape_div``, ``prefix_product``): with a tuple ``b``
+    mode by mode (of the same length), with an int ``b`` a running value: mode ``v`` gets
+    ``f(v, run)`` and the run moves on to ``step(run, product(v))``."""
+    if is_tuple(b):
+        _require(len(a) == len(b), f"{name}: tuples of different lengths")
+        return tuple(f(x, y) for x, y in zip(a, b))
+    out = []
+    run = b
+    for v in a:
+        out.append(f(v, run))
+        run = step(run, product(v))
+    return tuple(out)
+
+
 def _ceil_div(a, b):
     return (a + b - 1) // b
 
@@ -93,15 +108,7 @@ def shape_div(a, b):
     left of ``b`` after the modes before it (``shape_div((3,4), 6) == (1, 2)``). Integer
     operands must divide one another."""
     if is_tuple(a):
-        if is_tuple(b):
-            _require(len(a) == len(b), "shape_div: tuples of different lengths")
-            return tuple(shape_div(x, y) for x, y in zip(a, b))
-        out = []
-        rest = b
-        for v in a:
-            out.append(shape_div(v, rest))
-            rest = shape_div(rest, product(v))
-        return tuple(out)
+        return _by_mode_or_running(shape_div, a, b, shape_div, "shape_div")
     if is_tuple(b):
         return shape_div(a, product(b))
     _require(a % b == 0 or b % a == 0, f"shape_div: {a} and {b} do not divide one another")
@@ -112,15 +119,7 @@ def prefix_product(a, init=1):
     """Exclusive prefix product, congruent to ``a`` and starting at ``init`` (pycute's default
     stride: ``prefix_product((4,(2,3))) == (1,(4,8))``). A tuple ``init`` goes by mode."""
     if is_tuple(a):
-        if is_tuple(init):
-            _require(len(a) == len(init), "prefix_product: tuples of different lengths")
-            return tuple(prefix_product(x, i) for x, i in zip(a, init))
-        out = []
-        run = init
-        for v in a:
-            out.append(prefix_product(v, run))
-            run = run * product(v)
-        return tuple(out)
+        return _by_mode_or_running(prefix_product, a, init, lambda run, n: run * n, "prefix_product")
     _require(not is_tuple(init), "prefix_product: int with a tuple init")
     return init
 

@@ -142,12 +142,19 @@ def _composition_other(layoutA, layoutB):
     raise
 
 
-def logical_divide(layoutA, layoutB):
-    return _pc.logical_divide(layoutA, layoutB)
+def _two_layouts(name):
+    """pycute's function ``name(layoutA, layoutB)``: the engine's operation of that name (one call,
+    python/src/pycute.cpp), under pycute's name and parameters."""
+    op = getattr(_pc, name)
+
+    def call(layoutA, layoutB):
+        return op(layoutA, layoutB)
+    call.__name__ = call.__qualname__ = name
+    return call
 
 
-def logical_product(layoutA, layoutB):
-    return _pc.logical_product(layoutA, layoutB)
+logical_divide = _two_layouts("logical_divide")
+logical_product = _two_layouts("logical_product")
 
 
 def hier_unzip(splitter, layoutA, layoutB):
@@ -174,36 +181,14 @@ def hier_unzip(splitter, layoutA, layoutB):
                                    + [LA[i] for i in range(len(layoutB), len(LA))]))
 
 
-def zipped_divide(layoutA, layoutB):
-    return _pc.zipped_divide(layoutA, layoutB)
-
-
-def zipped_product(layoutA, layoutB):
-    return _pc.zipped_product(layoutA, layoutB)
-
-
-def tiled_divide(layoutA, layoutB):
-    return _pc.tiled_divide(layoutA, layoutB)
-
-
-def tiled_product(layoutA, layoutB):
-    return _pc.tiled_product(layoutA, layoutB)
-
-
-def flat_divide(layoutA, layoutB):
-    return _pc.flat_divide(layoutA, layoutB)
-
-
-def flat_product(layoutA, layoutB):
-    return _pc.flat_product(layoutA, layoutB)
-
-
-def blocked_product(layoutA, layoutB):
-    return _pc.blocked_product(layoutA, layoutB)
-
-
-def raked_product(layoutA, layoutB):
-    return _pc.raked_product(layoutA, layoutB)
+zipped_divide = _two_layouts("zipped_divide")
+zipped_product = _two_layouts("zipped_product")
+tiled_divide = _two_layouts("tiled_divide")
+tiled_product = _two_layouts("tiled_product")
+flat_divide = _two_layouts("flat_divide")
+flat_product = _two_layouts("flat_product")
+blocked_product = _two_layouts("blocked_product")
+raked_product = _two_layouts("raked_product")
 
 
 def complement(layout, max_idx=1):

@@ -77,23 +77,60 @@ AccessSpec random_spec(std::mt19937& g, Int values) {
   return s;
 }
 
+// One random access: T = t_unit << (g() % t_bits) threads and V = 1 << (g() % v_bits) values, a case
+// of them and a spec.
+struct Draw {
+  Int T, V;
+  Case c;
+  AccessSpec s;
+};
+
+Draw random_draw(std::mt19937& g, Int t_unit, unsigned t_bits, unsigned v_bits) {
+  Int T = t_unit << (g() % t_bits);
+  Int V = Int{1} << (g() % v_bits);
+  Case c = random_case(g, T, V);
+  return {T, V, c, random_spec(g, V)};
+}
+
+// Every vector of every thread under s (s.vector_values values each) is consecutive bytes, aligned to
+// the vector's size.
+bool vectors_consecutive_and_aligned(Case const& c, AccessSpec const& s, Int T, Int V) {
+  for (Int t = 0; t < T; ++t)
+    for (Int k = 0; k < V / s.vector_values; ++k) {
+      auto b = bytes_of(c, s, t, k);
+      if (b.front() % (s.elem_bytes * s.vector_values) != 0) return false;
+      for (std::size_t j = 1; j < b.size(); ++j)
+        if (b[j] != b[0] + static_cast<Int>(j)) return false;
+    }
+  return true;
+}
+
 constexpr int kCases = 400;
+
+// kCases draws from the seed (random_draw's t_unit, t_bits, v_bits); check(draw, access) runs on each
+// access that make_access makes. Returns how many it made (a fatal failure in check stops the draws).
+template <class Check>
+int for_each_made_access(unsigned seed, Int t_unit, unsigned t_bits, unsigned v_bits, Check&& check) {
+  std::mt19937 g(seed);
+  int made = 0;
+  for (int i = 0; i < kCases; ++i) {
+    Draw d = random_draw(g, t_unit, t_bits, v_bits);
+    auto a = make_access(d.c.tv, d.c.data, d.s);
+    if (!a) continue;
+    ++made;
+    check(d, *a);
+    if (::testing::Test::HasFatalFailure()) break;
+  }
+  return made;
+}
 
 TEST(Analysis, AccessExistsExactlyWhenEveryVectorIsConsecutiveAndAligned) {
   std::mt19937 g(11);
   int made = 0;
   for (int i = 0; i < kCases; ++i) {
-    Int T = Int{1} << (g() % 7), V = Int{1} << (g() % 4);
-    auto c = random_case(g, T, V);
-    auto s = random_spec(g, V);
+    auto [T, V, c, s] = random_draw(g, 1, 7, 4);
     auto a = make_access(c.tv, c.data, s);
-    bool ok = true;
-    for (Int t = 0; t < T && ok; ++t)
-      for (Int k = 0; k < V / s.vector_values && ok; ++k) {
-        auto b = bytes_of(c, s, t, k);
-        ok = b.front() % (s.elem_bytes * s.vector_values) == 0;
-        for (std::size_t j = 1; j < b.size(); ++j) ok = ok && b[j] == b[0] + static_cast<Int>(j);
-      }
+    bool ok = vectors_consecutive_and_aligned(c, s, T, V);
     EXPECT_EQ(a.has_value(), ok) << to_string(c.tv) << " over " << to_string(c.data) << " "
                                  << (a ? "" : a.error().what());
     made += a.has_value();
@@ -102,15 +139,10 @@ TEST(Analysis, AccessExistsExactlyWhenEveryVectorIsConsecutiveAndAligned) {
 }
 
 TEST(Analysis, BankConflictsAgreeWithCountingBytes) {
-  std::mt19937 g(12);
-  int checked = 0, conflicted = 0;
-  for (int i = 0; i < kCases; ++i) {
-    Int T = Int{8} << (g() % 4), V = Int{1} << (g() % 4);
-    auto c = random_case(g, T, V);
-    auto s = random_spec(g, V);
-    auto a = make_access(c.tv, c.data, s);
-    if (!a) continue;
-    auto r = bank_conflicts(*a);
+  int conflicted = 0;
+  int checked = for_each_made_access(12, 8, 4, 4, [&](Draw const& d, MemoryAccess const& a) {
+    auto const& [T, V, c, s] = d;
+    auto r = bank_conflicts(a);
     ASSERT_TRUE(r) << r.error().what();
     Int vb = s.elem_bytes * s.vector_values, per_phase = vb <= 4 ? 32 : 128 / vb;
     std::size_t n = 0;
@@ -143,22 +175,15 @@ TEST(Analysis, BankConflictsAgreeWithCountingBytes) {
       }
     EXPECT_EQ(n, r->accesses.size());
     EXPECT_EQ(r->wavefronts, total);
-    ++checked;
-  }
+  });
   EXPECT_GT(checked, kCases / 4);
   EXPECT_GT(conflicted, 10);  // random layouts do conflict: the check sees both outcomes
 }
 
 TEST(Analysis, CoalescingAgreesWithCountingBytes) {
-  std::mt19937 g(13);
-  int checked = 0;
-  for (int i = 0; i < kCases; ++i) {
-    Int T = Int{8} << (g() % 4), V = Int{1} << (g() % 4);
-    auto c = random_case(g, T, V);
-    auto s = random_spec(g, V);
-    auto a = make_access(c.tv, c.data, s);
-    if (!a) continue;
-    auto r = coalescing(*a);
+  int checked = for_each_made_access(13, 8, 4, 4, [](Draw const& d, MemoryAccess const& a) {
+    auto const& [T, V, c, s] = d;
+    auto r = coalescing(a);
     ASSERT_TRUE(r);
     std::size_t n = 0;
     for (Int w0 = 0; w0 < T; w0 += 32)
@@ -173,8 +198,7 @@ TEST(Analysis, CoalescingAgreesWithCountingBytes) {
         EXPECT_EQ(x.ideal_sectors, (x.bytes + 31) / 32);
         EXPECT_EQ(x.ideal_lines, (x.bytes + 127) / 128);
       }
-    ++checked;
-  }
+  });
   EXPECT_GT(checked, kCases / 4);
 }
 
@@ -183,21 +207,12 @@ TEST(Analysis, WidestVectorIsTheLargestThatEnumerationAccepts) {
   std::map<std::string, int> methods;
   std::map<Int, int> widths;
   for (int i = 0; i < kCases; ++i) {
-    Int T = Int{1} << (g() % 6), V = Int{1} << (g() % 5);
-    auto c = random_case(g, T, V);
-    AccessSpec s = random_spec(g, V);
+    auto [T, V, c, s] = random_draw(g, 1, 6, 5);
     auto r = widest_vector(c.tv, c.data, s);
     ASSERT_TRUE(r) << to_string(c.tv) << " over " << to_string(c.data) << ": " << r.error().what();
     Int best = 1;
     for (Int n = 2; n * s.elem_bytes <= 16 && V % n == 0; n *= 2) {
-      bool ok = true;
-      for (Int t = 0; t < T && ok; ++t)
-        for (Int k = 0; k < V / n && ok; ++k) {
-          auto b = bytes_of(c, AccessSpec{s.elem_bytes, n, s.base_byte}, t, k);
-          ok = b.front() % (n * s.elem_bytes) == 0;
-          for (std::size_t j = 1; j < b.size(); ++j) ok = ok && b[j] == b[0] + static_cast<Int>(j);
-        }
-      if (!ok) break;
+      if (!vectors_consecutive_and_aligned(c, AccessSpec{s.elem_bytes, n, s.base_byte}, T, V)) break;
       best = n;
     }
     EXPECT_EQ(r->values, best) << to_string(c.tv) << " over " << to_string(c.data) << " (" << s.elem_bytes

@@ -14,22 +14,27 @@ TEST(TupleSqueeze, DropsTheOnes) {
   EXPECT_EQ(squeeze(s), s);
 }
 
+// A normal form of tuple morphisms (sorted, coalesced): f is not in it, and normalize(f) is written
+// `want` and is in it. Returns normalize(f).
+static TupleMorphism expect_normalizes(TupleMorphism const& f, TupleMorphism (*normalize)(TupleMorphism const&),
+                                       bool (*is_normal)(TupleMorphism const&), std::string_view want) {
+  EXPECT_FALSE(is_normal(f)) << to_string(f);
+  auto n = normalize(f);
+  EXPECT_EQ(to_string(n), want);
+  EXPECT_TRUE(is_normal(n)) << to_string(n);
+  return n;
+}
+
 TEST(TupleSort, StarModesFirstThenTheOrderOfAlpha) {
   auto f = F("(4,3,2,1) -(3,*,1,*)-> (2,5,4)");
-  EXPECT_FALSE(is_sorted(f));
-  auto s = sort(f);
-  EXPECT_EQ(to_string(s), "(1,3,2,4) -(*,*,1,3)-> (2,5,4)");
-  EXPECT_TRUE(is_sorted(s));
+  auto s = expect_normalizes(f, sort, is_sorted, "(1,3,2,4) -(*,*,1,3)-> (2,5,4)");
   EXPECT_EQ(sort(s), s);
   EXPECT_EQ(to_layout(s), catlayout::sort(to_layout(f)));  // L_{sort f} = sort(L_f)
 }
 
 TEST(MorphismCoalesce, FlatMergesRunsInDomainAndCodomain) {
   auto f = F("(2,3,5,1,7) -(1,2,*,*,4)-> (2,3,1,7)");
-  EXPECT_FALSE(is_coalesced(f));
-  auto c = coalesce(f);
-  EXPECT_EQ(to_string(c), "(6,5,7) -(1,*,2)-> (6,7)");
-  EXPECT_TRUE(is_coalesced(c));
+  auto c = expect_normalizes(f, coalesce, is_coalesced, "(6,5,7) -(1,*,2)-> (6,7)");
   EXPECT_EQ(flat_modes(to_layout(c)).shape, flat_modes(catlayout::coalesce(to_layout(f))).shape);
   EXPECT_EQ(flat_modes(to_layout(c)).stride, flat_modes(catlayout::coalesce(to_layout(f))).stride);
   EXPECT_FALSE(is_coalesced(F("(2,2) -(1,3)-> (2,1,2)")));  // only a 1 between: the strides chain

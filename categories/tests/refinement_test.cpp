@@ -42,21 +42,29 @@ static IntTuple random_refinement(std::mt19937_64& g, IntTuple const& t) {
   return tup(random_refinement(g, IntTuple(d)), IntTuple(t.value() / d));
 }
 
+// f refined by `refine` along `along`, a refinement of f's side `side` (pullback: along the codomain;
+// pushforward: along the domain): the result has `along` on that side, a refinement of f's other
+// side on the other, and f's realization.
+using Side = IntTuple const& (NestMorphism::*)() const;
+static void expect_refined_along(NestMorphism const& f, IntTuple const& along,
+                                 Result<NestMorphism> (*refine)(NestMorphism const&, IntTuple const&), Side side,
+                                 Side other, char const* how) {
+  auto r = refine(f, along);
+  ASSERT_TRUE(r) << to_string(f) << " along " << to_string(along) << ": " << r.error().what();
+  EXPECT_EQ(((*r).*side)(), along);
+  EXPECT_TRUE(refines(((*r).*other)(), (f.*other)())) << to_string(*r);
+  EXPECT_EQ(*tabulate(*r), *tabulate(f)) << to_string(f) << " " << how << ": " << to_string(*r);
+}
+
 TEST(NestRefinement, RandomPullbacksAndPushforwardsKeepTheRealization) {
   std::mt19937_64 g(21);
   for (int k = 0; k < 400; ++k) {
     auto f = random_nest(g, random_morphism(g, 12));
     auto t2 = random_refinement(g, f.codomain());
-    auto p = pullback(f, t2);
-    ASSERT_TRUE(p) << to_string(f) << " along " << to_string(t2) << ": " << p.error().what();
-    EXPECT_EQ(p->codomain(), t2);
-    EXPECT_TRUE(refines(p->domain(), f.domain())) << to_string(*p);
-    EXPECT_EQ(*tabulate(*p), *tabulate(f)) << to_string(f) << " pulled back: " << to_string(*p);
+    ASSERT_NO_FATAL_FAILURE(
+        expect_refined_along(f, t2, pullback, &NestMorphism::codomain, &NestMorphism::domain, "pulled back"));
     auto s2 = random_refinement(g, f.domain());
-    auto q = pushforward(f, s2);
-    ASSERT_TRUE(q) << to_string(f) << " along " << to_string(s2) << ": " << q.error().what();
-    EXPECT_EQ(q->domain(), s2);
-    EXPECT_TRUE(refines(q->codomain(), f.codomain())) << to_string(*q);
-    EXPECT_EQ(*tabulate(*q), *tabulate(f)) << to_string(f) << " pushed forward: " << to_string(*q);
+    ASSERT_NO_FATAL_FAILURE(
+        expect_refined_along(f, s2, pushforward, &NestMorphism::domain, &NestMorphism::codomain, "pushed forward"));
   }
 }

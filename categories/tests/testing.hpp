@@ -9,30 +9,17 @@
 #include "catlayout/categories.hpp"
 #include "catlayout/core.hpp"
 #include "catlayout/generators/seeded.hpp"
+// The core room's test helpers (categories is above core): literals that parse or throw, results as text.
+#include "core/tests/testing.hpp"
 
 namespace catlayout::categories::testing {
 
-inline NestMorphism N(std::string_view s) {
-  auto r = parse_nest_morphism(s);
-  if (!r) throw std::invalid_argument(r.error().what());
-  return *r;
-}
-inline TupleMorphism F(std::string_view s) {
-  auto r = parse_tuple_morphism(s);
-  if (!r) throw std::invalid_argument(r.error().what());
-  return *r;
-}
-inline Layout L(std::string_view s) {
-  auto r = parse_layout(s);
-  if (!r) throw std::invalid_argument(r.error().what());
-  return *r;
-}
-template <class T>
-std::string S(Result<T> const& r) {
-  using catlayout::to_string;
-  using catlayout::categories::to_string;
-  return r ? to_string(*r) : r.error().what();
-}
+using catlayout::testing::L;
+using catlayout::testing::parsed;
+using catlayout::testing::S;  // a morphism's text by categories' to_string, found by argument
+
+inline NestMorphism N(std::string_view s) { return parsed(parse_nest_morphism(s)); }
+inline TupleMorphism F(std::string_view s) { return parsed(parse_tuple_morphism(s)); }
 template <class T>
 ErrorKind kind_of(Result<T> const& r) {
   if (r) throw std::logic_error("expected an error");

@@ -13,11 +13,11 @@ TEST(Coalesce, SeedExamples) {  // tiling blog and Korean blog
 }
 
 TEST(Coalesce, Forms) {
-  EXPECT_EQ(to_string(coalesce(L("(4,1):(1,0)"))), "4:1");
-  EXPECT_EQ(to_string(coalesce(L("(1,1):(5,7)"))), "1:0");
-  EXPECT_EQ(to_string(coalesce(L("():()"))), "1:0");
-  EXPECT_EQ(to_string(coalesce(L("(2,3):(0,0)"))), "6:0");
-  EXPECT_EQ(to_string(coalesce(L("(2,4):(3,1)"))), "(2,4):(3,1)");
+  expect_coalesced(L, {{"(4,1):(1,0)", "4:1"},
+                       {"(1,1):(5,7)", "1:0"},
+                       {"():()", "1:0"},
+                       {"(2,3):(0,0)", "6:0"},
+                       {"(2,4):(3,1)", "(2,4):(3,1)"}});
   EXPECT_FALSE(coalesce(L("(2,3):(1,2)"), *parse_int_tuple("(1,1,1)")));
 }
 

@@ -8,12 +8,7 @@ using namespace catlayout::testing;
 
 namespace {
 
-CoordLayout C(std::string_view s) {
-  auto r = parse_coord_layout(s);
-  if (!r) throw std::invalid_argument(r.error().what());
-  return *r;
-}
-std::string S(Result<CoordLayout> const& r) { return r ? to_string(*r) : r.error().what(); }
+CoordLayout C(std::string_view s) { return parsed(parse_coord_layout(s)); }
 
 // CuTe idx2crd: the colexicographic coordinate of i in the shape's nesting.
 IntTuple idx2crd(Int i, IntTuple const& s) {
@@ -116,12 +111,12 @@ TEST(CoordLayout, EvaluationShapesTheCoordinateByTheCodomain) {
 }
 
 TEST(CoordLayout, CoalesceMergesEqualBasesOnly) {
-  EXPECT_EQ(to_string(coalesce(C("(2,4):(1@0,2@0)"))), "8:1@0");
-  EXPECT_EQ(to_string(coalesce(C("(4,8):(1@0,1@1)"))), "(4,8):(1@0,1@1)");
-  EXPECT_EQ(to_string(coalesce(C("(2,1,4):(1@1,7@0,2@1)"))), "8:1@1");
-  EXPECT_EQ(to_string(coalesce(C("(2,4):(1@0,2@1)"))), "(2,4):(1@0,2@1)");
-  EXPECT_EQ(to_string(coalesce(C("((2,2),8):((1@0@0,2@0@0),1@1)"))), "(4,8):(1@0@0,1@1)");
-  EXPECT_EQ(to_string(coalesce(C("(1,1):(1@0,1@1)"))), "1:0");
+  expect_coalesced(C, {{"(2,4):(1@0,2@0)", "8:1@0"},
+                       {"(4,8):(1@0,1@1)", "(4,8):(1@0,1@1)"},
+                       {"(2,1,4):(1@1,7@0,2@1)", "8:1@1"},
+                       {"(2,4):(1@0,2@1)", "(2,4):(1@0,2@1)"},
+                       {"((2,2),8):((1@0@0,2@0@0),1@1)", "(4,8):(1@0@0,1@1)"},
+                       {"(1,1):(1@0,1@1)", "1:0"}});
   std::mt19937_64 g(5);
   for (int t = 0; t < 500; ++t) {
     auto l = random_coord(g, {{0, 0}, {0, 1}, {1}});

@@ -1,6 +1,7 @@
 #include "testing.hpp"
 
 #include <algorithm>
+#include <array>
 
 using namespace catlayout;
 using namespace catlayout::testing;
@@ -13,36 +14,44 @@ TEST(Divide, SeedExamples) {
   EXPECT_EQ(S(logical_divide(L("(4,8):(1,4)"), T("(2,2):(4,1)"))), "((2,2),(2,4)):((4,1),(2,8))");
 }
 
+namespace {
+
+using TilerOp = Result<Layout> (*)(Layout const&, Tiler const&, Convention);
+// The arrangements of a divide or a product, in this order: logical, zipped, tiled, flat.
+const std::array<TilerOp, 4> divides = {logical_divide, zipped_divide, tiled_divide, flat_divide};
+const std::array<TilerOp, 4> products = {logical_product, zipped_product, tiled_product, flat_product};
+
+// Each arrangement of A by the tiler, in CuTe's convention, is written as expected.
+void expect_arrangements(std::array<TilerOp, 4> const& ops, std::string_view a, std::string_view t,
+                         std::array<char const*, 4> const& want) {
+  static constexpr char const* names[] = {"logical", "zipped", "tiled", "flat"};
+  for (std::size_t i = 0; i < ops.size(); ++i) EXPECT_EQ(S(ops[i](L(a), T(t), Convention::cute)), want[i]) << names[i];
+}
+
+}  // namespace
+
 TEST(Divide, Arrangements) {
-  auto a = L("(8,(4,6)):(1,(8,32))");
-  auto t = T("<2:1,2:1>");
-  EXPECT_EQ(S(logical_divide(a, t)), "((2,4),(2,12)):((1,2),(8,16))");
-  EXPECT_EQ(S(zipped_divide(a, t)), "((2,2),(4,12)):((1,8),(2,16))");
-  EXPECT_EQ(S(tiled_divide(a, t)), "((2,2),4,12):((1,8),2,16)");
-  EXPECT_EQ(S(flat_divide(a, t)), "(2,2,4,12):(1,8,2,16)");
+  expect_arrangements(divides, "(8,(4,6)):(1,(8,32))", "<2:1,2:1>",
+                      {"((2,4),(2,12)):((1,2),(8,16))", "((2,2),(4,12)):((1,8),(2,16))", "((2,2),4,12):((1,8),2,16)",
+                       "(2,2,4,12):(1,8,2,16)"});
 }
 
 // layout<0>(zipped_divide(a, b)) == composition(a, b), and every element of A appears once.
 TEST(Divide, ZippedModeZeroIsTheCompositionAndCoversA) {
-  std::mt19937_64 g(13);
-  int checked = 0;
-  for (int n = 0; n < 3000; ++n) {
-    auto a = random_layout(g, 6, 30);
-    auto b = random_layout(g, 4, 8);
-    auto z = zipped_divide(a, Tiler::of(b));
-    if (!z) continue;
-    ++checked;
-    auto c = composition(a, b);
-    ASSERT_TRUE(c) << to_string(a) << " / " << to_string(b);
-    EXPECT_EQ(z->mode(0), *c) << to_string(a) << " / " << to_string(b);
-    auto ta = tabulate(a), tz = tabulate(*z);
-    std::sort(ta.begin(), ta.end());
-    std::sort(tz.begin(), tz.end());
-    // Inside the categorical fragment the tiles partition A; outside it CuTe's tiles may reach
-    // past A's domain (4:1 / (2,2):(3,1) = ((2,2),1):((3,1),0)).
-    bool fragment = complementability(b, coalesce(a).shape().values()).complementable;
-    if (fragment && z->size() == a.size()) EXPECT_EQ(ta, tz) << to_string(a) << " / " << to_string(b);
-  }
+  int checked = answered_random_pairs(
+      13, 3000, {6, 30}, {4, 8}, [](Layout const& a, Layout const& b) { return zipped_divide(a, Tiler::of(b)); },
+      [](Layout const& a, Layout const& b, Layout const& z) {
+        auto c = composition(a, b);
+        ASSERT_TRUE(c) << to_string(a) << " / " << to_string(b);
+        EXPECT_EQ(z.mode(0), *c) << to_string(a) << " / " << to_string(b);
+        auto ta = tabulate(a), tz = tabulate(z);
+        std::sort(ta.begin(), ta.end());
+        std::sort(tz.begin(), tz.end());
+        // Inside the categorical fragment the tiles partition A; outside it CuTe's tiles may reach
+        // past A's domain (4:1 / (2,2):(3,1) = ((2,2),1):((3,1),0)).
+        bool fragment = complementability(b, coalesce(a).shape().values()).complementable;
+        if (fragment && z.size() == a.size()) EXPECT_EQ(ta, tz) << to_string(a) << " / " << to_string(b);
+      });
   EXPECT_GT(checked, 200);
 }
 
@@ -54,29 +63,21 @@ TEST(Product, SeedExamples) {
 }
 
 TEST(Product, ModeZeroIsAAndTheWholeIsInjective) {
-  std::mt19937_64 g(17);
-  int checked = 0;
-  for (int n = 0; n < 2000; ++n) {
-    auto a = random_layout(g, 4, 16);
-    auto b = random_layout(g, 4, 8);
-    auto p = logical_product(a, Tiler::of(b));
-    if (!p) continue;
-    ++checked;
-    EXPECT_EQ(p->mode(0), a);
-    auto c = *complement(a, a.size() * cosize(b));
-    EXPECT_TRUE(composes(p->mode(1), c, b));
-    if (is_injective(a) && is_injective(b)) EXPECT_TRUE(is_injective(*p)) << to_string(a) << " x " << to_string(b);
-  }
+  int checked = answered_random_pairs(
+      17, 2000, {4, 16}, {4, 8}, [](Layout const& a, Layout const& b) { return logical_product(a, Tiler::of(b)); },
+      [](Layout const& a, Layout const& b, Layout const& p) {
+        EXPECT_EQ(p.mode(0), a);
+        auto c = *complement(a, a.size() * cosize(b));
+        EXPECT_TRUE(composes(p.mode(1), c, b));
+        if (is_injective(a) && is_injective(b)) EXPECT_TRUE(is_injective(p)) << to_string(a) << " x " << to_string(b);
+      });
   EXPECT_GT(checked, 200);
 }
 
 TEST(Product, Arrangements) {
-  auto a = L("(2,2):(1,2)");
-  auto t = T("<3:1,2:1>");
-  EXPECT_EQ(S(logical_product(a, t)), "((2,3),(2,2)):((1,2),(2,1))");
-  EXPECT_EQ(S(zipped_product(a, t)), "((2,2),(3,2)):((1,2),(2,1))");
-  EXPECT_EQ(S(tiled_product(a, t)), "((2,2),3,2):((1,2),2,1)");
-  EXPECT_EQ(S(flat_product(a, t)), "(2,2,3,2):(1,2,2,1)");
+  expect_arrangements(products, "(2,2):(1,2)", "<3:1,2:1>",
+                      {"((2,3),(2,2)):((1,2),(2,1))", "((2,2),(3,2)):((1,2),(2,1))", "((2,2),3,2):((1,2),2,1)",
+                       "(2,2,3,2):(1,2,2,1)"});
 }
 
 // fuzz/regressions/fuzz_algebra/blocked-product-drops-modes.bin: comp(A) o B has two modes but A one;

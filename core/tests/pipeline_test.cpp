@@ -89,6 +89,22 @@ bool same_layout(Layout const& x, Layout const& y) {
   return ::testing::AssertionSuccess();
 }
 
+// The one-mode grid: every layout s:d over shapes and strides that hold the edges (unit and
+// constant modes, negative strides, values at the int64 limit), each s:d past the int64 span left
+// out. `check(a)` runs on each; a fatal failure in it stops the walk.
+constexpr Int grid_big = INT64_MAX / 3;
+template <class Check>
+void for_each_one_mode_layout(Check&& check) {
+  std::initializer_list<Int> shapes = {1, 2, 3, 4, 7, 8, 64, grid_big, INT64_MAX};
+  std::initializer_list<Int> strides = {0, 1, 2, 3, 5, 8, 16, 96, -1, -4, grid_big, INT64_MAX};
+  for (Int s : shapes)
+    for (Int d : strides)
+      if (auto a = Layout::make(s, d)) {
+        check(*a);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+}
+
 Result<Layout> arranged_divide_for_test(Layout const& a, Tiler const& t, Convention c, Arrangement how) {
   return how == Arrangement::zipped ? zipped_divide(a, t, c) : how == Arrangement::tiled ? tiled_divide(a, t, c)
                                                                                           : flat_divide(a, t, c);
@@ -316,25 +332,19 @@ TEST(FlatPipeline, ProductsNearTheInt64LimitAgreeWithTheStepByStepDefinitions) {
 // (s, d, N) of a grid that holds the edges: unit and constant modes, negative strides, targets
 // below, at and past the reach, and values at the int64 limit.
 TEST(FlatPipeline, OneModeComplementAgreesWithTheStepByStepDefinition) {
-  const Int big = INT64_MAX / 3;
-  std::initializer_list<Int> shapes = {1, 2, 3, 4, 7, 8, 64, big, INT64_MAX};
-  std::initializer_list<Int> strides = {0, 1, 2, 3, 5, 8, 16, 96, -1, -4, big, INT64_MAX};
-  std::initializer_list<Int> targets = {-1, 0, 1, 2, 7, 8, 16, 24, 64, 96, 4096, 4097, big, INT64_MAX};
+  std::initializer_list<Int> targets = {-1, 0, 1, 2, 7, 8, 16, 24, 64, 96, 4096, 4097, grid_big, INT64_MAX};
   int answered = 0, refused = 0;
-  for (Int s : shapes)
-    for (Int d : strides) {
-      auto a = Layout::make(s, d);
-      if (!a) continue;  // s:d past the int64 span
-      for (Int n : targets)
-        for (auto c : {Convention::cute, Convention::categorical}) {
-          auto fast = complement(*a, n, c);
-          if (n >= 1) {
-            ASSERT_TRUE(same(fast, detail::complement_checked(*a, std::span<Int const>(&n, 1), c)))
-                << to_string(*a) << " N = " << n;
-          }
-          (fast ? answered : refused)++;
+  for_each_one_mode_layout([&](Layout const& a) {
+    for (Int n : targets)
+      for (auto c : {Convention::cute, Convention::categorical}) {
+        auto fast = complement(a, n, c);
+        if (n >= 1) {
+          ASSERT_TRUE(same(fast, detail::complement_checked(a, std::span<Int const>(&n, 1), c)))
+              << to_string(a) << " N = " << n;
         }
-    }
+        (fast ? answered : refused)++;
+      }
+  });
   EXPECT_GT(answered, 300);
   EXPECT_GT(refused, 30);
 }
@@ -344,35 +354,29 @@ TEST(FlatPipeline, OneModeComplementAgreesWithTheStepByStepDefinition) {
 // shape): where the step-by-step definition answers, the same coalesced modes or a refusal to the
 // checked path; where it refuses, never an answer.
 TEST(FlatPipeline, OneModeComplementIntoAgreesWithTheStepByStepDefinition) {
-  const Int big = INT64_MAX / 3;
-  std::initializer_list<Int> shapes = {1, 2, 3, 4, 7, 8, 64, big, INT64_MAX};
-  std::initializer_list<Int> strides = {0, 1, 2, 3, 5, 8, 16, 96, -1, -4, big, INT64_MAX};
-  std::vector<Ints> targets = {{-1}, {0}, {1}, {2}, {7}, {8}, {16}, {24}, {96}, {4097}, {big}, {INT64_MAX},
-                               {4, 8}, {3, 5}, {1, 7}, {16, 1}, {6, 4, 2}, {big, 4}, {0, 4}};
+  std::vector<Ints> targets = {{-1}, {0}, {1}, {2}, {7}, {8}, {16}, {24}, {96}, {4097}, {grid_big}, {INT64_MAX},
+                               {4, 8}, {3, 5}, {1, 7}, {16, 1}, {6, 4, 2}, {grid_big, 4}, {0, 4}};
   int answered = 0, same_modes = 0;
-  for (Int s : shapes)
-    for (Int d : strides) {
-      auto a = Layout::make(s, d);
-      if (!a) continue;
-      for (auto const& n : targets)
-        for (auto c : {Convention::cute, Convention::categorical}) {
-          FlatLayout fast;
-          bool ok = detail::complement_one_mode_into(a->flat_shape()[0], a->flat_stride()[0], n, fast) &&
-                    detail::valid_size(fast.shape, fast.stride);
-          auto checked = detail::complement_checked(*a, n, c);
-          auto where = [&] { return to_string(*a) + " N = " + to_string(IntTuple::flat(n)); };
-          if (!checked) {
-            ASSERT_FALSE(ok) << where() << " answered where the definition says " << checked.error().message;
-            continue;
-          }
-          ++answered;
-          if (!ok) continue;  // left to the checked path, which answers
-          ASSERT_EQ(to_string(IntTuple::flat(fast.shape)) + ":" + to_string(IntTuple::flat(fast.stride)),
-                    to_string(IntTuple::flat(checked->flat_shape())) + ":" + to_string(IntTuple::flat(checked->flat_stride())))
-              << where();
-          ++same_modes;
+  for_each_one_mode_layout([&](Layout const& a) {
+    for (auto const& n : targets)
+      for (auto c : {Convention::cute, Convention::categorical}) {
+        FlatLayout fast;
+        bool ok = detail::complement_one_mode_into(a.flat_shape()[0], a.flat_stride()[0], n, fast) &&
+                  detail::valid_size(fast.shape, fast.stride);
+        auto checked = detail::complement_checked(a, n, c);
+        auto where = [&] { return to_string(a) + " N = " + to_string(IntTuple::flat(n)); };
+        if (!checked) {
+          ASSERT_FALSE(ok) << where() << " answered where the definition says " << checked.error().message;
+          continue;
         }
-    }
+        ++answered;
+        if (!ok) continue;  // left to the checked path, which answers
+        ASSERT_EQ(to_string(IntTuple::flat(fast.shape)) + ":" + to_string(IntTuple::flat(fast.stride)),
+                  to_string(IntTuple::flat(checked->flat_shape())) + ":" + to_string(IntTuple::flat(checked->flat_stride())))
+            << where();
+        ++same_modes;
+      }
+  });
   EXPECT_GT(answered, 500);
   EXPECT_GT(same_modes, 500);  // the fast path answers, not only defers
 }

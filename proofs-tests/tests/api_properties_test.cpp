@@ -9,6 +9,7 @@ namespace catlayout::proofs {
 namespace {
 
 using testing::expect;
+using testing::expect_on;
 namespace g = gen;
 
 // ---- compact constructors (compact.hpp) ----
@@ -24,32 +25,22 @@ CL_PROPERTY(MakeLayoutLike, KeepsZerosAndTheStrideOrder, ()) {
 }
 
 // ---- tile_to_shape (product.hpp, swizzle_layout.hpp) ----
-CL_PROPERTY(TileToShape, RepeatsTheBlock, ()) {
-  auto [block, shape, order] = *g::tile_case();
-  expect(tile_to_shape_property(block, shape, order));
-}
+CL_PROPERTY(TileToShape, RepeatsTheBlock, ()) { expect_on(g::tile_case(), tile_to_shape_property); }
 CL_PROPERTY(TileToShape, RepeatsTheSwizzledBlock, ()) {
-  auto [block, shape, order] = *g::composed_tile_case();
-  expect(tile_to_shape_composed_property(block, shape, order));
+  expect_on(g::composed_tile_case(), tile_to_shape_composed_property);
 }
 
 // ---- partitioners (partition.hpp) ----
 CL_PROPERTY(InnerPartition, IsTheTileAtTheCoordinate, ()) {
-  auto [l, tiler, coord] = *g::partition_case(true);
-  expect(inner_partition_property(l, tiler, coord));
+  expect_on(g::partition_case(true), inner_partition_property);
 }
 CL_PROPERTY(OuterPartition, IsTheElementOfEveryTile, ()) {
-  auto [l, tiler, coord] = *g::partition_case(false);
-  expect(outer_partition_property(l, tiler, coord));
+  expect_on(g::partition_case(false), outer_partition_property);
 }
 CL_PROPERTY(LocalTile, ProjectionDicesTilerAndCoordinate, ()) {
-  auto [l, tiler, coord, p] = *g::projection_case();
-  expect(local_tile_projection_property(l, tiler, coord, p));
+  expect_on(g::projection_case(), local_tile_projection_property);
 }
-CL_PROPERTY(LocalPartition, IsTheThreadsElements, ()) {
-  auto [l, threads, index] = *g::thread_case();
-  expect(local_partition_property(l, threads, index));
-}
+CL_PROPERTY(LocalPartition, IsTheThreadsElements, ()) { expect_on(g::thread_case(), local_partition_property); }
 CL_PROPERTY(LocalPartition, ThreadsCoverTheDataOnce, ()) {
   auto [l, threads, index] = *g::thread_case();
   if (threads.shape().is_leaf() || threads.rank() < 2 || *rc::gen::inRange(0, 3) == 0)
@@ -91,31 +82,18 @@ CL_PROPERTY(CoalesceZ, KeepsTheExtendedFunction, ()) {
 CL_PROPERTY(CoalesceZ, F2KeepsTheExtendedFunction, ()) { expect(coalesce_z_f2_property(*g::f2_layout())); }
 
 // ---- layout_add, greatest_common_domain (layout_add.hpp, common_domain.hpp, f2_layout.hpp) ----
-CL_PROPERTY(LayoutAdd, IsTheSumOfTheFunctions, ()) {
-  auto [a, b] = *g::same_size_pair();
-  expect(layout_add_property(a, b));
-}
-CL_PROPERTY(LayoutAdd, F2IsTheXorOfTheFunctions, ()) {
-  auto [a, b] = *g::f2_pair();
-  expect(f2_layout_add_property(a, b));
-}
-CL_PROPERTY(GreatestCommonDomain, PyCutePostConditions, ()) {
-  auto [a, b] = *g::shape_pair();
-  expect(common_domain_property(a, b));
-}
+CL_PROPERTY(LayoutAdd, IsTheSumOfTheFunctions, ()) { expect_on(g::same_size_pair(), layout_add_property); }
+CL_PROPERTY(LayoutAdd, F2IsTheXorOfTheFunctions, ()) { expect_on(g::f2_pair(), f2_layout_add_property); }
+CL_PROPERTY(GreatestCommonDomain, PyCutePostConditions, ()) { expect_on(g::shape_pair(), common_domain_property); }
 
 // ---- swizzled operands (swizzle_layout.hpp) ----
-CL_PROPERTY(MakeSwizzle, HasTheGivenMasks, ()) {
-  auto [y, z] = *g::swizzle_masks();
-  expect(make_swizzle_property(y, z));
-}
+CL_PROPERTY(MakeSwizzle, HasTheGivenMasks, ()) { expect_on(g::swizzle_masks(), make_swizzle_property); }
 CL_PROPERTY(SwizzleComposition, LayoutAfterSwizzle, ()) {
   auto a = *rc::gen::weightedOneOf<Layout>({{1, g::layout()}, {2, g::pow2_layout()}});
   expect(composition_layout_swizzle_property(a, *g::swizzle()));
 }
 CL_PROPERTY(SwizzleComposition, LayoutAfterComposedLayout, ()) {
-  auto [a, b] = *g::layout_composed_pair();
-  expect(composition_layout_composed_property(a, b));
+  expect_on(g::layout_composed_pair(), composition_layout_composed_property);
 }
 CL_PROPERTY(SwizzleComposition, ComposedAfterComposedLayout, ()) {
   auto [a, b] = *g::layout_composed_pair();

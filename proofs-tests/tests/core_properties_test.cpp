@@ -8,6 +8,7 @@ using namespace catlayout::wire;  // the JSON forms of the values
 namespace {
 
 using testing::expect;
+using testing::expect_on;
 namespace g = gen;
 
 // ---- evaluation and predicates ----
@@ -19,23 +20,13 @@ CL_PROPERTY(Coalesce, Idempotent, ()) { expect(coalesce_idempotent(*g::layout())
 CL_PROPERTY(Coalesce, PreservesFunctionAndSize, ()) { expect(coalesce_preserves_function(*g::layout())); }
 CL_PROPERTY(Coalesce, MinimalAgainstBruteForce, ()) { expect(coalesce_minimal(*g::layout())); }
 CL_PROPERTY(Coalesce, EqualFunctionsIffEqualCoalesce, ()) {
-  auto [a, b] = *g::equal_size_pair();
-  expect(coalesce_characterises_function(a, b));
+  expect_on(g::equal_size_pair(), coalesce_characterises_function);
 }
 
 // ---- composition ----
-CL_PROPERTY(Composition, FunctionIsAAfterB, ()) {
-  auto [a, b] = *g::composable_pair();
-  expect(composition_function(a, b));
-}
-CL_PROPERTY(Composition, ShapeRefinesB, ()) {
-  auto [a, b] = *g::composable_pair();
-  expect(composition_refines(a, b));
-}
-CL_PROPERTY(Composition, Associative, ()) {
-  auto [a, b, c] = *g::composable_triple();
-  expect(composition_associative(a, b, c));
-}
+CL_PROPERTY(Composition, FunctionIsAAfterB, ()) { expect_on(g::composable_pair(), composition_function); }
+CL_PROPERTY(Composition, ShapeRefinesB, ()) { expect_on(g::composable_pair(), composition_refines); }
+CL_PROPERTY(Composition, Associative, ()) { expect_on(g::composable_triple(), composition_associative); }
 
 // ---- complement ----
 static rc::Gen<std::pair<Layout, Int>> complementable() {
@@ -47,10 +38,7 @@ static rc::Gen<std::pair<Layout, Int>> complementable() {
                                                [a](Int n) { return std::make_pair(a, n); });
                          });
 }
-CL_PROPERTY(Complement, DisjointSortedCoalescedCompact, ()) {
-  auto [a, n] = *complementable();
-  expect(complement_properties(a, n));
-}
+CL_PROPERTY(Complement, DisjointSortedCoalescedCompact, ()) { expect_on(complementable(), complement_properties); }
 CL_PROPERTY(Complement, UniqueAgainstBruteForce, ()) {
   g::Options small{.max_shape = 4, .max_size = 16, .max_leaves = 3};
   using K = g::Kind;
@@ -69,28 +57,16 @@ static rc::Gen<std::pair<Layout, Layout>> divisible_pair() {
                         [a](Layout b) { return std::make_pair(a, b); });
   });
 }
-CL_PROPERTY(Divide, ZippedMode0IsComposition, ()) {
-  auto [a, b] = *divisible_pair();
-  expect(divide_mode0_is_composition(a, b));
-}
-CL_PROPERTY(Divide, RearrangesAWhenSizesMatch, ()) {
-  auto [a, b] = *divisible_pair();
-  expect(divide_permutes(a, b));
-}
+CL_PROPERTY(Divide, ZippedMode0IsComposition, ()) { expect_on(divisible_pair(), divide_mode0_is_composition); }
+CL_PROPERTY(Divide, RearrangesAWhenSizesMatch, ()) { expect_on(divisible_pair(), divide_permutes); }
 static rc::Gen<std::pair<Layout, Layout>> product_pair() {
   using K = g::Kind;
   g::Options small{.max_shape = 4, .max_size = 64, .max_leaves = 3};
   return rc::gen::pair(g::layout_of({K::compact, K::tractable, K::column_major, K::row_major, K::arbitrary}, small),
                        g::layout(small));
 }
-CL_PROPERTY(Product, Mode0IsAAndSizeMultiplies, ()) {
-  auto [a, b] = *product_pair();
-  expect(product_mode0_is_a(a, b));
-}
-CL_PROPERTY(Product, BlockedAndRakedRearrangeTheSameOffsets, ()) {
-  auto [a, b] = *product_pair();
-  expect(blocked_raked_agree(a, b));
-}
+CL_PROPERTY(Product, Mode0IsAAndSizeMultiplies, ()) { expect_on(product_pair(), product_mode0_is_a); }
+CL_PROPERTY(Product, BlockedAndRakedRearrangeTheSameOffsets, ()) { expect_on(product_pair(), blocked_raked_agree); }
 
 // ---- inverses ----
 CL_PROPERTY(Inverse, RightInverse, ()) { expect(right_inverse_property(*g::layout())); }

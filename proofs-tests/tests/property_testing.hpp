@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "catlayout/proofs/generators.hpp"
 
@@ -49,6 +51,12 @@ inline void expect(Outcome const& r) {
   if (r.verdict == Verdict::fails) RC_FAIL(r.detail);
   if (r.verdict == Verdict::vacuous) ++stats().vacuous;
   else ++stats().applied;
+}
+
+// Inside a property: draw one case (a pair or a tuple) from `gen` and report check on its members.
+template <class Gen, class Check>
+void expect_on(Gen gen, Check&& check) {
+  expect(std::apply(std::forward<Check>(check), *gen));
 }
 
 template <class Testable>

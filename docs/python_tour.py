@@ -107,6 +107,13 @@ cl.make_layout(Layout("4:1"), "(2,3):(4,8)"), cl.flatten("((2,3),4):((1,2),6)")
 cl.is_injective("(4,2):(1,2)"), cl.is_compact("(4,8):(8,1)"), cl.is_tractable("(4,8):(3,3)")""",
        "Products, inverses and the rest of CuTe's layout functions (`filter`, `squeeze`, `sort`, "
        "`append`, `filter_zeros`, the `is_*` predicates) are there under CuTe's names."),
+      ("""\
+cl.op("composition", "(6,2):(8,2)", "(4,3):(3,1)")
+cl.op("coshape", "(4,8):(1@0,1@1)"), cl.op("inner_partition", "(8,6):(1,8)", "<4,3>", (1, 1))
+cl.op("make_layout", (4, (2, 3)), cl.LayoutRight), cl.typed_ops()[:4]""",
+       "`op(name, *args)` calls any op of the op table by its name (`typed_ops()` lists them), reading "
+       "each argument as the CLI's command of the same op reads it: text in any notation, or a value. "
+       "A new op of the table is here without a binding of its own."),
       ]),
     ("Errors",
      "Where CuTe's answer would be wrong (no layout has the composite function), catlayout raises. "

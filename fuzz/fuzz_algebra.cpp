@@ -325,6 +325,34 @@ void categorical_ops(Layout const& a, Layout const& b) {
   }
 }
 
+// Every typed row of the op table (wire/ops.hpp) on the fuzzed layouts, its required operands
+// filled from them (layouts, tilers, shapes, integers; a row needing another kind is left out),
+// under both conventions: an answer must pass the row's witness; a refusal is an error, never a crash.
+void typed_rows(Layout const& a, Layout const& b, Int param) {
+  for (auto const& row : op_table()) {
+    if (!row.typed.fn) continue;
+    Values x;
+    for (std::size_t i = 0; i < row.min_args; ++i) {
+      switch (row.typed.takes[i]) {
+        case Takes::layout: x.emplace_back(i == 0 ? a : b); break;
+        case Takes::tiler: x.emplace_back(Tiler::of(b)); break;
+        case Takes::shape:
+        case Takes::domain: x.emplace_back(i == 0 ? a.shape() : b.shape()); break;
+        case Takes::integer: x.emplace_back(param); break;
+        default: break;
+      }
+    }
+    if (x.size() != row.min_args) continue;
+    for (auto c : {Convention::cute, Convention::categorical}) {
+      auto r = row.typed.fn(x, c);
+      if (!r || !row.typed.witness) continue;
+      auto w = row.typed.witness(x, *r);
+      FUZZ_REQUIRE(w.has_value(), std::string(row.name) + ": the answer fails its witness: " + w.error().message + " (A = " +
+                                      show(a) + ", B = " + show(b) + ")");
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size) {
@@ -350,5 +378,6 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
   core_ops(a, b, c, param);
   categorical_ops(a, b);
   if (ls.size() > 1) categorical_ops(b, a);
+  typed_rows(a, b, param);
   return 0;
 }

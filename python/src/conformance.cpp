@@ -50,7 +50,7 @@ static nb::object to_py(Json const& j) {
 }
 
 static Json from_py(nb::handle h, std::string const& path, int depth = 0) {
-  if (depth > max_depth) invalid_input(str(path, ": nested deeper than ", max_depth, " (or circular)"));
+  if (depth > max_depth) invalid_input(str(shortened(path), ": nested deeper than ", max_depth, " (or circular)"));
   if (h.is_none()) return nullptr;
   if (nb::isinstance<nb::bool_>(h)) return nb::cast<bool>(h);
   if (nb::isinstance<nb::int_>(h)) {

@@ -39,11 +39,9 @@ Value operand_from_py(Takes takes, nb::handle h, std::size_t i) {
     case Takes::int_tuple: return Value(int_tuple_from_py(h, what));
     case Takes::shape: return Value(int_tuple_from_py(h, what));
     case Takes::domain:  // a shape, or a layout's shape
-      if (object)
-        return std::visit([](auto const& l) -> Value {
-          if constexpr (requires { l.shape(); }) return Value(l.shape());
-          else return Value(l.layout.shape());
-        }, *object);
+      if (auto const* l = as_layout(h)) return Value(l->shape());
+      if (nb::isinstance<CoordLayout>(h)) return Value(nb::cast<CoordLayout const&>(h).shape());
+      if (nb::isinstance<F2Layout>(h)) return Value(nb::cast<F2Layout const&>(h).shape());
       return Value(int_tuple_from_py(h, what));
     case Takes::integer: return Value(int_from_py(h, what));
     case Takes::order: return Value(order_from_py(h));
@@ -94,7 +92,8 @@ void bind_ops(nb::module_& m) {
     auto const& takes = row->typed.takes;
     if (args.size() < row->min_args || args.size() > takes.size())
       invalid_input(str(name, " takes ", row->min_args == takes.size() ? str(takes.size()) : str(row->min_args, " to ", takes.size()),
-                        " arguments, not ", args.size(), row->doc.usage.empty() ? "" : str(" (", row->doc.usage, ")")));
+                        takes.size() == 1 ? " argument" : " arguments", ", not ", args.size(),
+                        row->doc.usage.empty() ? "" : str(" (", row->doc.usage, ")")));
     wire::Values x;
     for (std::size_t i = 0; i < args.size(); ++i) {
       x.push_back(operand_from_py(takes[i], args[i], i));

@@ -2,11 +2,13 @@
 // composition, complement, the divides and products, the inverses. Each is typed over values
 // (ops.hpp's Typed: the kinds each takes dispatched once, onto core's overloads), and the ops on
 // [A] or [A, second] also over layouts alone (LayoutOp), the checker's fast path and the bench's.
+#include <algorithm>
 #include <tuple>
 
 #include "catlayout/core.hpp"
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/f2_layout.hpp"
+#include "catlayout/wire/values_json.hpp"
 #include "op_args.hpp"
 #include "op_rows.hpp"
 #include "typed.hpp"
@@ -52,6 +54,25 @@ Result<LayoutArgs> layout_args_from_json(OpRow const& row, Json const& args, std
 namespace {
 
 using namespace typed;
+
+// The integer-stride forms, which the row's function over layouts (LayoutOp) reads.
+bool plain(Json const& j) {
+  auto k = kind_of(j);
+  return k == Kind::layout || k == Kind::tiler || k == Kind::other;
+}
+
+// A core layout op from JSON: over layouts alone where every argument has a plain form (no values
+// built, the answer written as a layout), else over values (other kinds, or the arity's error).
+Result<Json> op_layout(OpRow const& row, Json const& args, std::string const& path, Convention c) {
+  if (!args.is_array() || args.size() < row.min_args || args.size() > row.max_args ||
+      !std::all_of(args.begin(), args.end(), plain))
+    return op_typed(row, args, path, c);
+  auto x = layout_args_from_json(row, args, path);
+  if (!x) return std::unexpected(std::move(x.error()));
+  auto r = row.layout.fn(*x, c);
+  if (!r) return std::unexpected(std::move(r.error()));
+  return to_json(*r);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Over layouts alone (LayoutOp)
@@ -335,6 +356,7 @@ OpRow layout_row(std::string_view name, std::size_t min_args, Strict strict, boo
                  LayoutFn* fn, Typed typed, OpDoc doc) {
   OpRow r = typed_row(name, OpFamily::core, min_args, strict, true, other_kinds, std::move(typed), doc);
   r.layout = LayoutOp{second, min_args == 1 && r.max_args == 2, fn};
+  r.run = op_layout;
   r.in_suite = true;
   return r;
 }

@@ -108,12 +108,21 @@ Fragment const* Instruction::fragment(Operand op) const {
   return nullptr;
 }
 
-namespace {
-
-// PTX: groupID = %laneid >> 2, threadID_in_group = %laneid % 4.
+// PTX: groupID = %laneid >> 2, threadID_in_group = %laneid % 4 (catalogue_parts.hpp).
 Int gid(Int t) { return (t % 32) >> 2; }
 Int tig(Int t) { return t % 4; }
 Int warp_rows(Int t) { return 16 * (t / 32); }  // wgmma: warp w of the warpgroup owns rows 16w..16w+15
+
+// ---- PTX ISA 9.7.15.5.1.1 formulas, wgmma (thread = index in the warpgroup, 0..127).
+// D (.f32/.s32, N/2 registers): row = 16 * warp + groupID (+8 when i % 4 >= 2),
+// col = (i / 4) * 8 + threadID_in_group * 2 + (i & 1). catalogue_sparse.cpp's wgmma.sp shares it.
+Coord d_wgmma(Int t, Int i) {
+  return {warp_rows(t) + gid(t) + ((i % 4) < 2 ? 0 : 8), (i / 4) * 8 + tig(t) * 2 + (i & 1)};
+}
+Coord d_wgmma_b32(Int t, Int r, Int) { return d_wgmma(t, r); }
+Coord d_wgmma_f16x2(Int t, Int r, Int e) { return d_wgmma(t, 2 * r + e); }
+
+namespace {
 
 // ---- PTX ISA 9.7.14.5.x formulas, mma.sync (thread = %laneid). Element index i = reg * per_reg + elem.
 
@@ -138,20 +147,10 @@ Coord packed_b(Int t, Int r, Int e) {
   return {gid(t), tig(t) * W + e + 4 * W * r};
 }
 
-// ---- PTX ISA 9.7.15.5.1.1 formulas, wgmma (thread = index in the warpgroup, 0..127).
-// D (.f32/.s32, N/2 registers): row = 16 * warp + groupID (+8 when i % 4 >= 2),
-// col = (i / 4) * 8 + threadID_in_group * 2 + (i & 1).
-Coord d_wgmma(Int t, Int i) {
-  return {warp_rows(t) + gid(t) + ((i % 4) < 2 ? 0 : 8), (i / 4) * 8 + tig(t) * 2 + (i & 1)};
-}
-Coord d_wgmma_b32(Int t, Int r, Int) { return d_wgmma(t, r); }
-Coord d_wgmma_f16x2(Int t, Int r, Int e) { return d_wgmma(t, 2 * r + e); }
+// ---- wgmma (thread = index in the warpgroup, 0..127); D: d_wgmma (above).
 // A in registers: each warp holds its 16 rows as mma.m16n8k16 / m16n8k8.tf32 / m16n8k32.s8 A.
 template <Int W>
-Coord wgmma_a(Int t, Int r, Int e) {
-  Coord c = packed_a<W>(t, r, e);
-  return {warp_rows(t) + c.row, c.col};
-}
+constexpr PtxFormula wgmma_a = warpgroup_rows<packed_a<W>>;
 
 // ---- PTX ISA 9.7.9.x: ldmatrix / stmatrix / movmatrix, .b16, tile coordinates (e, s).
 // A register fragment of an 8x8 matrix (non-transposed): thread t holds row t / 4, elements

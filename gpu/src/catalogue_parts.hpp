@@ -17,6 +17,28 @@ inline Fragment part_fragment(Operand op, Elem e, Int rows, Int cols, Int thread
   return Fragment{op, e, rows, cols, threads, l->mode(1).size(), *l, f, std::move(section)};
 }
 
+// PTX's thread indices (catalogue.cpp): groupID = %laneid >> 2, threadID_in_group = %laneid % 4 of
+// thread t (t % 32: a warpgroup's thread t is lane t % 32 of warp t / 32); warp_rows: the first of
+// the 16 rows wgmma's warp t / 32 owns.
+Int gid(Int t);
+Int tig(Int t);
+Int warp_rows(Int t);
+
+// wgmma's D (PTX ISA 9.7.15.5.1.1, thread = index in the warpgroup), the dense and the sparse
+// (9.7.15.6) alike: element i at row 16 w + groupID (+8 when i % 4 >= 2), col (i / 4) * 8 +
+// threadID_in_group * 2 + (i & 1); .f32/.s32 one element a register, .f16 two (.f16x2).
+Coord d_wgmma(Int t, Int i);
+Coord d_wgmma_b32(Int t, Int r, Int);
+Coord d_wgmma_f16x2(Int t, Int r, Int e);
+
+// A warpgroup's register operand whose warp w holds rows 16w..16w+15 as the warp-level formula F
+// holds its 16 (wgmma's A in registers, dense and sparse: the mma of the same K per warp).
+template <PtxFormula F>
+Coord warpgroup_rows(Int t, Int r, Int e) {
+  Coord c = F(t, r, e);
+  return {warp_rows(t) + c.row, c.col};
+}
+
 void add_sm89_fp8(std::vector<Instruction>& cat);      // catalogue_sm89.cpp: mma.m16n8k32 .e4m3/.e5m2
 void add_b1_and_popc(std::vector<Instruction>& cat);   // catalogue_b1.cpp: .and.popc (after the .xor.popc rows)
 void add_sm70_quad_pair(std::vector<Instruction>& cat);  // catalogue_sm70.cpp: mma.m8n8k4 .f16 (quad-pairs)

@@ -17,8 +17,7 @@ namespace catlayout::gpu {
 
 namespace {
 
-Int gid(Int t) { return (t % 32) >> 2; }
-Int tig(Int t) { return t % 4; }
+// groupID, threadID_in_group (gid, tig), warp_rows and wgmma's D: catalogue_parts.hpp.
 
 // ---- PTX ISA 9.7.14.6.2.x, thread = %laneid.
 // A: register r holds W non-zero elements out of 2W consecutive elements of row groupID
@@ -132,20 +131,11 @@ void add_mma_sp(std::vector<Instruction>& cat) {
 // ---- PTX ISA 9.7.15.6 "Asynchronous Warpgroup Level Multiply-and-Accumulate Operation using
 // wgmma.mma_async.sp instruction" (thread = index in the warpgroup, 0..127): warp w owns rows
 // 16w..16w+15, and within them each operand is as the mma.sp of the same K per warp.
-Int warp_rows(Int t) { return 16 * (t / 32); }
-// D: as the dense wgmma (9.7.15.5.1.1): row 16w + groupID (+8 when i % 4 >= 2), col (i / 4) * 8 + tig * 2 + (i & 1).
-Coord d_wgmma(Int t, Int i) {
-  return {warp_rows(t) + gid(t) + ((i % 4) < 2 ? 0 : 8), (i / 4) * 8 + tig(t) * 2 + (i & 1)};
-}
-Coord d_wgmma_b32(Int t, Int r, Int) { return d_wgmma(t, r); }
-Coord d_wgmma_f16x2(Int t, Int r, Int e) { return d_wgmma(t, 2 * r + e); }
+// D: as the dense wgmma (9.7.15.5.1.1): d_wgmma_b32 / d_wgmma_f16x2 (catalogue_parts.hpp).
 // A in registers (the .sp RS form): four registers, W stored values each, of row 16w + groupID
 // (+8 for odd r), the run starting at logical column threadID_in_group * 2W (+ 8W for r >= 2).
 template <Int W>
-Coord wgmma_sp_a(Int t, Int r, Int e) {
-  Coord c = sparse_a<W>(t, r, e);
-  return {warp_rows(t) + c.row, c.col};
-}
+constexpr PtxFormula wgmma_sp_a = warpgroup_rows<sparse_a<W>>;
 // E: metadata thread i of warp w = i / (8q): the mma.sp map of its 16 rows (q = 2: pairs, 4: all).
 Coord wgmma_meta_pair(Int i, Int r, Int e) {
   Coord c = meta_pair(i % 16, r, e);

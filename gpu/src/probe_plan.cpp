@@ -275,37 +275,22 @@ Result<ObservedMap> observe_mma_ab(Instruction const& ins, Operand which, Observ
   CL_TRY(ok, execute(p, run));
   (void)ok;
   Int expect_lit = which == Operand::A ? ins.N : ins.M;
-  ObservedMap obs(hot.threads, hot.values);
-  for (Int s = 0; s < slots; ++s) {
-    Int ht = s % hot.threads, hv = s / hot.threads, lit = 0;
-    Coord found;
-    std::string note;
-    for (Int t = 0; t < C.threads && note.empty(); ++t)
-      for (Int v = 0; v < C.values && note.empty(); ++v) {
-        Int c = read_code(p, C, s * planes, planes, t, v, note, 1, base);
-        if (c <= 0) continue;
-        ++lit;
-        Coord mn = obs_c.get(t, v);  // the accumulator slot's observed (m, n)
-        if (c > code_slots) {
-          note = str("slot code ", c, " out of range");
-          break;
-        }
-        Coord other = code.layout_at((c - 1) % code.threads, (c - 1) / code.threads);  // catalogue (row, k) of the coded slot
-        Coord here = which == Operand::A ? Coord{mn.row, other.col} : Coord{mn.col, other.col};
-        Int shared = which == Operand::A ? mn.col : mn.row;  // must equal the coded slot's row
-        if (mn.row < 0) note = str("accumulator (thread ", t, ", value ", v, ") has no observed (m,n)");
-        else if (other.row != shared)
-          note = str("accumulator (thread ", t, ", value ", v, ") received the slot holding ", to_string(other),
-                     " of ", operand_name(code.operand), " but sits at ", to_string(mn));
-        else if (found.row >= 0 && here != found)
-          note = str("lit accumulators disagree: ", to_string(found), " and ", to_string(here));
-        else found = here;
-      }
+  return one_hot_map(hot.threads, hot.values, [&](Int s, Coord& found, std::string& note) {
+    Int lit = for_each_lit(
+        C.threads, C.values, obs_c, note,
+        [&](Int t, Int v, std::string& n) { return read_code(p, C, s * planes, planes, t, v, n, 1, base); },
+        [&](Int t, Int v, Int c, Coord mn) {  // mn: the accumulator slot's observed (m, n)
+          if (c > code_slots) {
+            note = str("slot code ", c, " out of range");
+            return;
+          }
+          Coord other = code.layout_at((c - 1) % code.threads, (c - 1) / code.threads);  // catalogue (row, k) of the coded slot
+          Coord here = which == Operand::A ? Coord{mn.row, other.col} : Coord{mn.col, other.col};
+          // The coded slot's row must be mn's column (A one-hot: B's n) or row (B one-hot: A's m).
+          agree_lit(t, v, mn, other, which == Operand::A ? mn.col : mn.row, code.operand, here, found, note);
+        });
     if (note.empty() && lit != expect_lit) note = str(lit, " accumulator slots lit, expected ", expect_lit);
-    if (!note.empty()) obs.add_note(ht, hv, note);
-    else obs.set(ht, hv, found);
-  }
-  return obs;
+  });
 }
 
 // ---------------------------------------------------------------- wgmma

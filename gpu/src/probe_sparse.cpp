@@ -169,53 +169,37 @@ Result<ObservedMap> observe_ab(Instruction const& ins, Operand which, ObservedMa
   CL_TRY(ok, execute(p, run));
   (void)ok;
   Int expect_lit = which == Operand::A ? ins.N : ins.M;
-  ObservedMap obs(32, hot.values);
-  for (Int s = 0; s < slots; ++s) {
-    Coord found;
-    std::string note;
+  return one_hot_map(32, hot.values, [&](Int s, Coord& found, std::string& note) {
     Int lit_halves = 0;
     for (Int h = 0; h < halves && note.empty(); ++h) {
-      Int lit = 0;
-      for (Int t = 0; t < 32 && note.empty(); ++t)
-        for (Int v = 0; v < C.values && note.empty(); ++v) {
-          Int c = read_code(p, C, first_trial(s, h), planes, t, v, 1, note);
-          if (c <= 0) continue;
-          ++lit;
-          Coord mn = obs_c.get(t, v);
-          if (c > 32 * code.values) {
-            note = str("slot code ", c, " out of range");
-            break;
-          }
-          Coord other = code.layout_at((c - 1) % 32, (c - 1) / 32);  // catalogue (row, col) of the coded slot
-          auto nibble = static_cast<unsigned>(half_meta[h] & 0xfu);
-          Coord here;
-          if (which == Operand::A) {  // other = (n, k) of B: the stored column that meets k
-            Int col = compressed_column(ins, other.col, nibble);
-            here = {mn.row, col};
-            if (col < 0) note = str("B's k ", other.col, " is not reached under metadata ", nibble);
-          } else {  // other = (m, c) of A: the k it meets
-            here = {mn.col, sparse_k(A.elem, other.col, nibble)};
-          }
-          Int shared = which == Operand::A ? mn.col : mn.row;
-          if (!note.empty()) break;
-          if (mn.row < 0) note = str("accumulator (thread ", t, ", value ", v, ") has no observed (m,n)");
-          else if (other.row != shared)
-            note = str("accumulator (thread ", t, ", value ", v, ") received the slot holding ", to_string(other),
-                       " of ", operand_name(code.operand), " but sits at ", to_string(mn));
-          else if (found.row >= 0 && here != found)
-            note = str("lit accumulators disagree: ", to_string(found), " and ", to_string(here));
-          else found = here;
-        }
+      Int lit = for_each_lit(
+          32, C.values, obs_c, note,
+          [&](Int t, Int v, std::string& n) { return read_code(p, C, first_trial(s, h), planes, t, v, 1, n); },
+          [&](Int t, Int v, Int c, Coord mn) {
+            if (c > 32 * code.values) {
+              note = str("slot code ", c, " out of range");
+              return;
+            }
+            Coord other = code.layout_at((c - 1) % 32, (c - 1) / 32);  // catalogue (row, col) of the coded slot
+            auto nibble = static_cast<unsigned>(half_meta[h] & 0xfu);
+            Coord here;
+            if (which == Operand::A) {  // other = (n, k) of B: the stored column that meets k
+              Int col = compressed_column(ins, other.col, nibble);
+              here = {mn.row, col};
+              if (col < 0) note = str("B's k ", other.col, " is not reached under metadata ", nibble);
+            } else {  // other = (m, c) of A: the k it meets
+              here = {mn.col, sparse_k(A.elem, other.col, nibble)};
+            }
+            if (!note.empty()) return;
+            agree_lit(t, v, mn, other, which == Operand::A ? mn.col : mn.row, code.operand, here, found, note);
+          });
       if (note.empty() && lit != 0 && lit != expect_lit)
         note = str(lit, " accumulator slots lit, expected ", expect_lit);
       lit_halves += lit != 0;
     }
     if (note.empty() && lit_halves != 1)
       note = str("lit under ", lit_halves, " metadata halves, expected exactly one");
-    if (!note.empty()) obs.add_note(s % 32, s / 32, note);
-    else obs.set(s % 32, s / 32, found);
-  }
-  return obs;
+  });
 }
 
 // E under one selector: (metadata thread, nibble) -> the (row, chunk) whose k it moved.
@@ -239,30 +223,18 @@ Result<ObservedMap> observe_e(Instruction const& ins, Int selector, ObservedMap 
     }
   CL_TRY(ok, execute(p, run));
   (void)ok;
-  ObservedMap obs(E.threads, E.values);
-  for (Int s = 0; s < slots; ++s) {
-    Int i = s % E.threads, j = s / E.threads, lit = 0;
-    Coord found;
-    std::string note;
-    for (Int t = 0; t < C.threads && note.empty(); ++t)
-      for (Int v = 0; v < C.values && note.empty(); ++v) {
-        Int c = read_code(p, C, s * planes, planes, t, v, ch.stored, note);
-        if (c <= 0) continue;
-        ++lit;
-        Coord mn = obs_c.get(t, v);
-        Coord here{mn.row, c - 1};
-        if (mn.row < 0) note = str("accumulator (thread ", t, ", value ", v, ") has no observed (m,n)");
-        else if (c > E.cols) note = str("chunk code ", c, " out of range");
-        else if (found.row >= 0 && here != found)
-          note = str("lit accumulators disagree: ", to_string(found), " and ", to_string(here));
-        else found = here;
-      }
+  return one_hot_map(E.threads, E.values, [&](Int s, Coord& found, std::string& note) {
+    Int lit = for_each_lit(
+        C.threads, C.values, obs_c, note,
+        [&](Int t, Int v, std::string& n) { return read_code(p, C, s * planes, planes, t, v, ch.stored, n); },
+        [&](Int t, Int v, Int c, Coord mn) {
+          if (mn.row < 0) note = str("accumulator (thread ", t, ", value ", v, ") has no observed (m,n)");
+          else if (c > E.cols) note = str("chunk code ", c, " out of range");
+          else agree_found({mn.row, c - 1}, found, note);
+        });
     if (note.empty() && lit != ins.N)
       note = str(lit, " accumulator slots lit under selector ", selector, ", expected ", ins.N, " (one row)");
-    if (!note.empty()) obs.add_note(i, j, note);
-    else obs.set(i, j, found);
-  }
-  return obs;
+  });
 }
 
 // wgmma.sp's A in registers: slot (t, v) carries bit planes of t + 128 v + 1, metadata 0b0100

@@ -1,6 +1,7 @@
 #pragma once
 // Gpu-internal: observations read back from the codes the probes send through the accumulator, as
 // the dense (probe_plan.cpp) and the sparse (probe_sparse.cpp) probes read them.
+#include "catlayout/core/text.hpp"
 #include "catlayout/gpu/observe.hpp"
 
 namespace catlayout::gpu {
@@ -22,6 +23,58 @@ ObservedMap accumulator_from_codes(Int threads, Int values, Int pm, Int pn, Int 
       else obs.set(t, v, {m - 1, n - 1});
     }
   return obs;
+}
+
+// A one-hot operand's map: its slot s (thread s % threads, value s / threads) observed at what
+// judge(s, found, note) finds from the trials that lit it alone, or noted where it notes something.
+template <class Judge>
+ObservedMap one_hot_map(Int threads, Int values, Judge judge) {
+  ObservedMap obs(threads, values);
+  for (Int s = 0; s < threads * values; ++s) {
+    Coord found;
+    std::string note;
+    judge(s, found, note);
+    if (!note.empty()) obs.add_note(s % threads, s / threads, note);
+    else obs.set(s % threads, s / threads, found);
+  }
+  return obs;
+}
+
+// The accumulator slots a one-hot trial lit: code(t, v, note) reads slot (t, v)'s code (0: not lit;
+// -1 with a note where a reading is off), and lit(t, v, c, mn) judges each lit slot, mn its observed
+// (m, n) in obs_c, noting a contradiction. Stops at the first note; returns how many slots were lit.
+template <class Code, class Lit>
+Int for_each_lit(Int threads, Int values, ObservedMap const& obs_c, std::string& note, Code code, Lit lit) {
+  Int n = 0;
+  for (Int t = 0; t < threads && note.empty(); ++t)
+    for (Int v = 0; v < values && note.empty(); ++v) {
+      Int c = code(t, v, note);
+      if (c <= 0) continue;
+      ++n;
+      lit(t, v, c, obs_c.get(t, v));
+    }
+  return n;
+}
+
+// Every lit accumulator of a trial names the probed slot's (row, col): the first sets `found`, a
+// later one that names another is noted.
+inline void agree_found(Coord here, Coord& found, std::string& note) {
+  if (found.row >= 0 && here != found)
+    note = str("lit accumulators disagree: ", to_string(found), " and ", to_string(here));
+  else found = here;
+}
+
+// One lit accumulator (thread t, value v) of a one-hot trial, observed at `mn`, that received the
+// code of the coded operand's slot at catalogue (row, col) `other`: that row must be the coordinate
+// of mn the two operands share (`shared`), and every lit accumulator must agree on `here`, the
+// one-hot slot's (row, col). The first contradiction is noted; otherwise `found` becomes `here`.
+inline void agree_lit(Int t, Int v, Coord mn, Coord other, Int shared, Operand coded, Coord here, Coord& found,
+                      std::string& note) {
+  if (mn.row < 0) note = str("accumulator (thread ", t, ", value ", v, ") has no observed (m,n)");
+  else if (other.row != shared)
+    note = str("accumulator (thread ", t, ", value ", v, ") received the slot holding ", to_string(other), " of ",
+               operand_name(coded), " but sits at ", to_string(mn));
+  else agree_found(here, found, note);
 }
 
 // Where a warpgroup's register operand was read: slot (t, v) of the operand (128 threads, `values`

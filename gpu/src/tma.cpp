@@ -9,33 +9,6 @@
 
 namespace catlayout::gpu {
 
-std::string_view tma_swizzle_name(TmaSwizzle s) {
-  switch (s) {
-    case TmaSwizzle::none: return "NONE";
-    case TmaSwizzle::b32: return "32B";
-    case TmaSwizzle::b64: return "64B";
-    case TmaSwizzle::b128: return "128B";
-    case TmaSwizzle::b128_atom32: return "128B_ATOM_32B";
-  }
-  return "?";
-}
-
-int tma_swizzle_span(TmaSwizzle s) {
-  switch (s) {
-    case TmaSwizzle::none: return 16;
-    case TmaSwizzle::b32: return 32;
-    case TmaSwizzle::b64: return 64;
-    case TmaSwizzle::b128: case TmaSwizzle::b128_atom32: return 128;
-  }
-  return 0;
-}
-
-std::vector<TmaSwizzle> const& tma_swizzles() {
-  static std::vector<TmaSwizzle> const all{TmaSwizzle::none, TmaSwizzle::b32, TmaSwizzle::b64, TmaSwizzle::b128,
-                                           TmaSwizzle::b128_atom32};
-  return all;
-}
-
 namespace {
 
 // The XOR: `bits` address bits from bit `chunk` (the chunk index inside a swizzled row) flipped by
@@ -55,6 +28,30 @@ XorBits xor_bits(TmaSwizzle s) {
 }
 
 }  // namespace
+
+std::string_view tma_swizzle_name(TmaSwizzle s) {
+  switch (s) {
+    case TmaSwizzle::none: return "NONE";
+    case TmaSwizzle::b32: return "32B";
+    case TmaSwizzle::b64: return "64B";
+    case TmaSwizzle::b128: return "128B";
+    case TmaSwizzle::b128_atom32: return "128B_ATOM_32B";
+  }
+  return "?";
+}
+
+// A swizzled row is the 2^bits chunks of 2^chunk bytes the XOR permutes: 16 (none: one chunk), 32,
+// 64, 128, and 128 for 128B_ATOM_32B (four 32-byte chunks).
+int tma_swizzle_span(TmaSwizzle s) {
+  XorBits x = xor_bits(s);
+  return 1 << (x.chunk + x.bits);
+}
+
+std::vector<TmaSwizzle> const& tma_swizzles() {
+  static std::vector<TmaSwizzle> const all{TmaSwizzle::none, TmaSwizzle::b32, TmaSwizzle::b64, TmaSwizzle::b128,
+                                           TmaSwizzle::b128_atom32};
+  return all;
+}
 
 std::string check_tma_box(TmaBox const& b) {
   if (b.elem_bytes != 1 && b.elem_bytes != 2 && b.elem_bytes != 4 && b.elem_bytes != 8)

@@ -6,6 +6,7 @@
 
 #include "catlayout/gpu/catalogue.hpp"
 #include "catlayout/gpu/sparse.hpp"
+#include "testing.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;
@@ -16,13 +17,6 @@ std::vector<std::string> names() {
   std::vector<std::string> n;
   for (auto const& i : catalogue()) n.push_back(i.name);
   return n;
-}
-
-std::string test_name(::testing::TestParamInfo<std::string> const& info) {
-  std::string s = info.param;
-  for (char& c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return s;
 }
 
 class Fragments : public ::testing::TestWithParam<std::string> {};
@@ -65,7 +59,7 @@ TEST_P(Fragments, BijectionOntoTileAndAgreesWithPtxFormula) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Catalogue, Fragments, ::testing::ValuesIn(names()), test_name);
+INSTANTIATE_TEST_SUITE_P(Catalogue, Fragments, ::testing::ValuesIn(names()), gpu::testing::param_name);
 
 }  // namespace
 

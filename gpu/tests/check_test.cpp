@@ -4,23 +4,26 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <stdexcept>
+#include <optional>
+#include <string_view>
+#include <vector>
 
 #include "catlayout/core/text.hpp"
 #include "catlayout/gpu/check.hpp"
+#include "testing.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;
+using namespace catlayout::gpu::testing;
 
 namespace {
 
-AnyLayout A(char const* text) {
-  auto l = parse_any_layout(text);
-  if (!l) throw std::invalid_argument(l.error().what());  // a typo in a test is a failed test, not UB
-  return *l;
-}
+AnyLayout A(char const* text) { return must(parse_any_layout(text)); }
 
 constexpr char const* kMma = "mma.m16n8k16.f32.f16.f16.f32";
+
+// kMma's accumulator checked against `text`: a refusal fails the test with its message.
+CheckResult check_c(char const* text) { return must(check_layout(kMma, "C", A(text))); }
 
 // The first flat index i = t + threads * v at which two integer layouts differ, and how many agree.
 std::pair<Int, Int> first_and_agree(Layout const& want, Layout const& got) {
@@ -63,87 +66,81 @@ TEST(Check, EverySharedMemoryAtomEqualsItself) {
 // Swapping the two value strides of the m16n8k16 accumulator ((16,8) -> (8,16)) exchanges c1
 // (the next column) with c2 (8 rows down): values 0 and 3 still agree, so half of 128.
 TEST(Check, SwappedValueStridesDifferFirstAtThread0Value1) {
-  auto r = check_layout(kMma, "C", A("((4,8),(2,2)):((32,1),(8,16))"));
-  ASSERT_TRUE(r) << r.error().what();
-  EXPECT_FALSE(r->equal());
-  ASSERT_TRUE(r->first);
+  CheckResult r = check_c("((4,8),(2,2)):((32,1),(8,16))");
+  EXPECT_FALSE(r.equal());
+  ASSERT_TRUE(r.first);
   Fragment const& f = *find_instruction(kMma)->fragment(Operand::C);
-  EXPECT_EQ(r->first->thread, 0);
-  EXPECT_EQ(r->first->value, 1);
-  EXPECT_EQ(r->first->expected_at, f.layout_at(0, 1));
-  EXPECT_EQ(r->first->got_at, (Coord{8, 0}));
+  EXPECT_EQ(r.first->thread, 0);
+  EXPECT_EQ(r.first->value, 1);
+  EXPECT_EQ(r.first->expected_at, f.layout_at(0, 1));
+  EXPECT_EQ(r.first->got_at, (Coord{8, 0}));
   auto [first, agree] = first_and_agree(f.tv, parse_layout("((4,8),(2,2)):((32,1),(8,16))").value());
   EXPECT_EQ(first, 32);  // (thread 0, value 1)
-  EXPECT_EQ(r->agree, agree);
-  EXPECT_EQ(r->agree, 64);
-  EXPECT_NE(describe(*r).find("first difference at (thread 0, value 1)"), std::string::npos) << describe(*r);
+  EXPECT_EQ(r.agree, agree);
+  EXPECT_EQ(r.agree, 64);
+  EXPECT_NE(describe(r).find("first difference at (thread 0, value 1)"), std::string::npos) << describe(r);
 }
 
 // A swizzle XORing offset bit 5 into bit 4 moves thread 1's c0 (offset 32, column 2) to column 3;
 // one acting on bit 7 and above is the identity on a 128-element tile: equal as a function.
 TEST(Check, SwizzledLayoutsAreComparedAsFunctions) {
   Fragment const& f = *find_instruction(kMma)->fragment(Operand::C);
-  auto same = check_layout(kMma, "C", A("Sw<1,4,3> o ((4,8),(2,2)):((32,1),(16,8))"));
-  ASSERT_TRUE(same) << same.error().what();
-  EXPECT_TRUE(same->equal()) << describe(*same);
-  auto r = check_layout(kMma, "C", A("Sw<1,4,1> o ((4,8),(2,2)):((32,1),(16,8))"));
-  ASSERT_TRUE(r) << r.error().what();
-  ASSERT_TRUE(r->first);
-  EXPECT_EQ(r->first->thread, 1);
-  EXPECT_EQ(r->first->value, 0);
-  EXPECT_EQ(r->first->expected_at, f.layout_at(1, 0));
-  EXPECT_EQ(r->first->got_at, (Coord{0, 3}));
+  CheckResult same = check_c("Sw<1,4,3> o ((4,8),(2,2)):((32,1),(16,8))");
+  EXPECT_TRUE(same.equal()) << describe(same);
+  CheckResult r = check_c("Sw<1,4,1> o ((4,8),(2,2)):((32,1),(16,8))");
+  ASSERT_TRUE(r.first);
+  EXPECT_EQ(r.first->thread, 1);
+  EXPECT_EQ(r.first->value, 0);
+  EXPECT_EQ(r.first->expected_at, f.layout_at(1, 0));
+  EXPECT_EQ(r.first->got_at, (Coord{0, 3}));
   Swizzle sw = Swizzle::make(1, 4, 1).value();
   Int agree = 0;
   for (Int i = 0; i < f.tv.size(); ++i) agree += sw(f.tv(i)) == f.tv(i);
-  EXPECT_EQ(r->agree, agree);
+  EXPECT_EQ(r.agree, agree);
 }
 
 // The same fragment with coordinate strides: 1@0 steps m, 1@1 steps n (offset 32 = column 2).
 TEST(Check, CoordinateLayoutsGiveRowAndColumn) {
-  auto r = check_layout(kMma, "C", A("((4,8),(2,2)):((2@1,1@0),(1@1,8@0))"));
-  ASSERT_TRUE(r) << r.error().what();
-  EXPECT_TRUE(r->equal()) << describe(*r);
-  auto swapped = check_layout(kMma, "C", A("((4,8),(2,2)):((2@1,1@0),(8@0,1@1))"));
-  ASSERT_TRUE(swapped) << swapped.error().what();
-  ASSERT_TRUE(swapped->first);
-  EXPECT_EQ(swapped->first->value, 1);
-  EXPECT_EQ(swapped->first->got_at, (Coord{8, 0}));
+  CheckResult r = check_c("((4,8),(2,2)):((2@1,1@0),(1@1,8@0))");
+  EXPECT_TRUE(r.equal()) << describe(r);
+  CheckResult swapped = check_c("((4,8),(2,2)):((2@1,1@0),(8@0,1@1))");
+  ASSERT_TRUE(swapped.first);
+  EXPECT_EQ(swapped.first->value, 1);
+  EXPECT_EQ(swapped.first->got_at, (Coord{8, 0}));
   auto bad = check_layout(kMma, "C", A("((4,8),(2,2)):((2@1,1@0),(1@1,1@2))"));
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().message.find("another mode"), std::string::npos) << bad.error().message;
 }
 
 TEST(Check, ShapeErrorsNameTheNumbers) {
-  auto threads = check_layout(kMma, "C", A("(16,4):(1,16)"));
-  ASSERT_FALSE(threads);
-  EXPECT_EQ(threads.error().kind, ErrorKind::invalid_input);
-  EXPECT_NE(threads.error().message.find("has 16 threads x 4 values"), std::string::npos) << threads.error().message;
-  EXPECT_NE(threads.error().message.find("C has 32 threads x 4 values"), std::string::npos);
-  auto values = check_layout(kMma, "A", A("(32,4):(1,32)"));
-  ASSERT_FALSE(values);
-  EXPECT_NE(values.error().message.find("32 threads x 8 values"), std::string::npos) << values.error().message;
-  auto outside = check_layout(kMma, "C", A("((4,8),(2,2)):((32,1),(16,128))"));
-  ASSERT_FALSE(outside);
-  EXPECT_NE(outside.error().message.find("(thread 0, value 2) to offset 128, outside"), std::string::npos)
-      << outside.error().message;
-  EXPECT_NE(outside.error().message.find("16x8 tile (offsets [0, 128))"), std::string::npos);
-  auto rank = check_layout(kMma, "C", A("128:1"));
-  ASSERT_FALSE(rank);
-  EXPECT_NE(rank.error().message.find("has rank 1"), std::string::npos) << rank.error().message;
-  auto op = check_layout(kMma, "src", A("(32,4):(1,32)"));
-  ASSERT_FALSE(op);
-  EXPECT_NE(op.error().message.find("it has: A B C"), std::string::npos) << op.error().message;
-  auto name = check_layout("mma.m16n8k99", "C", A("(32,4):(1,32)"));
-  ASSERT_FALSE(name);
-  EXPECT_NE(name.error().message.find("unknown instruction"), std::string::npos);
-  auto text = check_layout(kMma, "C", std::string_view("((4,8),(2,2):((32,1),(16,8))"));
-  ASSERT_FALSE(text);
-  EXPECT_NE(text.error().message.find("column"), std::string::npos) << text.error().message;
-  auto atom = check_layout("wgmma.smem.16b.K.SW128", "", A("(8,32):(32,1)"));
-  ASSERT_FALSE(atom);
-  EXPECT_NE(atom.error().message.find("is 8 x 32"), std::string::npos) << atom.error().message;
-  EXPECT_NE(atom.error().message.find("8 (MN) x 64 (K)"), std::string::npos);
+  struct Refusal {
+    char const *name, *operand, *layout;
+    std::vector<char const*> needles;  // each in the message
+    bool parse = true;                 // false: the text goes to check_layout as it is
+    std::optional<ErrorKind> kind{};
+  };
+  Refusal const cases[] = {
+      {kMma, "C", "(16,4):(1,16)", {"has 16 threads x 4 values", "C has 32 threads x 4 values"}, true,
+       ErrorKind::invalid_input},
+      {kMma, "A", "(32,4):(1,32)", {"32 threads x 8 values"}},
+      {kMma, "C", "((4,8),(2,2)):((32,1),(16,128))",
+       {"(thread 0, value 2) to offset 128, outside", "16x8 tile (offsets [0, 128))"}},
+      {kMma, "C", "128:1", {"has rank 1"}},
+      {kMma, "src", "(32,4):(1,32)", {"it has: A B C"}},
+      {"mma.m16n8k99", "C", "(32,4):(1,32)", {"unknown instruction"}},
+      {kMma, "C", "((4,8),(2,2):((32,1),(16,8))", {"column"}, false},
+      {"wgmma.smem.16b.K.SW128", "", "(8,32):(32,1)", {"is 8 x 32", "8 (MN) x 64 (K)"}},
+  };
+  for (Refusal const& c : cases) {
+    auto r = c.parse ? check_layout(c.name, c.operand, A(c.layout))
+                     : check_layout(c.name, c.operand, std::string_view(c.layout));
+    ASSERT_FALSE(r) << c.name << " " << c.operand << " " << c.layout;
+    if (c.kind) {
+      EXPECT_EQ(r.error().kind, *c.kind);
+    }
+    for (char const* needle : c.needles)
+      EXPECT_NE(r.error().message.find(needle), std::string::npos) << r.error().message;
+  }
 }
 
 // The unswizzled K-major atom agrees with SW128 exactly where the swizzle moves nothing.

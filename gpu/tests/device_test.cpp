@@ -8,9 +8,11 @@
 #include "catlayout/gpu/probe.hpp"
 #include "catlayout/gpu/report.hpp"
 #include "catlayout/gpu/validate.hpp"
+#include "testing.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;
+using namespace catlayout::gpu::testing;
 
 namespace {
 // "" when a GPU is present, else the reason (starting "no GPU: ").
@@ -49,7 +51,7 @@ TEST(Validate, AFilterMatchingNothingIsAnError) {
 }
 
 TEST(Vectors, ReportFileToVectorFile) {
-  auto obs = observe(*find_instruction("mma.m16n8k32.s32.s4.s4.s32"), [](device::Batch& b) { return simulate(b); });
+  auto obs = observe_simulated(*find_instruction("mma.m16n8k32.s32.s4.s4.s32"));
   ASSERT_TRUE(obs);
   std::vector<ResultRow> rows;
   for (auto& o : obs->operands) rows.push_back({obs->instruction, o.operand, "confirmed", "", o.map});

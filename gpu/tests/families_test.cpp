@@ -8,9 +8,11 @@
 #include "catlayout/core/text.hpp"
 #include "catlayout/gpu/probe.hpp"
 #include "catlayout/gpu/ptx.hpp"
+#include "testing.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;
+using namespace catlayout::gpu::testing;
 
 namespace {
 
@@ -146,22 +148,10 @@ TEST(AndPopc, ThePlanNeedsNoBaselineTrials) {
   EXPECT_EQ(r_xor.trials[1], 32 * 64 * 11 + 11);
   EXPECT_EQ(r_and.trials[2], 32 * 32 * 12);
   EXPECT_EQ(r_xor.trials[2], 32 * 32 * 12 + 12);
-  for (auto const& o : a->operands) EXPECT_TRUE(o.verdict.confirmed) << o.verdict.message;
+  expect_all_confirmed(*a);
 }
 
-TEST(AndPopc, NamesASwapInAnOperand) {
-  Instruction const& ins = *find_instruction("mma.m16n8k256.s32.b1.b1.s32.and.popc");
-  Fault f{Operand::B, 3, 40, 2, 41};
-  auto obs = observe(ins, [&](device::Batch& b) { return simulate(b, f); });
-  ASSERT_TRUE(obs) << obs.error().what();
-  auto const& b = obs->operands[1].verdict;
-  EXPECT_FALSE(b.confirmed);
-  EXPECT_EQ(b.thread, 2);
-  EXPECT_EQ(b.value, 41);
-  EXPECT_EQ(b.observed, ins.fragment(Operand::B)->layout_at(3, 40));
-  // Both slots hold row n = 0 of B, so C (observed through rows only) stays intact.
-  EXPECT_TRUE(obs->operands[2].verdict.confirmed) << obs->operands[2].verdict.message;
-}
+TEST(AndPopc, NamesASwapInAnOperand) { expect_popc_swap_named("mma.m16n8k256.s32.b1.b1.s32.and.popc", Operand::B); }
 
 TEST(QuadPair, TheFourMmaComputationsPartitionTheWarp) {
   // PTX ISA 9.7.14.5.1: computation q + 1 runs on lanes 4q..4q+3 (low group) and 4q+16..4q+19 (high).
@@ -217,29 +207,20 @@ TEST(QuadPair, EveryMajornessAndBothAccumulators) {
 
 TEST(QuadPair, TheProbeNamesASwapInTheF32Accumulator) {
   Instruction const& ins = *find_instruction("mma.m8n8k4.f32.f16.f16.f32");
-  Fault f{Operand::C, 5, 2, 6, 1};
-  auto obs = observe(ins, [&](device::Batch& b) { return simulate(b, f); });
+  auto obs = observe_simulated(ins, {Operand::C, 5, 2, 6, 1});
   ASSERT_TRUE(obs) << obs.error().what();
-  auto const& c = obs->operands[2];
-  EXPECT_EQ(c.operand, Operand::C);
-  EXPECT_FALSE(c.verdict.confirmed);
-  EXPECT_EQ(c.verdict.thread, 5);
-  EXPECT_EQ(c.verdict.value, 2);
-  EXPECT_EQ(c.verdict.observed, ins.fragment(Operand::C)->layout_at(6, 1));
+  EXPECT_EQ(obs->operands[2].operand, Operand::C);
+  expect_swap_named(obs->operands[2].verdict, 5, 2, ins.fragment(Operand::C)->layout_at(6, 1));
 }
 
 TEST(QuadPair, TheProbeNamesASwapInA) {
   Instruction const& ins = *find_instruction("mma.m8n8k4.col.row.f16.f16.f16.f16");
   // .col A: thread t holds k = t % 4. Slots (0, 1) and (1, 1) hold (1, 0) and (1, 1): one row, so C
   // (observed through A's rows) stays intact and A's observation shows the exchange.
-  Fault f{Operand::A, 0, 1, 1, 1};
-  auto obs = observe(ins, [&](device::Batch& b) { return simulate(b, f); });
+  auto obs = observe_simulated(ins, {Operand::A, 0, 1, 1, 1});
   ASSERT_TRUE(obs) << obs.error().what();
   EXPECT_TRUE(obs->operands[2].verdict.confirmed) << obs->operands[2].verdict.message;
-  EXPECT_FALSE(obs->operands[0].verdict.confirmed);
-  EXPECT_EQ(obs->operands[0].verdict.thread, 0);
-  EXPECT_EQ(obs->operands[0].verdict.value, 1);
-  EXPECT_EQ(obs->operands[0].verdict.observed, ins.fragment(Operand::A)->layout_at(1, 1));
+  expect_swap_named(obs->operands[0].verdict, 0, 1, ins.fragment(Operand::A)->layout_at(1, 1));
 }
 
 TEST(QuadPair, AQuadPairThatComputesSomethingElseIsSeen) {

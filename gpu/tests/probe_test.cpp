@@ -4,9 +4,11 @@
 
 #include "catlayout/gpu/probe.hpp"
 #include "catlayout/gpu/ptx.hpp"
+#include "testing.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;
+using namespace catlayout::gpu::testing;
 
 TEST(Codec, ElementsRoundTripExactly) {
   for (Elem e : {Elem::f16, Elem::bf16, Elem::tf32, Elem::f32, Elem::f64, Elem::s8, Elem::s4, Elem::s32})
@@ -73,64 +75,45 @@ std::vector<std::string> names() {
   }
   return n;
 }
-std::string test_name(::testing::TestParamInfo<std::string> const& info) {
-  std::string s = info.param;
-  for (char& c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return s;
-}
 class ProbeOnSimulator : public ::testing::TestWithParam<std::string> {};
 }  // namespace
 
 TEST_P(ProbeOnSimulator, ConfirmsEveryOperand) {
   Instruction const& ins = *find_instruction(GetParam());
-  auto obs = observe(ins, [](device::Batch& b) { return simulate(b); });
+  auto obs = observe_simulated(ins);
   ASSERT_TRUE(obs) << obs.error().what();
   ASSERT_EQ(obs->operands.size(), ins.fragments.size());
-  for (auto const& o : obs->operands)
-    EXPECT_TRUE(o.verdict.confirmed) << ins.name << " " << operand_name(o.operand) << ": " << o.verdict.message;
+  expect_all_confirmed(*obs, ins.name + " ");
 }
 
-INSTANTIATE_TEST_SUITE_P(Catalogue, ProbeOnSimulator, ::testing::ValuesIn(names()), test_name);
+INSTANTIATE_TEST_SUITE_P(Catalogue, ProbeOnSimulator, ::testing::ValuesIn(names()), param_name);
 
 TEST(ProbeOnSimulator, NamesASwapInTheAccumulator) {
   Instruction const& ins = *find_instruction("mma.m16n8k16.f32.f16.f16.f32");
-  Fault f{Operand::C, 5, 1, 5, 2};  // lane 5: c1 (1,3) and c2 (9,2) exchanged
-  auto obs = observe(ins, [&](device::Batch& b) { return simulate(b, f); });
+  auto obs = observe_simulated(ins, {Operand::C, 5, 1, 5, 2});  // lane 5: c1 (1,3) and c2 (9,2) exchanged
   ASSERT_TRUE(obs);
   auto const& c = obs->operands[2];
   EXPECT_EQ(c.operand, Operand::C);
-  EXPECT_FALSE(c.verdict.confirmed);
-  EXPECT_EQ(c.verdict.thread, 5);
-  EXPECT_EQ(c.verdict.value, 1);
+  expect_swap_named(c.verdict, 5, 1, Coord{9, 2});
   EXPECT_EQ(c.verdict.expected, (Coord{1, 3}));
-  EXPECT_EQ(c.verdict.observed, (Coord{9, 2}));
   EXPECT_EQ(c.verdict.mismatches, 2);
 }
 
 TEST(ProbeOnSimulator, NamesASwapInARegisterOperand) {
   Instruction const& ins = *find_instruction("mma.m16n8k32.s32.s4.s4.s32");
-  Fault f{Operand::A, 0, 0, 0, 1};  // packing order inside the first s4x8 register reversed in part
-  auto obs = observe(ins, [&](device::Batch& b) { return simulate(b, f); });
+  // The packing order inside the first s4x8 register reversed in part.
+  auto obs = observe_simulated(ins, {Operand::A, 0, 0, 0, 1});
   ASSERT_TRUE(obs);
-  EXPECT_FALSE(obs->operands[0].verdict.confirmed);
-  EXPECT_EQ(obs->operands[0].verdict.thread, 0);
-  EXPECT_EQ(obs->operands[0].verdict.value, 0);
-  EXPECT_EQ(obs->operands[0].verdict.observed, (Coord{0, 1}));
+  expect_swap_named(obs->operands[0].verdict, 0, 0, Coord{0, 1});
   EXPECT_TRUE(obs->operands[2].verdict.confirmed) << obs->operands[2].verdict.message;
 }
 
 TEST(ProbeOnSimulator, NamesASwapInTheWgmmaAFragment) {
   Instruction const& ins = *find_instruction("wgmma.m64n16k16.f32.bf16.bf16");
-  Fault f{Operand::A, 33, 2, 100, 7};
-  auto obs = observe(ins, [&](device::Batch& b) { return simulate(b, f); });
+  auto obs = observe_simulated(ins, {Operand::A, 33, 2, 100, 7});
   ASSERT_TRUE(obs);
   EXPECT_TRUE(obs->operands[0].verdict.confirmed);
-  auto const& a = obs->operands[1].verdict;
-  EXPECT_FALSE(a.confirmed);
-  EXPECT_EQ(a.thread, 33);
-  EXPECT_EQ(a.value, 2);
-  EXPECT_EQ(a.observed, ins.fragment(Operand::A)->layout_at(100, 7));
+  expect_swap_named(obs->operands[1].verdict, 33, 2, ins.fragment(Operand::A)->layout_at(100, 7));
 }
 
 TEST(ProbeOnSimulator, ARunnerErrorIsReported) {
@@ -140,27 +123,17 @@ TEST(ProbeOnSimulator, ARunnerErrorIsReported) {
 }
 
 TEST(ProbeOnSimulator, NamesASwapInAnXorPopcOperand) {
-  Instruction const& ins = *find_instruction("mma.m16n8k256.s32.b1.b1.s32.xor.popc");
-  Fault f{Operand::A, 3, 40, 2, 41};  // both in row 8 (groupID 0, register 1): C stays intact
-  auto obs = observe(ins, [&](device::Batch& b) { return simulate(b, f); });
-  ASSERT_TRUE(obs) << obs.error().what();
-  auto const& a = obs->operands[0].verdict;
-  EXPECT_FALSE(a.confirmed);
-  EXPECT_EQ(a.thread, 2);
-  EXPECT_EQ(a.value, 41);
-  EXPECT_EQ(a.observed, ins.fragment(Operand::A)->layout_at(3, 40));
-  EXPECT_TRUE(obs->operands[2].verdict.confirmed) << obs->operands[2].verdict.message;
+  expect_popc_swap_named("mma.m16n8k256.s32.b1.b1.s32.xor.popc", Operand::A);
 }
 
 TEST(ProbeOnSimulator, MixedFp8TypesReadEachOperandInItsOwnType) {
   // e4m3's 1.0 read as e5m2 is 0.5: a probe that wrote B in A's type would see K/2, not K.
   Instruction const& ins = *find_instruction("wgmma.m64n24k32.f16.e4m3.e5m2");
   EXPECT_EQ(ins.b_elem, Elem::e5m2);
-  auto obs = observe(ins, [](device::Batch& b) { return simulate(b); });
+  auto obs = observe_simulated(ins);
   ASSERT_TRUE(obs) << obs.error().what();
-  for (auto const& o : obs->operands) EXPECT_TRUE(o.verdict.confirmed) << o.verdict.message;
-  Fault f{Operand::C, 70, 3, 70, 4};
-  auto bad = observe(ins, [&](device::Batch& b) { return simulate(b, f); });
+  expect_all_confirmed(*obs);
+  auto bad = observe_simulated(ins, {Operand::C, 70, 3, 70, 4});
   ASSERT_TRUE(bad);
   EXPECT_FALSE(bad->operands[0].verdict.confirmed);
   EXPECT_EQ(bad->operands[0].verdict.thread, 70);
@@ -169,29 +142,24 @@ TEST(ProbeOnSimulator, MixedFp8TypesReadEachOperandInItsOwnType) {
 TEST(ProbeOnSimulator, CopyAtomsConfirmAndNameASwap) {
   for (char const* name : {"ldmatrix.x4.trans.b16", "stmatrix.x2.b16", "movmatrix.trans.b16", "ldmatrix.x1.b16"}) {
     Instruction const& ins = *find_instruction(name);
-    auto obs = observe(ins, [](device::Batch& b) { return simulate(b); });
+    auto obs = observe_simulated(ins);
     ASSERT_TRUE(obs) << name << ": " << obs.error().what();
     ASSERT_EQ(obs->operands.size(), 2u);
-    for (auto const& o : obs->operands) EXPECT_TRUE(o.verdict.confirmed) << name << " " << o.verdict.message;
+    expect_all_confirmed(*obs, std::string(name) + " ");
     // The register side of each copy, two of its slots exchanged.
     Operand regs = ins.kind == Kind::stmatrix ? Operand::Src : Operand::Dst;
-    Fault f{regs, 9, 1, 22, 0};
-    auto bad = observe(ins, [&](device::Batch& b) { return simulate(b, f); });
+    auto bad = observe_simulated(ins, {regs, 9, 1, 22, 0});
     ASSERT_TRUE(bad) << name;
     auto const& reg_obs = ins.kind == Kind::stmatrix ? bad->operands[0] : bad->operands[1];
     EXPECT_EQ(reg_obs.operand, regs);
-    EXPECT_FALSE(reg_obs.verdict.confirmed) << name;
-    EXPECT_EQ(reg_obs.verdict.thread, 9) << name;
-    EXPECT_EQ(reg_obs.verdict.value, 1) << name;
-    EXPECT_EQ(reg_obs.verdict.observed, ins.fragment(regs)->layout_at(22, 0)) << name;
+    expect_swap_named(reg_obs.verdict, 9, 1, ins.fragment(regs)->layout_at(22, 0), name);
   }
 }
 
 TEST(ProbeOnSimulator, AnLdmatrixAddressSwapIsSeen) {
   // The hardware taking rows 2 and 5 from each other's addresses: the destination shows it.
   Instruction const& ins = *find_instruction("ldmatrix.x2.b16");
-  Fault f{Operand::Src, 2, 0, 5, 0};
-  auto bad = observe(ins, [&](device::Batch& b) { return simulate(b, f); });
+  auto bad = observe_simulated(ins, {Operand::Src, 2, 0, 5, 0});
   ASSERT_TRUE(bad);
   EXPECT_FALSE(bad->operands[1].verdict.confirmed);
   EXPECT_FALSE(bad->operands[0].verdict.confirmed);  // the source stands or falls with it
@@ -215,18 +183,15 @@ INSTANTIATE_TEST_SUITE_P(Catalogue, SmemOnSimulator, ::testing::ValuesIn([] {
                            for (auto const& s : smem_layouts()) n.push_back(s.name);
                            return n;
                          }()),
-                         test_name);
+                         param_name);
 
 TEST(SmemOnSimulator, NamesAnExchangeOfTwoReads) {
   SmemLayout const& s = *find_smem_layout("wgmma.smem.16b.K.SW128");
   Fault f{Operand::A, 3, 5, 3, 13, true};  // within the first 32-byte step: k 5 and 13 of row 3
   auto obs = observe_smem(s, Operand::A, [&](device::Batch& b) { return simulate(b, f); });
   ASSERT_TRUE(obs);
-  EXPECT_FALSE(obs->verdict.confirmed);
+  expect_swap_named(obs->verdict, 3, 5, Coord{3, 13});  // (row, k)
   EXPECT_EQ(obs->verdict.mismatches, 2 * obs->placement.k_blocks);  // the fault repeats in every step
-  EXPECT_EQ(obs->verdict.thread, 3);   // row
-  EXPECT_EQ(obs->verdict.value, 5);    // k
-  EXPECT_EQ(obs->verdict.observed, (Coord{3, 13}));
   // A descriptor whose MN-major strides swapped roles would read another element: the layout's
   // LBO / SBO placement is what the hardware confirmed.
   SmemLayout const& mn = *find_smem_layout("wgmma.smem.16b.MN.SW32");

@@ -3,14 +3,16 @@
 
 #include "catlayout/gpu/probe.hpp"
 #include "catlayout/gpu/report.hpp"
+#include "testing.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;
+using namespace catlayout::gpu::testing;
 
 namespace {
 
 std::vector<ResultRow> rows_for(std::string const& name, Fault const& fault = {}) {
-  auto obs = observe(*find_instruction(name), [&](device::Batch& b) { return simulate(b, fault); });
+  auto obs = observe_simulated(*find_instruction(name), fault);
   std::vector<ResultRow> rows;
   for (auto& o : obs->operands)
     rows.push_back({name, o.operand, o.verdict.confirmed ? "confirmed" : "MISMATCH", o.verdict.message, o.map});

@@ -9,9 +9,11 @@
 #include "catlayout/core/text.hpp"
 #include "catlayout/gpu/ptx.hpp"
 #include "catlayout/gpu/sparse.hpp"
+#include "testing.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;
+using namespace catlayout::gpu::testing;
 
 namespace {
 
@@ -197,29 +199,20 @@ TEST(Sparse, InvalidMetadataIsRefusedByName) {
 
 TEST(Sparse, ProbeNamesASwapInAAndInE) {
   Instruction const& ins = *find_instruction("mma.sp.m16n8k32.f32.bf16.bf16.f32");
-  auto ok = observe(ins, [](device::Batch& b) { return simulate(b); });
+  auto ok = observe_simulated(ins);
   ASSERT_TRUE(ok) << ok.error().what();
   ASSERT_EQ(ok->operands.size(), 4u);
-  for (auto const& o : ok->operands) EXPECT_TRUE(o.verdict.confirmed) << operand_name(o.operand) << ": " << o.verdict.message;
+  expect_all_confirmed(*ok);
   // Two metadata nibbles of different rows exchanged.
-  Fault fe{Operand::E, 3, 1, 6, 5};
-  auto bad = observe(ins, [&](device::Batch& b) { return simulate(b, fe); });
+  auto bad = observe_simulated(ins, {Operand::E, 3, 1, 6, 5});
   ASSERT_TRUE(bad) << bad.error().what();
-  auto const& e = bad->operands[3];
-  EXPECT_EQ(e.operand, Operand::E);
-  EXPECT_FALSE(e.verdict.confirmed);
-  EXPECT_EQ(e.verdict.thread, 3);
-  EXPECT_EQ(e.verdict.value, 1);
-  EXPECT_EQ(e.verdict.observed, ins.fragment(Operand::E)->layout_at(6, 5));
+  EXPECT_EQ(bad->operands[3].operand, Operand::E);
+  expect_swap_named(bad->operands[3].verdict, 3, 1, ins.fragment(Operand::E)->layout_at(6, 5));
   EXPECT_TRUE(bad->operands[0].verdict.confirmed) << bad->operands[0].verdict.message;
   // Two stored values of A in one row (1), different chunks, exchanged: C stays intact.
-  Fault fa{Operand::A, 5, 0, 6, 0};
-  auto bad_a = observe(ins, [&](device::Batch& b) { return simulate(b, fa); });
+  auto bad_a = observe_simulated(ins, {Operand::A, 5, 0, 6, 0});
   ASSERT_TRUE(bad_a);
-  EXPECT_FALSE(bad_a->operands[0].verdict.confirmed);
-  EXPECT_EQ(bad_a->operands[0].verdict.thread, 5);
-  EXPECT_EQ(bad_a->operands[0].verdict.value, 0);
-  EXPECT_EQ(bad_a->operands[0].verdict.observed, ins.fragment(Operand::A)->layout_at(6, 0));
+  expect_swap_named(bad_a->operands[0].verdict, 5, 0, ins.fragment(Operand::A)->layout_at(6, 0));
   EXPECT_TRUE(bad_a->operands[2].verdict.confirmed) << bad_a->operands[2].verdict.message;
 }
 
@@ -268,18 +261,13 @@ TEST(Sparse, WgmmaSpFragmentsPerWarpAreTheMmaSpOnes) {
 
 TEST(Sparse, WgmmaSpProbeNamesASwapInE) {
   Instruction const& ins = *find_instruction("wgmma.sp.m64n8k16.f32.tf32.tf32");
-  auto ok = observe(ins, [](device::Batch& b) { return simulate(b); });
+  auto ok = observe_simulated(ins);
   ASSERT_TRUE(ok) << ok.error().what();
-  for (auto const& o : ok->operands) EXPECT_TRUE(o.verdict.confirmed) << operand_name(o.operand) << ": " << o.verdict.message;
-  Fault f{Operand::E, 20, 2, 40, 7};
-  auto bad = observe(ins, [&](device::Batch& b) { return simulate(b, f); });
+  expect_all_confirmed(*ok);
+  auto bad = observe_simulated(ins, {Operand::E, 20, 2, 40, 7});
   ASSERT_TRUE(bad) << bad.error().what();
-  auto const& e = bad->operands[2];
-  EXPECT_EQ(e.operand, Operand::E);
-  EXPECT_FALSE(e.verdict.confirmed);
-  EXPECT_EQ(e.verdict.thread, 20);
-  EXPECT_EQ(e.verdict.value, 2);
-  EXPECT_EQ(e.verdict.observed, ins.fragment(Operand::E)->layout_at(40, 7));
+  EXPECT_EQ(bad->operands[2].operand, Operand::E);
+  expect_swap_named(bad->operands[2].verdict, 20, 2, ins.fragment(Operand::E)->layout_at(40, 7));
 }
 
 // CuTe's sparse traits, as CUTLASS states them (facts, cited; the layouts are CuTe's, typed here):

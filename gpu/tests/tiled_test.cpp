@@ -1,6 +1,5 @@
 // Tiled MMAs and copies (tiled.hpp): properties that follow from what they are, checked on
 // several atoms and atom layouts. That they equal CuTe's is conformance/oracle/cutlass_tiled.py.
-#include <stdexcept>
 #include <gtest/gtest.h>
 
 #include <map>
@@ -8,17 +7,15 @@
 #include "catlayout/core/text.hpp"
 #include "catlayout/gpu/tiled.hpp"
 #include "catlayout/gpu/tiled_spec.hpp"
+#include "testing.hpp"
 
 using namespace catlayout;
 using namespace catlayout::gpu;
+using namespace catlayout::gpu::testing;
 
 namespace {
 
-Layout L(char const* text) {
-  auto l = parse_layout(text);
-  if (!l) throw std::invalid_argument(l.error().what());  // a typo in a test is a failed test, not UB
-  return *l;
-}
+Layout L(char const* text) { return must(parse_layout(text)); }
 
 // How many (thread, value) pairs land on each element of a rows x cols tile; -1 when one lands outside.
 std::vector<Int> multiplicity(Layout const& tv, Int rows, Int cols) {
@@ -45,9 +42,7 @@ struct MmaCase {
 std::string case_name(::testing::TestParamInfo<MmaCase> const& info) {
   std::string s = std::string(info.param.instr) + "_" + info.param.atom_layout;
   for (auto p : info.param.perm) s += std::string("_") + (p ? p : "x");
-  for (char& c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return s + "_" + std::to_string(info.index);
+  return gtest_name(s) + "_" + std::to_string(info.index);
 }
 
 Result<TiledMma> build(MmaCase const& c) {

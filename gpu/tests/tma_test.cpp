@@ -106,6 +106,49 @@ TEST(Tma, SwizzledBoxesAreTheWgmmaAndUmmaAtoms) {
 
 #include "catlayout/gpu/device.hpp"
 
+namespace {
+
+// ptxas (the toolkit's, found at configure time) run on `ptx` for sm_90a: its exit status and what
+// it printed. The files, `stem`.ptx and .log in a temporary directory, carry the process id (several
+// builds' gpu_tests may run at once) and are removed.
+struct Assembled {
+  int rc;
+  std::string log;
+};
+[[maybe_unused]] Assembled assemble_sm90a(std::string const& ptxas, std::string const& ptx, std::string const& stem) {
+  std::string dir = ::testing::TempDir() + std::to_string(::getpid()) + "_", file = dir + stem + ".ptx",
+              log = dir + stem + ".log";
+  std::ofstream(file) << ptx;
+  int rc = std::system((ptxas + " -arch=sm_90a " + file + " -o /dev/null > " + log + " 2>&1").c_str());
+  std::ifstream in(log);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(file.c_str());
+  std::remove(log.c_str());
+  return {rc, text};
+}
+
+// On this GPU: every probe runs (run(probe, image): "" or the error) and its image is the one the
+// model says (check(probe, image): "" or the first difference).
+template <class Probe, class Run, class Check, class Name>
+void expect_images_as_modelled(device::Info const& info, std::vector<Probe> const& probes, Run run, Check check,
+                               Name name) {
+  for (Probe const& p : probes) {
+    std::vector<std::uint32_t> image;
+    ASSERT_EQ(run(p, image), "") << name(p);
+    EXPECT_EQ(check(p, image), "") << info.name;
+  }
+}
+
+// Why a GPU probe cannot run here: no GPU (device::query's reason), or one older than sm_`major`0,
+// which `what` needs; "" when it can.
+std::string no_gpu_for(device::Info& info, int major, std::string const& what) {
+  if (std::string why = device::query(info); !why.empty()) return why;
+  if (info.major < major) return what + " needs sm_" + std::to_string(major) + "0 or newer";
+  return "";
+}
+
+}  // namespace
+
 TEST(TmaProbe, SimulatedImageIsConfirmedAndAWrongOneNamed) {
   EXPECT_EQ(tma_probe_boxes().size(), 3u * (4 + 2 + 3 + 4));
   for (TmaBox const& b : tma_probe_boxes()) {
@@ -118,16 +161,10 @@ TEST(TmaProbe, SimulatedImageIsConfirmedAndAWrongOneNamed) {
 
 TEST(TmaProbe, KernelsAssembleForSm90a) {
 #ifdef CATLAYOUT_PTXAS
-  std::string dir = ::testing::TempDir() + std::to_string(::getpid()) + "_", file = dir + "catlayout_tma.ptx", log = dir + "catlayout_tma.log";
   for (TmaBox const& b : tma_probe_boxes()) {
-    std::ofstream(file) << tma_probe_ptx(b);
-    int rc = std::system((std::string(CATLAYOUT_PTXAS) + " -arch=sm_90a " + file + " -o /dev/null > " + log + " 2>&1").c_str());
-    std::ifstream in(log);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    ASSERT_EQ(rc, 0) << tma_probe_name(b) << ":\n" << text;
+    Assembled a = assemble_sm90a(CATLAYOUT_PTXAS, tma_probe_ptx(b), "catlayout_tma");
+    ASSERT_EQ(a.rc, 0) << tma_probe_name(b) << ":\n" << a.log;
   }
-  std::remove(file.c_str());
-  std::remove(log.c_str());
 #else
   GTEST_SKIP() << "no ptxas: the CUDA toolkit was not found at configure time";
 #endif
@@ -137,14 +174,8 @@ TEST(TmaProbe, KernelsAssembleForSm90a) {
 // lands where the model says.
 TEST(GpuProbe, TmaBoxesLandWhereTheSwizzleModelSays) {
   device::Info info;
-  if (std::string why = device::query(info); !why.empty()) GTEST_SKIP() << why;
-  if (info.major < 9) GTEST_SKIP() << "TMA needs sm_90 or newer";
-  for (TmaBox const& b : tma_probe_boxes()) {
-    std::vector<std::uint32_t> image;
-    std::string e = device::run_tma(b, image);
-    ASSERT_EQ(e, "") << tma_probe_name(b);
-    EXPECT_EQ(check_tma_image(b, image), "") << info.name;
-  }
+  if (std::string why = no_gpu_for(info, 9, "TMA"); !why.empty()) GTEST_SKIP() << why;
+  expect_images_as_modelled(info, tma_probe_boxes(), device::run_tma, check_tma_image, tma_probe_name);
 }
 
 TEST(CpAsyncProbe, KernelsAssembleAndTheCheckNamesAWrongWord) {
@@ -154,25 +185,14 @@ TEST(CpAsyncProbe, KernelsAssembleAndTheCheckNamesAWrongWord) {
     std::swap(bad[0], bad.back());
     EXPECT_NE(check_cp_async_image(c, bad).find("word 0 (thread 0)"), std::string::npos);
 #ifdef CATLAYOUT_PTXAS
-    std::string dir = ::testing::TempDir() + std::to_string(::getpid()) + "_", file = dir + "catlayout_cpasync.ptx", log = dir + "catlayout_cpasync.log";
-    std::ofstream(file) << cp_async_ptx(c);
-    int rc = std::system((std::string(CATLAYOUT_PTXAS) + " -arch=sm_90a " + file + " -o /dev/null > " + log + " 2>&1").c_str());
-    std::ifstream in(log);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    EXPECT_EQ(rc, 0) << cp_async_name(c) << ":\n" << text;
-    std::remove(file.c_str());
-    std::remove(log.c_str());
+    Assembled a = assemble_sm90a(CATLAYOUT_PTXAS, cp_async_ptx(c), "catlayout_cpasync");
+    EXPECT_EQ(a.rc, 0) << cp_async_name(c) << ":\n" << a.log;
 #endif
   }
 }
 
 TEST(GpuProbe, CpAsyncCopiesAreTheIdentity) {
   device::Info info;
-  if (std::string why = device::query(info); !why.empty()) GTEST_SKIP() << why;
-  if (info.major < 8) GTEST_SKIP() << "cp.async needs sm_80 or newer";
-  for (CpAsync const& c : cp_async_probes()) {
-    std::vector<std::uint32_t> image;
-    ASSERT_EQ(device::run_cp_async(c, image), "") << cp_async_name(c);
-    EXPECT_EQ(check_cp_async_image(c, image), "") << info.name;
-  }
+  if (std::string why = no_gpu_for(info, 8, "cp.async"); !why.empty()) GTEST_SKIP() << why;
+  expect_images_as_modelled(info, cp_async_probes(), device::run_cp_async, check_cp_async_image, cp_async_name);
 }

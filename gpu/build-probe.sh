@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds, on the CPU machine, the two binaries a hardware run needs (core + gpu + the wire's forms, Release,
+# Builds, on the CPU machine, the two binaries a hardware run needs (core + gpu + the wire's forms and
+# the generators its rows name, Release,
 # libstdc++ linked in so they run on the GPU machine's image): BUILD_DIR/gpu/catlayout-gpu-probe
 # and BUILD_DIR/gpu/gpu_tests (default BUILD_DIR: build-gpu). No CUDA compiler is needed: the
 # kernels are PTX that the GPU's driver compiles; the CUDA toolkit's headers and runtime are.
@@ -22,7 +23,9 @@ find_package(GTest REQUIRED)
 set(CATLAYOUT_BUILD_TESTS ON)
 enable_testing()
 add_compile_options(-Wall -Wextra)
+include("$root/cmake/catlayout_room.cmake")  # catlayout_library: how each room makes its target
 add_subdirectory("$root/core" core)
+add_subdirectory("$root/generators" generators)  # the wire's rows name their generators
 add_subdirectory("$root/gpu" gpu)
 add_subdirectory("$root/wire" wire)
 add_subdirectory("$root/cli/probe" probe)

@@ -48,7 +48,8 @@ TEST(Codec, SharedMemoryCanonicalLayout) {
 
 TEST(Codec, NewElementTypesRoundTrip) {
   for (Elem e : {Elem::e4m3, Elem::e5m2, Elem::u8, Elem::u4})
-    for (Int x = 0; x <= (e == Elem::e5m2 ? 8 : 15); ++x)  // e5m2 has two mantissa bits: 9 is not exact EXPECT_EQ(decode(e, encode(e, x)), static_cast<double>(x)) << elem_name(e) << " " << x;
+    for (Int x = 0; x <= (e == Elem::e5m2 ? 8 : 15); ++x)  // e5m2 has two mantissa bits: 9 is not exact
+      EXPECT_EQ(decode(e, encode(e, x)), static_cast<double>(x)) << elem_name(e) << " " << x;
   EXPECT_EQ(encode(Elem::e4m3, 1), 0x38u);  // 0 0111 000
   EXPECT_EQ(encode(Elem::e5m2, 1), 0x3cu);  // 0 01111 00
   EXPECT_EQ(decode(Elem::e5m2, 0x38), 0.5);  // the bits of e4m3's 1.0, read as e5m2

@@ -70,7 +70,7 @@ Projection projection_from_py(nb::handle h);
 // column, counted in code points as Python indexes the str and as core's readers count columns.
 std::string_view text_from_py(nb::handle h, std::string_view what);
 
-// What a text argument reads as, in the CLI's order (cli/algebra.cpp read_arg): core's one reader
+// What a text argument reads as, in the order of the CLI's reader (wire/src/value_text.cpp operand_from_text): core's one reader
 // parse_any_layout (integer, coordinate or swizzled strides, every notation of
 // docs/notation.md), then F2 strides (F<v>), then a swizzle alone (CuTe's composition(Layout,
 // Swizzle)). Otherwise the one reader's error.

@@ -10,6 +10,8 @@
 #include "catlayout/core/evaluate.hpp"
 #include "catlayout/core/inverse.hpp"
 #include "catlayout/core/layout_add.hpp"
+#include "catlayout/core/mixed.hpp"
+#include "catlayout/core/mixed_algebra.hpp"
 #include "catlayout/core/nullspace.hpp"
 #include "catlayout/core/partition.hpp"
 #include "catlayout/core/predicates.hpp"

@@ -1,0 +1,93 @@
+// Static and run-time integers (core/mixed.hpp, core/mixed_algebra.hpp).
+#include "catlayout/core.hpp"
+#include "testing.hpp"
+
+using namespace catlayout;
+using namespace catlayout::testing;
+
+namespace {
+
+template <class T>
+T read_or_fail(Result<T> r, std::string_view s) {
+  if (!r) ADD_FAILURE() << s << ": " << r.error().what();
+  return r ? std::move(*r) : T{};
+}
+MixedLayout ML(std::string_view s) { return read_or_fail(read_mixed_layout(s, Integers::as_printed), s); }
+MixedTiler MT_(std::string_view s) { return read_or_fail(read_mixed_tiler(s, Integers::as_printed), s); }
+template <class T>
+std::string P(Result<T> const& r) {
+  return r ? to_string(*r) : r.error().what();
+}
+
+}  // namespace
+
+TEST(Mixed, ReadsAndPrintsCuteNotation) {
+  for (auto s : {"(4,8,1,2):(_1,4,32,32)", "(_4,(8,_2)):(_16,(_1,64))", "_1:_0", "8:_1", "(_2,3):(_-1,5)"})
+    EXPECT_EQ(to_string(ML(s)), s);
+  EXPECT_EQ(to_string(*read_mixed_layout("(4,8):(1,4)", Integers::all_static)), "(_4,_8):(_1,_4)");
+  EXPECT_TRUE(has_static_marks("(4,_8):(_1,4)"));
+  EXPECT_FALSE(has_static_marks("(4,8):(1,4)"));
+  EXPECT_FALSE(has_static_marks("Sw<3,4,3> o my_name"));
+  EXPECT_FALSE(read_mixed_layout("(4,8):(1)", Integers::as_printed));   // not congruent
+  EXPECT_FALSE(read_mixed_layout("(0,8):(1,4)", Integers::as_printed)); // extent 0
+  EXPECT_FALSE(read_mixed_layout("(4,8):(1,4) x", Integers::as_printed));
+  EXPECT_FALSE(read_mixed_layout("99999999999999999999:1", Integers::as_printed));
+  EXPECT_EQ(to_string(MT_("(_4:_1,8)")), "(_4:_1,8)");
+}
+
+// CUTLASS test/unit/cute/core/compact_xmajor.cpp: make_layout with run-time extents keeps a
+// run-time extent-1 mode and gives it the running stride (a static 1 gets _0).
+TEST(Mixed, CompactMajorWithRunTimeExtents) {
+  EXPECT_EQ(P(make_layout(*read_mixed_tuple("(4,8,1,2)", Integers::as_printed), Major::left)), "(4,8,1,2):(_1,4,32,32)");
+  EXPECT_EQ(P(make_layout(*read_mixed_tuple("(_4,_8,_1,_2)", Integers::as_printed), Major::left)),
+            "(_4,_8,_1,_2):(_1,_4,_0,_32)");
+  EXPECT_EQ(P(make_layout(*read_mixed_tuple("(96,64)", Integers::as_printed), Major::right)), "(96,64):(64,_1)");
+}
+
+// CUTLASS test/unit/cute/core/logical_divide.cpp: make_layout(2) / Layout<_32> keeps the rest mode 1:_32.
+TEST(Mixed, DivideKeepsRunTimeRestMode) {
+  EXPECT_EQ(P(logical_divide(ML("2:_1"), MT_("_32:_1"))), "(_32,1):(_1,_32)");
+}
+
+TEST(Mixed, RunTimeRefusalsNameTheirReason) {
+  auto c = complement(ML("(4,8):(1,4)"));
+  ASSERT_FALSE(c);
+  EXPECT_NE(c.error().message.find("Dynamic-stride complement only for rank-1 layouts"), std::string::npos);
+  auto l = left_inverse(ML("(_4,_8):(_1,4)"));
+  ASSERT_FALSE(l);
+  EXPECT_NE(l.error().message.find("Left inverse requires static strides"), std::string::npos);
+}
+
+// With every integer static, the run-time path is CuTe's static path: it equals core's engine
+// (held to CuTe with static integers by the corpus) wherever that answers.
+TEST(Mixed, AllStaticEqualsTheEngine) {
+  std::mt19937_64 g(55);
+  int compared = 0;
+  auto same = [&](Result<Layout> const& plain, Result<MixedLayout> const& mixed, std::string const& what) {
+    if (!plain || !mixed) return;
+    auto back = unmarked(*mixed);
+    ASSERT_TRUE(back) << what;
+    EXPECT_EQ(to_string(*back), to_string(*plain)) << what << " run-time path " << to_string(*mixed);
+    EXPECT_TRUE(all_static(*mixed)) << what;
+    ++compared;
+  };
+  for (int n = 0; n < 3000; ++n) {
+    Layout a = random_layout(g, 6, 20), b = random_layout(g, 4, 12);
+    MixedLayout ma = mark_static(a), mb = mark_static(b);
+    MixedTiler tb;
+    tb.layout = mb;
+    std::string what = to_string(a) + " , " + to_string(b);
+    same(Result<Layout>(coalesce(a)), coalesce(ma), "coalesce " + what);
+    same(composition(a, b), composition(ma, mb), "composition " + what);
+    same(complement(a, a.size() * 4), complement(ma, MixedInt{a.size() * 4, true}), "complement " + what);
+    same(complement(a), complement(ma), "complement " + what);
+    same(logical_divide(a, Tiler::of(b)), logical_divide(ma, tb), "logical_divide " + what);
+    same(zipped_divide(a, Tiler::of(b)), zipped_divide(ma, tb), "zipped_divide " + what);
+    same(logical_product(a, Tiler::of(b)), logical_product(ma, tb), "logical_product " + what);
+    same(blocked_product(a, b), blocked_product(ma, mb), "blocked_product " + what);
+    same(raked_product(a, b), raked_product(ma, mb), "raked_product " + what);
+    same(Result<Layout>(right_inverse(a)), right_inverse(ma), "right_inverse " + what);
+    same(left_inverse(a), left_inverse(ma), "left_inverse " + what);
+  }
+  EXPECT_GT(compared, 10000);
+}

@@ -57,7 +57,7 @@ void print_result(Value const& r, bool json, Notation n) {
 Command algebra(wire::OpRow const& row) {
   bool by_convention = row.strict != wire::Strict::none;
   Command c{std::string(row.doc.command), std::string(row.doc.usage), std::string(row.doc.summary),
-            std::string(row.doc.example), {{"--json", 0}, {"--print", 1}}, nullptr};
+            std::string(row.doc.example), {{"--json", 0}, {"--print", 1}, {"--cute-integers", 0}}, nullptr};
   if (by_convention) c.options["--strict"] = 0;
   c.run = [c, &row, by_convention](Args const& a) -> int {
     auto const& takes = row.typed.takes;
@@ -69,9 +69,12 @@ Command algebra(wire::OpRow const& row) {
       if (!n) return usage_error(c, n.error().message);
       notation = *n;
     }
+    // --cute-integers: every integer as CuTe prints it (`_4` static, `4` run-time), the answer in
+    // CuTe's print; without it only a text that writes `_4` is read so (docs/notation.md).
+    Integers integers = a.has("--cute-integers") ? Integers::as_printed : Integers::all_static;
     wire::Values args;
     for (std::size_t i = 0; i < a.pos.size(); ++i) {
-      auto x = wire::operand_from_text(takes[i], a.pos[i], i);
+      auto x = wire::operand_from_text(takes[i], a.pos[i], i, integers);
       if (!x) return report_error(x.error());
       if ((takes[i] == Takes::layout || takes[i] == Takes::tiler) && !wire::integer_strides(*x) && !row.other_kinds)
         return report_error(Error{ErrorKind::invalid_input,
@@ -80,7 +83,7 @@ Command algebra(wire::OpRow const& row) {
       args.push_back(std::move(*x));
     }
     bool strict = a.has("--strict");
-    auto r = row.typed.fn(args, strict ? Convention::categorical : Convention::cute);
+    auto r = run_typed(row, args, strict ? Convention::categorical : Convention::cute);
     if (!r) return report_error(r.error());
     print_result(*r, a.has("--json"), notation);
     if (row.typed.note)
@@ -89,7 +92,7 @@ Command algebra(wire::OpRow const& row) {
     if (!strict && by_convention) {
       // The row says whether --strict is a stricter reading of docs/definitions.md or the paper's fragment.
       bool stricter_reading = row.strict == wire::Strict::reading;
-      if (auto cat = row.typed.fn(args, Convention::categorical); !cat && stricter_reading)
+      if (auto cat = run_typed(row, args, Convention::categorical); !cat && stricter_reading)
         std::cerr << "note: this is CuTe's answer; --strict (docs/definitions.md) refuses it: " << cat.error().message
                   << "\n";
       else if (!cat)

@@ -101,7 +101,7 @@ void bind_ops(nb::module_& m) {
         invalid_input(str(name, " is defined for integer-stride layouts; argument ", i + 1,
                           " is not one (docs/algebra.md lists the operations each kind of layout takes)"));
     }
-    return value_to_py(unwrap(row->typed.fn(x, convention(strict))));
+    return value_to_py(unwrap(wire::run_typed(*row, x, convention(strict))));
   }, nb::arg("name"), nb::arg("args"), nb::kw_only(), nb::arg("strict") = false,
   nb::sig("def op(name: str, *args: object, strict: bool = False) -> object"),
   "Any op of the op table that takes values (catlayout.typed_ops() lists them; the CLI's command of the same "

@@ -18,6 +18,12 @@ using namespace typed;
 Result<Value> make_layout_op(std::span<Value const> x, Convention) {
   return give(make_layout(int_tuple(x[0]), x.size() == 2 ? std::get<Major>(order(x[1])) : Major::left));
 }
+// CuTe's compact_major over static and run-time extents (cute/stride.hpp): a run-time 1 keeps the
+// running stride, a static 1 gets _0.
+Result<Value> make_layout_mixed(std::span<Value const> x, Convention) {
+  Major m = x.size() > 1 ? std::get<Major>(order(x[1])) : Major::left;
+  return give_mixed(make_layout(mixed_tuple(x[0]), m));
+}
 
 Result<Value> make_ordered_layout_op(std::span<Value const> x, Convention) {
   return give(make_ordered_layout(int_tuple(x[0]), order(x[1])));
@@ -149,7 +155,7 @@ OpRow row(std::string_view name, std::size_t min_args, Strict strict, bool retur
 
 std::vector<OpRow> cute_api_rows() {
   return {
-      row("make_layout", 1, no, layout_result, !kinds, {{T::shape, T::major}, make_layout_op, nullptr, generators::make_layout_args},
+      row("make_layout", 1, no, layout_result, !kinds, {{T::shape, T::major}, make_layout_op, nullptr, generators::make_layout_args, nullptr, make_layout_mixed},
           {"make-layout", "make-layout SHAPE [LayoutLeft|LayoutRight]",
            "CuTe make_layout(shape, LayoutLeft{} / LayoutRight{}): compact column- or row-major",
            "catlayout make-layout '(4,(2,3))' LayoutRight"}),

@@ -57,6 +57,7 @@ using namespace typed;
 
 // The integer-stride forms, which the row's function over layouts (LayoutOp) reads.
 bool plain(Json const& j) {
+  if (j.is_string()) return false;  // CuTe's print with its marks: the run-time path
   auto k = kind_of(j);
   return k == Kind::layout || k == Kind::tiler || k == Kind::other;
 }
@@ -347,6 +348,49 @@ Result<Value> inverse(std::span<Value const> x, Convention) {
                      std::holds_alternative<F2Layout>(x[0]) ? "F2 layouts" : "coordinate layouts");
 }
 
+// The run-time path (core/mixed_algebra.hpp): CuTe's answers over static and run-time integers,
+// kept by run_typed where they are the operation's function (wire/src/mixed_rows.cpp).
+Result<Value> coalesce_mixed(std::span<Value const> x, Convention) {
+  if (x.size() > 1) return give_mixed(coalesce(mixed_layout(x[0]), mixed_tuple(x[1])));
+  return give_mixed(coalesce(mixed_layout(x[0])));
+}
+Result<Value> composition_mixed(std::span<Value const> x, Convention) {
+  return give_mixed(composition(mixed_layout(x[0]), mixed_tiler(x[1])));
+}
+Result<Value> complement_mixed(std::span<Value const> x, Convention) {
+  if (x.size() > 1) return give_mixed(complement(mixed_layout(x[0]), mixed_tuple(x[1])));
+  return give_mixed(complement(mixed_layout(x[0])));
+}
+template <Result<MixedLayout> (*F)(MixedLayout const&, MixedTiler const&)>
+Result<Value> by_tiler_mixed(std::span<Value const> x, Convention) {
+  return give_mixed(F(mixed_layout(x[0]), mixed_tiler(x[1])));
+}
+template <Result<MixedLayout> (*F)(MixedLayout const&, MixedLayout const&)>
+Result<Value> by_layout_mixed(std::span<Value const> x, Convention) {
+  return give_mixed(F(mixed_layout(x[0]), mixed_layout(x[1])));
+}
+Result<Value> left_inverse_mixed(std::span<Value const> x, Convention) { return give_mixed(left_inverse(mixed_layout(x[0]))); }
+
+// CuTe's right_inverse leaves run-time strides out (cute/layout.hpp: "Filter out any dynamic
+// strides"): a right inverse, L(R(i)) == i on R's domain (CuTe's contract), smaller than the static
+// one. Checked here by that contract, since the static answer is the largest and differs.
+Result<Value> right_inverse_mixed(std::span<Value const> x, Convention) {
+  MixedLayout a = mixed_layout(x[0]);
+  CL_TRY(r, right_inverse(a));
+  CL_TRY(l, unmarked(a));
+  CL_TRY(u, unmarked(r));
+  for (Int i = 0; i < u.size(); ++i) {
+    Int k = u(i);
+    if (k < 0 || k >= l.size() || l(k) != i) {
+      Error e{ErrorKind::inadmissible, str("CuTe's run-time right_inverse ", to_string(r), " of ", to_string(a),
+                                           " is not a right inverse: L(R(", i, ")) != ", i)};
+      e.cute_answers = true;
+      return std::unexpected(std::move(e));
+    }
+  }
+  return Value(std::move(r));
+}
+
 constexpr auto no = Strict::none, conv = Strict::paper;
 constexpr bool kinds = true;
 using T = Takes;
@@ -363,24 +407,26 @@ OpRow layout_row(std::string_view name, std::size_t min_args, Strict strict, boo
 using Generate = generators::Args (*)(generators::Rng&);
 
 // A divide or product by a tiler.
-template <Result<Layout> (*F)(Layout const&, Tiler const&, Convention)>
+template <Result<Layout> (*F)(Layout const&, Tiler const&, Convention), Result<MixedLayout> (*M)(MixedLayout const&, MixedTiler const&)>
 OpRow tiler_row(std::string_view name, Generate generate, OpDoc doc) {
-  return layout_row(name, 2, conv, !kinds, Second::tiler, by_tiler_fn<F>, {{T::layout, T::tiler}, by_tiler<F>, nullptr, generate},
-                    doc);
+  return layout_row(name, 2, conv, !kinds, Second::tiler, by_tiler_fn<F>,
+                    {{T::layout, T::tiler}, by_tiler<F>, nullptr, generate, nullptr, by_tiler_mixed<M>}, doc);
 }
 
 // A rank-sensitive product by a layout.
-template <Result<Layout> (*F)(Layout const&, Layout const&, Convention)>
+template <Result<Layout> (*F)(Layout const&, Layout const&, Convention),
+          Result<MixedLayout> (*M)(MixedLayout const&, MixedLayout const&)>
 OpRow layout_product_row(std::string_view name, Generate generate, OpDoc doc) {
   return layout_row(name, 2, conv, !kinds, Second::layout, by_layout_fn<F>,
-                    {{T::layout, T::layout}, by_layout<F>, nullptr, generate}, doc);
+                    {{T::layout, T::layout}, by_layout<F>, nullptr, generate, nullptr, by_layout_mixed<M>}, doc);
 }
 
 // An inverse of an integer-stride or swizzled layout.
 template <bool Right>
 OpRow inverse_row(std::string_view name, Generate generate, OpDoc doc) {
   return layout_row(name, 1, no, kinds, Second::none, Right ? right_inverse_fn : left_inverse_fn,
-                    {{T::layout}, inverse<Right>, nullptr, generate}, doc);
+                    {{T::layout}, inverse<Right>, nullptr, generate, nullptr, Right ? right_inverse_mixed : left_inverse_mixed, Right},
+                    doc);
 }
 
 }  // namespace
@@ -393,37 +439,37 @@ std::vector<OpRow> layout_rows() {
                  "for a nested mode), CuTe's layout(i) or layout(m,n): past the domain, CuTe's extended function "
                  "(the last mode unbounded) with a note; negative entries refused",
                  "catlayout eval '(4,8):(1,4)' '(1,2)'"}),
-      layout_row("coalesce", 1, no, kinds, Second::profile, coalesce_fn, {{T::layout, T::int_tuple}, coalesce_op, nullptr, generators::coalesce_args},
+      layout_row("coalesce", 1, no, kinds, Second::profile, coalesce_fn, {{T::layout, T::int_tuple}, coalesce_op, nullptr, generators::coalesce_args, nullptr, coalesce_mixed},
                  {"coalesce", "coalesce L [PROFILE]", "coalesce; by-mode under a target profile",
                   "catlayout coalesce '(2,(1,6)):(1,(6,2))' '(1,1)'"}),
-      layout_row("composition", 2, no, kinds, Second::tiler, composition_fn, {{T::layout, T::tiler}, composition_op, nullptr, generators::composition_args},
+      layout_row("composition", 2, no, kinds, Second::tiler, composition_fn, {{T::layout, T::tiler}, composition_op, nullptr, generators::composition_args, nullptr, composition_mixed},
                  {"compose", "compose A B", "A o B, B a layout or a tiler <3:4,8:2>",
                   "catlayout compose '(6,2):(8,2)' '(4,3):(3,1)'"}),
-      layout_row("complement", 1, conv, !kinds, Second::integer, complement_fn, {{T::layout, T::integer}, complement_op, nullptr, generators::complement_args},
+      layout_row("complement", 1, conv, !kinds, Second::integer, complement_fn, {{T::layout, T::integer}, complement_op, nullptr, generators::complement_args, nullptr, complement_mixed},
                  {"complement", "complement A [N]",
                   "comp(A, N), CuTe's (N = cosize(A) by default); --strict: only where the categorical paper has one",
                   "catlayout complement 4:2 24"}),
-      tiler_row<logical_divide>("logical_divide", generators::logical_divide_args, {"divide", "divide A B", "logical divide A (/) B",
+      tiler_row<logical_divide, logical_divide>("logical_divide", generators::logical_divide_args, {"divide", "divide A B", "logical divide A (/) B",
                                                    "catlayout divide '(4,2,3):(2,1,8)' 4:2"}),
-      tiler_row<zipped_divide>("zipped_divide", generators::zipped_divide_args, {"zipped-divide", "zipped-divide A B", "((tiles),(rests))",
+      tiler_row<zipped_divide, zipped_divide>("zipped_divide", generators::zipped_divide_args, {"zipped-divide", "zipped-divide A B", "((tiles),(rests))",
                                                  "catlayout zipped-divide '(8,8):(1,8)' '<2,4>'"}),
-      tiler_row<tiled_divide>("tiled_divide", generators::tiled_divide_args, {"tiled-divide", "tiled-divide A B", "((tiles),rest0,rest1,...)",
+      tiler_row<tiled_divide, tiled_divide>("tiled_divide", generators::tiled_divide_args, {"tiled-divide", "tiled-divide A B", "((tiles),rest0,rest1,...)",
                                                "catlayout tiled-divide '(8,8):(1,8)' '<2,4>'"}),
-      tiler_row<flat_divide>("flat_divide", generators::flat_divide_args, {"flat-divide", "flat-divide A B", "(tile0,tile1,...,rest0,rest1,...)",
+      tiler_row<flat_divide, flat_divide>("flat_divide", generators::flat_divide_args, {"flat-divide", "flat-divide A B", "(tile0,tile1,...,rest0,rest1,...)",
                                              "catlayout flat-divide '(8,8):(1,8)' '<2,4>'"}),
-      tiler_row<logical_product>("logical_product", generators::logical_product_args, {"product", "product A B", "logical product A (x) B",
+      tiler_row<logical_product, logical_product>("logical_product", generators::logical_product_args, {"product", "product A B", "logical product A (x) B",
                                                      "catlayout product '(2,2):(4,1)' 6:1"}),
-      tiler_row<zipped_product>("zipped_product", generators::zipped_product_args, {"zipped-product", "zipped-product A B", "((A's modes),(products))",
+      tiler_row<zipped_product, zipped_product>("zipped_product", generators::zipped_product_args, {"zipped-product", "zipped-product A B", "((A's modes),(products))",
                                                    "catlayout zipped-product '(2,2):(1,2)' '<3,2>'"}),
-      tiler_row<tiled_product>("tiled_product", generators::tiled_product_args, {"tiled-product", "tiled-product A B", "((A's modes),p0,p1,...)",
+      tiler_row<tiled_product, tiled_product>("tiled_product", generators::tiled_product_args, {"tiled-product", "tiled-product A B", "((A's modes),p0,p1,...)",
                                                  "catlayout tiled-product '(2,2):(1,2)' '<3,2>'"}),
-      tiler_row<flat_product>("flat_product", generators::flat_product_args, {"flat-product", "flat-product A B", "(a0,a1,...,p0,p1,...)",
+      tiler_row<flat_product, flat_product>("flat_product", generators::flat_product_args, {"flat-product", "flat-product A B", "(a0,a1,...,p0,p1,...)",
                                                "catlayout flat-product '(2,2):(1,2)' '<3,2>'"}),
-      layout_product_row<blocked_product>("blocked_product", generators::blocked_product_args,
+      layout_product_row<blocked_product, blocked_product>("blocked_product", generators::blocked_product_args,
                                           {"blocked-product", "blocked-product A B",
                                            "A's blocks laid out by B (rank-sensitive)",
                                            "catlayout blocked-product '(2,5):(5,1)' '(3,4):(1,3)'"}),
-      layout_product_row<raked_product>("raked_product", generators::raked_product_args,
+      layout_product_row<raked_product, raked_product>("raked_product", generators::raked_product_args,
                                         {"raked-product", "raked-product A B", "A raked across B (rank-sensitive)",
                                          "catlayout raked-product '(2,5):(5,1)' '(3,4):(1,3)'"}),
       inverse_row<true>("right_inverse", generators::right_inverse_args,

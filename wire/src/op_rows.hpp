@@ -16,6 +16,9 @@ using LayoutFn = Result<Layout>(LayoutArgs const& x, Convention c);
 // The typed rows' JSON run: operands read by what each position takes, the function, the answer written.
 RowRun op_typed;
 
+// run_typed's run-time path (mixed_rows.cpp): CuTe's answer over static and run-time integers.
+Result<Value> run_mixed(OpRow const& row, std::span<Value const> args, Convention c);
+
 // The families whose rows are typed, each defined beside its functions: the core layout ops
 // (layout_ops.cpp), CuTe's API and the whitepaper's operations (cute_api_rows.cpp).
 std::vector<OpRow> layout_rows();

@@ -95,9 +95,14 @@ Result<Values> operands_from_json(OpRow const& row, Json const& args, std::strin
   return x;
 }
 
+Result<Value> run_typed(OpRow const& row, std::span<Value const> args, Convention c) {
+  if (std::none_of(args.begin(), args.end(), is_mixed)) return row.typed.fn(args, c);
+  return run_mixed(row, args, c);
+}
+
 Result<Json> op_typed(OpRow const& row, Json const& args, std::string const& path, Convention c) {
   CL_TRY(x, operands_from_json(row, args, path));
-  CL_TRY(r, row.typed.fn(x, c));
+  CL_TRY(r, run_typed(row, x, c));
   return to_json(r);
 }
 

@@ -50,4 +50,16 @@ Result<Value> layout_or_composed(Value const& x, F f) {
   return fail(ErrorKind::invalid_input, "expected a layout or a composed layout at args[0]");
 }
 
+// Operands of the run-time path (Typed::mixed): a value with CuTe's marks, or a plain one marked
+// static (an operand written without marks beside one with them).
+MixedLayout mixed_layout(Value const& x);
+MixedTiler mixed_tiler(Value const& x);
+MixedTuple mixed_tuple(Value const& x);
+
+// The run-time path's answer as a value.
+inline Result<Value> give_mixed(Result<MixedLayout> r) {
+  if (!r) return std::unexpected(std::move(r.error()));
+  return Value(std::move(*r));
+}
+
 }  // namespace catlayout::wire::typed

@@ -19,9 +19,44 @@ Result<Value> read_any_layout(std::string const& text) {
 
 }  // namespace
 
-Result<Value> operand_from_text(Takes kind, std::string const& text, std::size_t i) {
+namespace {
+
+bool takes_integers(Takes kind) {
+  return kind == Takes::layout || kind == Takes::tiler || kind == Takes::int_tuple || kind == Takes::integer ||
+         kind == Takes::shape || kind == Takes::domain;
+}
+
+// A layout, tiler or int tuple in CuTe's print with its marks (core/mixed.hpp's readers).
+Result<Value> mixed_from_text(Takes kind, std::string const& text) {
+  auto give = [](auto r) -> Result<Value> {
+    if (!r) return std::unexpected(r.error());
+    return Value(std::move(*r));
+  };
+  switch (kind) {
+    case Takes::layout: return give(read_mixed_layout(text, Integers::as_printed));
+    case Takes::tiler: return give(read_mixed_tiler(text, Integers::as_printed));
+    default: break;
+  }
+  auto t = read_mixed_tuple(text, Integers::as_printed);
+  if (!t) return std::unexpected(t.error());
+  if (kind == Takes::integer && !t->is_leaf) return fail(ErrorKind::invalid_input, "expected an integer");
+  if (kind == Takes::shape || kind == Takes::domain)
+    for (auto v : flatten(*t))
+      if (v.value <= 0) return fail(ErrorKind::invalid_input, "shape entry ", v.value, " is not positive");
+  return Value(std::move(*t));
+}
+
+}  // namespace
+
+Result<Value> operand_from_text(Takes kind, std::string const& text, std::size_t i, Integers integers) {
   // The reason first, then the argument (shortened: a long argument would bury the reason).
   auto where = [&](Error const& e) { return fail(e.kind, "argument ", i + 1, ": ", e.message, ", in '", shortened(text), "'"); };
+  if (takes_integers(kind) && (integers == Integers::as_printed || has_static_marks(text))) {
+    auto m = mixed_from_text(kind, text);
+    if (m) return m;
+    if (integers == Integers::as_printed || kind != Takes::layout) return where(m.error());
+    // a layout with `_` that is not CuTe's plain print (a swizzled one, Sw<..> o _0 o L): core's readers
+  }
   auto checked = [&](auto r) -> Result<Value> {
     if (!r) return where(r.error());
     return Value(std::move(*r));

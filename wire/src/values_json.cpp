@@ -153,6 +153,9 @@ Json to_json(AnyLayout const& v) {
       [](auto const& x) -> Json {
         using T = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<T, ComposedLayout>) return layout_or_composed_json(x);
+        else if constexpr (std::is_same_v<T, MixedLayout> || std::is_same_v<T, MixedTiler> ||
+                           std::is_same_v<T, MixedTuple>)
+          return Json(to_string(x));  // CuTe's print
         else if constexpr (std::is_same_v<T, F2Layout>) return to_json(x);
         else return wire::to_json(x);
       },
@@ -192,7 +195,44 @@ Result<Value> as_value(Result<T> r) {
 
 }  // namespace
 
+namespace {
+
+// A string where a layout, tiler or int tuple goes: CuTe's print, its integers static (`_4`) or
+// run-time (`4`) as written (docs/vector-format.md, "Static and run-time integers").
+Result<Value> mixed_from_json(Takes takes, std::string const& text, std::string const& path) {
+  auto at_path = [&](Error const& e) { return fail(e.kind, e.message, " at ", path); };
+  auto give = [&](auto r) -> Result<Value> {
+    if (!r) return at_path(r.error());
+    return Value(std::move(*r));
+  };
+  switch (takes) {
+    case Takes::layout: return give(read_mixed_layout(text, Integers::as_printed));
+    case Takes::tiler: return give(read_mixed_tiler(text, Integers::as_printed));
+    case Takes::integer: {
+      auto t = read_mixed_tuple(text, Integers::as_printed);
+      if (t && !t->is_leaf) return fail(ErrorKind::invalid_input, "expected an integer at ", path, ", found '", shortened(text), "'");
+      return give(std::move(t));
+    }
+    case Takes::int_tuple:
+    case Takes::shape:
+    case Takes::domain: {
+      auto t = read_mixed_tuple(text, Integers::as_printed);
+      if (t && takes != Takes::int_tuple)
+        for (auto v : flatten(*t))
+          if (v.value <= 0)
+            return fail(ErrorKind::invalid_input, "shape entry ", v.value, " is not positive in '", shortened(text), "' at ", path);
+      return give(std::move(t));
+    }
+    default: break;
+  }
+  return fail(ErrorKind::invalid_input, "unexpected string at ", path);
+}
+
+}  // namespace
+
 Result<Value> operand_from_json(Takes takes, Json const& j, std::string const& path) {
+  if (j.is_string() && takes != Takes::order && takes != Takes::major && takes != Takes::coord && takes != Takes::projection)
+    return mixed_from_json(takes, j.get<std::string>(), path);
   switch (takes) {
     case Takes::layout: {
       auto k = kind_of(j);
@@ -226,6 +266,9 @@ Json to_json(Value const& v) {
       [](auto const& x) -> Json {
         using T = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<T, ComposedLayout>) return layout_or_composed_json(x);
+        else if constexpr (std::is_same_v<T, MixedLayout> || std::is_same_v<T, MixedTiler> ||
+                           std::is_same_v<T, MixedTuple>)
+          return Json(to_string(x));  // CuTe's print
         else if constexpr (std::is_same_v<T, Int> || std::is_same_v<T, std::vector<Int>>) return Json(x);
         else if constexpr (std::is_same_v<T, std::vector<IntTuple>>) {
           Json out = Json::array();

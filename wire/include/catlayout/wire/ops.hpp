@@ -71,6 +71,12 @@ struct Typed {
   generators::Args (*generate)(generators::Rng& g) = nullptr;
   // A note on an answer given (eval past the domain: CuTe's extended function), or "".
   std::string (*note)(std::span<Value const> args) = nullptr;
+  // The op over static and run-time integers (core/mixed_algebra.hpp): CuTe's run-time answer where
+  // it is the op's function. Null: mixed operands are taken only when every integer is static.
+  OpFn mixed = nullptr;
+  // `mixed` checks its answer itself (right_inverse: a right inverse, not the largest); otherwise
+  // run_typed keeps it where it has the function of the static answer (`fn` on the unmarked operands).
+  bool mixed_checked = false;
 };
 
 // How the CLI shows an op: its command, usage line, summary, and an example that runs as written.
@@ -109,6 +115,11 @@ struct OpRow {
 // written). `other_kinds`: it takes layouts beyond integer strides.
 OpRow typed_row(std::string_view name, OpFamily family, std::size_t min_args, Strict strict, bool returns_layout,
                 bool other_kinds, Typed typed, OpDoc doc);
+
+// A typed row's function on operands: `typed.fn`, or where an operand carries CuTe's marks
+// (is_mixed), `typed.mixed`; an op without one takes marked operands whose integers are all static
+// and answers in CuTe's print (every integer of the answer static).
+Result<Value> run_typed(OpRow const& row, std::span<Value const> args, Convention c);
 
 // A typed row's operands read from JSON: the arity, then each by what its position takes (the
 // first error found, naming its path).

@@ -9,6 +9,7 @@
 #include "catlayout/core/compact.hpp"
 #include "catlayout/core/coord_layout.hpp"
 #include "catlayout/core/f2_layout.hpp"
+#include "catlayout/core/mixed.hpp"
 #include "catlayout/core/partition.hpp"
 #include "catlayout/core/swizzle.hpp"
 #include "catlayout/core/tiler.hpp"
@@ -18,9 +19,11 @@ namespace catlayout::wire {
 // A value: a layout of any stride kind (integer, coordinate, F2, swizzled), a swizzle, a tiler,
 // an int tuple (a shape, a profile, a coordinate of a domain), an integer, an order (a major or
 // CuTe's Step), a coordinate with holes, a projection, a partition (a layout and its offset), or
-// a table an op gives (integers, coordinates).
+// a table an op gives (integers, coordinates); and a layout, tiler or int tuple whose integers are
+// each static or run-time (core/mixed.hpp: CuTe's `_4` and `4`).
 using Value = std::variant<Layout, CoordLayout, F2Layout, ComposedLayout, Swizzle, Tiler, IntTuple, Int, Order,
-                           SliceCoord, Projection, SliceResult, std::vector<Int>, std::vector<IntTuple>>;
+                           SliceCoord, Projection, SliceResult, std::vector<Int>, std::vector<IntTuple>, MixedLayout,
+                           MixedTiler, MixedTuple>;
 using Values = std::vector<Value>;
 
 // What an operand position takes, and so how the CLI and the wire read it: a layout of any kind;
@@ -37,5 +40,13 @@ Value as_kind(Value v);
 
 // An integer-stride layout or tiler (what every operation takes), as opposed to the other kinds.
 bool integer_strides(Value const& v);
+
+// A value read with CuTe's marks (static `_4`, run-time `4`): a mixed layout, tiler or int tuple.
+bool is_mixed(Value const& v);
+// A mixed value whose every integer is static, as the value of today's kind (a layout, a tiler, an
+// int tuple; an integer for a tuple of one integer); every other value is itself.
+Value unmarked_static(Value v);
+// A layout, tiler or int tuple with every integer marked static (an answer in CuTe's print).
+Value marked_static(Value v);
 
 }  // namespace catlayout::wire

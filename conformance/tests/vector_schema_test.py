@@ -85,7 +85,7 @@ def deepest(error):
 def op_table_ops():
     """The op names of the rows (each family's rows are defined beside their functions)."""
     text = "\n".join(p.read_text() for p in sorted(OP_ROWS.glob("*.cpp")))
-    names = set(re.findall(r'\b(?:\w*row|morphism)(?:<\w+>)?\("([a-z_.]+)"', text))
+    names = set(re.findall(r'\b(?:\w*row|morphism)(?:<[\w, ]+>)?\("([a-z_.]+)"', text))
     names |= set(re.findall(r'\{"([a-z_.]+)", OpFamily::\w+,', text))
     names |= set(re.findall(r'OpRow \w+\{"([a-z_.]+)", OpFamily::', text))
     return names

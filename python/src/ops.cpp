@@ -24,9 +24,9 @@ std::optional<Value> layout_object(nb::handle h) {
 }
 
 // Argument i read as `takes` says: text by the CLI's readers, a value object as itself.
-Value operand_from_py(Takes takes, nb::handle h, std::size_t i) {
+Value operand_from_py(Takes takes, nb::handle h, std::size_t i, Integers integers) {
   std::string what = str("argument ", i + 1);
-  if (PyUnicode_Check(h.ptr())) return unwrap(wire::operand_from_text(takes, std::string(text_from_py(h, what)), i));
+  if (PyUnicode_Check(h.ptr())) return unwrap(wire::operand_from_text(takes, std::string(text_from_py(h, what)), i, integers));
   auto object = layout_object(h);
   switch (takes) {
     case Takes::layout:
@@ -57,7 +57,8 @@ Value operand_from_py(Takes takes, nb::handle h, std::size_t i) {
 }
 
 // A value as Python has it: the value classes, ints, tuples for int tuples, lists for tables, a
-// partition as (layout, offset); an order, a coordinate with holes, a projection or a tiler as its text.
+// partition as (layout, offset); an order, a coordinate with holes, a projection, a tiler or a value
+// with CuTe's static and run-time marks as its text (CuTe's print, `(4,_8):(_1,4)`).
 nb::object value_to_py(Value v) {
   return std::visit(
       [](auto&& x) -> nb::object {
@@ -74,7 +75,8 @@ nb::object value_to_py(Value v) {
         } else if constexpr (std::is_same_v<T, Order>) {
           if (auto const* m = std::get_if<Major>(&x)) return nb::cast(*m);
           return int_tuple_to_py(std::get<IntTuple>(x));
-        } else if constexpr (std::is_same_v<T, Tiler> || std::is_same_v<T, SliceCoord> || std::is_same_v<T, Projection>)
+        } else if constexpr (std::is_same_v<T, Tiler> || std::is_same_v<T, SliceCoord> || std::is_same_v<T, Projection> ||
+                             std::is_same_v<T, MixedLayout> || std::is_same_v<T, MixedTiler> || std::is_same_v<T, MixedTuple>)
           return nb::str(to_string(x).c_str());
         else return nb::cast(std::move(x));
       },
@@ -84,7 +86,7 @@ nb::object value_to_py(Value v) {
 }  // namespace
 
 void bind_ops(nb::module_& m) {
-  m.def("op", [](TextArg name_text, nb::args args, bool strict) {
+  m.def("op", [](TextArg name_text, nb::args args, bool strict, bool cute_integers) {
     std::string name(name_text.get("op"));
     auto const* row = wire::find_op(name);
     if (!row) invalid_input(str("op '", shortened(name), "' is not implemented (catlayout.typed_ops() lists the ops)"));
@@ -96,18 +98,21 @@ void bind_ops(nb::module_& m) {
                         row->doc.usage.empty() ? "" : str(" (", row->doc.usage, ")")));
     wire::Values x;
     for (std::size_t i = 0; i < args.size(); ++i) {
-      x.push_back(operand_from_py(takes[i], args[i], i));
+      x.push_back(operand_from_py(takes[i], args[i], i, cute_integers ? Integers::as_printed : Integers::all_static));
       if ((takes[i] == Takes::layout || takes[i] == Takes::tiler) && !row->other_kinds && !wire::integer_strides(x.back()))
         invalid_input(str(name, " is defined for integer-stride layouts; argument ", i + 1,
                           " is not one (docs/algebra.md lists the operations each kind of layout takes)"));
     }
     return value_to_py(unwrap(wire::run_typed(*row, x, convention(strict))));
-  }, nb::arg("name"), nb::arg("args"), nb::kw_only(), nb::arg("strict") = false,
-  nb::sig("def op(name: str, *args: object, strict: bool = False) -> object"),
+  }, nb::arg("name"), nb::arg("args"), nb::kw_only(), nb::arg("strict") = false, nb::arg("cute_integers") = false,
+  nb::sig("def op(name: str, *args: object, strict: bool = False, cute_integers: bool = False) -> object"),
   "Any op of the op table that takes values (catlayout.typed_ops() lists them; the CLI's command of the same "
   "op takes the same arguments), e.g. op('coshape', '(4,8):(1@0,1@1)') == (4, 8). An argument is a str in any "
   "notation of docs/notation.md or a value (Layout, CoordLayout, ComposedLayout, F2Layout, Swizzle, an int, a "
-  "nested tuple, LayoutLeft). strict=True: the categorical convention (the CLI's --strict).");
+  "nested tuple, LayoutLeft). strict=True: the categorical convention (the CLI's --strict). A str that writes "
+  "CuTe's static mark (_4) is read as CuTe prints, `_4` static and `4` run-time, and answered in CuTe's print "
+  "with CuTe's run-time rules; cute_integers=True reads every str so (the CLI's --cute-integers), e.g. "
+  "op('make_layout', '(4,8,1,2)', 'LayoutLeft', cute_integers=True) == '(4,8,1,2):(_1,4,32,32)'.");
   m.def("typed_ops", []() {
     std::vector<std::string> names;
     for (auto const& row : wire::op_table())

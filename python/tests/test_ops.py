@@ -70,3 +70,17 @@ def test_run_op_converts_python_values_directly():
         C.run_op("coalesce", [{"shape": [2 ** 70], "stride": [1]}])
     with pytest.raises(TypeError, match="not JSON-serializable"):
         C.run_op("coalesce", [object()])
+
+
+def test_run_time_integers_as_cute_prints_them():
+    # CUTLASS test/unit/cute/core/compact_xmajor.cpp: run-time extents, a run-time 1 keeps its stride
+    assert C.op("make_layout", "(4,8,1,2)", "LayoutLeft", cute_integers=True) == "(4,8,1,2):(_1,4,32,32)"
+    assert C.op("make_layout", "(96,64)", "LayoutRight", cute_integers=True) == "(96,64):(64,_1)"
+    # without the switch, an unmarked text means what it always has
+    assert str(C.op("make_layout", "(96,64)", "LayoutRight")) == "(96,64):(64,1)"
+    # a text that writes CuTe's static mark is read as printed, without the switch
+    assert C.op("logical_divide", "2:_1", "_32:_1") == "(_32,1):(_1,_32)"
+    with pytest.raises(C.Inadmissible, match="Dynamic-stride complement only for rank-1 layouts"):
+        C.op("complement", "(4,8):(1,4)", cute_integers=True)
+    with pytest.raises(C.InvalidInput, match="run-time integers"):
+        C.op("make_ordered_layout", "(2,_4)", "(1,0)")

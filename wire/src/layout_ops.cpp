@@ -83,9 +83,11 @@ Result<Layout> coalesce_fn(LayoutArgs const& x, Convention) {
   return coalesce(x.a);
 }
 Result<Layout> composition_fn(LayoutArgs const& x, Convention) { return composition(x.a, x.b); }
+// complement(A, cotarget): an integer N, or a shape (CuTe's complement(layout, cotarget) takes either).
 Result<Layout> complement_fn(LayoutArgs const& x, Convention c) {
-  if (x.has_second) return complement(x.a, x.n, c);
-  return complement(x.a, c);
+  if (!x.has_second) return complement(x.a, c);
+  if (x.profile.is_leaf()) return complement(x.a, x.profile.value(), c);
+  return complement(x.a, x.profile, c);
 }
 // The divides and products by a tiler, and the rank-sensitive products by a layout.
 template <Result<Layout> (*F)(Layout const&, Tiler const&, Convention)>
@@ -326,7 +328,10 @@ Result<Value> composition_op(std::span<Value const> x, Convention) {
 }
 
 Result<Value> complement_op(std::span<Value const> x, Convention c) {
-  return x.size() == 1 ? give(complement(layout(x[0]), c)) : give(complement(layout(x[0]), integer(x[1]), c));
+  if (x.size() == 1) return give(complement(layout(x[0]), c));
+  if (auto const* n = std::get_if<Int>(&x[1])) return give(complement(layout(x[0]), *n, c));
+  auto const& t = int_tuple(x[1]);
+  return t.is_leaf() ? give(complement(layout(x[0]), t.value(), c)) : give(complement(layout(x[0]), t, c));
 }
 
 template <Result<Layout> (*F)(Layout const&, Tiler const&, Convention)>
@@ -445,9 +450,10 @@ std::vector<OpRow> layout_rows() {
       layout_row("composition", 2, no, kinds, Second::tiler, composition_fn, {{T::layout, T::tiler}, composition_op, nullptr, generators::composition_args, nullptr, composition_mixed},
                  {"compose", "compose A B", "A o B, B a layout or a tiler <3:4,8:2>",
                   "catlayout compose '(6,2):(8,2)' '(4,3):(3,1)'"}),
-      layout_row("complement", 1, conv, !kinds, Second::integer, complement_fn, {{T::layout, T::integer}, complement_op, nullptr, generators::complement_args, nullptr, complement_mixed},
-                 {"complement", "complement A [N]",
-                  "comp(A, N), CuTe's (N = cosize(A) by default); --strict: only where the categorical paper has one",
+      layout_row("complement", 1, conv, !kinds, Second::profile, complement_fn, {{T::layout, T::int_tuple}, complement_op, nullptr, generators::complement_args, nullptr, complement_mixed},
+                 {"complement", "complement A [N | SHAPE]",
+                  "comp(A, N), CuTe's (N = cosize(A) by default; a shape cotarget as CuTe's complement(A, shape)); "
+                  "--strict: only where the categorical paper has one",
                   "catlayout complement 4:2 24"}),
       tiler_row<logical_divide, logical_divide>("logical_divide", generators::logical_divide_args, {"divide", "divide A B", "logical divide A (/) B",
                                                    "catlayout divide '(4,2,3):(2,1,8)' 4:2"}),

@@ -110,14 +110,16 @@ Result<Value> run_mixed(OpRow const& row, std::span<Value const> args, Conventio
     return is_mixed(v) || std::holds_alternative<Layout>(v) || std::holds_alternative<Tiler>(v) ||
            std::holds_alternative<IntTuple>(v) || std::holds_alternative<Int>(v) || std::holds_alternative<Order>(v);
   };
-  if (!row.typed.mixed || !std::all_of(args.begin(), args.end(), integer_kind)) {
+  // Every integer static: CuTe's static path, the engine's (its answer printed with CuTe's marks).
+  if (std::none_of(args.begin(), args.end(), run_time)) {
+    CL_TRY(r, row.typed.fn(plain, c));
+    return marked_static(std::move(r));
+  }
+  if (!row.typed.mixed || !std::all_of(args.begin(), args.end(), integer_kind))
     for (std::size_t i = 0; i < args.size(); ++i)
       if (run_time(args[i]))
         return fail(ErrorKind::invalid_input, row.name, " does not take run-time integers with these operands (argument ",
                     i + 1, " has one; docs/definitions.md lists the operations that do): mark every integer static (_4)");
-    CL_TRY(r, row.typed.fn(plain, c));
-    return marked_static(std::move(r));
-  }
   CL_TRY(cute, row.typed.mixed(args, c));  // CuTe's refusals (its static_asserts, its run-time ones) stand
   auto const* answer = std::get_if<MixedLayout>(&cute);
   if (!answer || row.typed.mixed_checked) return cute;

@@ -114,6 +114,12 @@ cl.op("make_layout", (4, (2, 3)), cl.LayoutRight), cl.typed_ops()[:4]""",
        "`op(name, *args)` calls any op of the op table by its name (`typed_ops()` lists them), reading "
        "each argument as the CLI's command of the same op reads it: text in any notation, or a value. "
        "A new op of the table is here without a binding of its own."),
+      ("""\
+cl.op("make_layout", "(4,8,1,2)", "LayoutLeft", cute_integers=True), cl.op("logical_divide", "2:_1", "_32:_1")""",
+       "CuTe's static and run-time integers: a text that writes CuTe's mark (`_4`) is read as CuTe prints "
+       "it (`_4` static, `4` run-time), and `cute_integers=True` reads every text so (the CLI's "
+       "`--cute-integers`); the answer is CuTe C++'s with those integers, as CuTe prints it (a `str`), "
+       "and CuTe's run-time refusals raise (docs/definitions.md, \"Static and run-time integers\")."),
       ]),
     ("Errors",
      "Where CuTe's answer would be wrong (no layout has the composite function), catlayout raises. "

@@ -187,7 +187,15 @@ if "$cl" --help | grep -q "analyze partition"; then  # builds with the gpu room:
   || { echo "FAIL: analyze ownership tiled C"; fail=1; }
 fi
 # CuTe's constructors, partitioners, recasts and the whitepaper's operations (docs/algebra.md)
-[ "$("$cl" compose '(_4,_8):(_8,_1)' '(_2,_2):(_1,_4)')" = "(2,2):(8,1)" ] || { echo "FAIL: compose in CuTe's print"; fail=1; }
+[ "$("$cl" compose '(_4,_8):(_8,_1)' '(_2,_2):(_1,_4)')" = "(_2,_2):(_8,_1)" ] || { echo "FAIL: compose in CuTe's print"; fail=1; }
+# Static and run-time integers (docs/definitions.md): CUTLASS compact_xmajor.cpp, logical_divide.cpp
+[ "$("$cl" make-layout '(4,8,1,2)' LayoutLeft --cute-integers)" = "(4,8,1,2):(_1,4,32,32)" ] \
+  || { echo "FAIL: make-layout with run-time extents"; fail=1; }
+[ "$("$cl" make-layout '(96,64)' LayoutRight --cute-integers)" = "(96,64):(64,_1)" ] || { echo "FAIL: --cute-integers"; fail=1; }
+[ "$("$cl" make-layout '(96,64)' LayoutRight)" = "(96,64):(64,1)" ] || { echo "FAIL: unmarked text as before"; fail=1; }
+[ "$("$cl" divide '2:_1' '_32:_1')" = "(_32,1):(_1,_32)" ] || { echo "FAIL: divide keeps the run-time rest mode"; fail=1; }
+"$cl" complement '(4,8):(1,4)' --cute-integers 2>&1 | grep -q "Dynamic-stride complement only for rank-1 layouts" \
+  || { echo "FAIL: complement refuses run-time strides at rank 2"; fail=1; }
 [ "$("$cl" make-layout '(4,(2,3))' LayoutRight)" = "(4,(2,3)):(6,(3,1))" ] || { echo "FAIL: make-layout LayoutRight"; fail=1; }
 [ "$("$cl" nullspace '(3,3):(3,-3)' 2>/dev/null)" = "1:0" ] || { echo "FAIL: nullspace is CuTe's by default"; fail=1; }
 [ "$("$cl" nullspace --strict '(2,2):(1,-1)')" = "2:3" ] || { echo "FAIL: nullspace --strict past CuTe's formula"; fail=1; }

@@ -54,8 +54,9 @@ Result<Value> operand_from_text(Takes kind, std::string const& text, std::size_t
   if (takes_integers(kind) && (integers == Integers::as_printed || has_static_marks(text))) {
     auto m = mixed_from_text(kind, text);
     if (m) return m;
-    if (integers == Integers::as_printed || kind != Takes::layout) return where(m.error());
-    // a layout with `_` that is not CuTe's plain print (a swizzled one, Sw<..> o _0 o L): core's readers
+    if (integers == Integers::as_printed) return where(m.error());
+    // `_` in a text that is not CuTe's plain print (a swizzled layout Sw<..> o _0 o L, a coordinate
+    // stride _1@0, a slice): core's readers, which read the marks as before
   }
   auto checked = [&](auto r) -> Result<Value> {
     if (!r) return where(r.error());

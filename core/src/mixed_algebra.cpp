@@ -320,6 +320,20 @@ MI cosize_of(MixedLayout const& l) {
 
 MixedLayout complement_to(MixedLayout const& a, MT const& cotarget) { return complement_impl(filter(a), cotarget); }
 
+// The complement a divide or a product needs: where there is none, the divide or product is
+// inadmissible (the engine's kind for these operations), naming the complement's reason.
+MixedLayout complement_for(char const* op, MixedLayout const& a, MT const& cotarget) {
+  try {
+    return complement_to(a, cotarget);
+  } catch (Refused& r) {
+    if (r.error.kind == ErrorKind::not_complementable) {
+      r.error.kind = ErrorKind::inadmissible;
+      r.error.message = std::string(op) + " needs the complement of " + to_string(a) + ": " + r.error.message;
+    }
+    throw;
+  }
+}
+
 MixedLayout divide(MixedLayout const& a, MixedTiler const& b) {
   if (b.kind == MixedTiler::Kind::by_mode) {
     if (b.modes.size() > a.shape.rank())
@@ -334,7 +348,7 @@ MixedLayout divide(MixedLayout const& a, MixedTiler const& b) {
   }
   MixedLayout t = layout_of(b);
   MT cotarget = coalesce_flat(a, false).shape;
-  return compose(a, pair(t, complement_to(t, cotarget)));
+  return compose(a, pair(t, complement_for("logical_divide", t, cotarget)));
 }
 
 MixedLayout product(MixedLayout const& a, MixedTiler const& b) {
@@ -351,7 +365,7 @@ MixedLayout product(MixedLayout const& a, MixedTiler const& b) {
   }
   MixedLayout t = layout_of(b);
   MI cotarget = mul(product(a.shape), cosize_of(t));
-  return pair(a, compose(complement_to(a, cotarget), t));
+  return pair(a, compose(complement_for("logical_product", a, cotarget), t));
 }
 
 // cute/layout.hpp zip2_by: the first halves of the tiled modes, then the second halves and A's other modes.

@@ -146,8 +146,17 @@ def op_complement(args):
         raise Bad('complement takes integer strides')
     fm = filter_modes(L.modes())
     M = args[1] if len(args) > 1 else cosize(Layout([s for s, _ in fm], [d for _, d in fm]))
-    if not is_int(M) or M < 1:
-        raise Bad('cotarget must be a positive integer')
+    # the cotarget: an integer, or a shape (layout.hpp:1234 complement(layout, cotarget): shape(cotarget),
+    # divided mode by mode); the contracts read its size
+    if isinstance(M, list):
+        entries = flat(M)
+        if not entries or any(not is_int(x) or x < 1 for x in entries):
+            raise Bad('a cotarget shape must have positive entries')
+        Mn = prod(entries)
+    elif not is_int(M) or M < 1:
+        raise Bad('cotarget must be a positive integer or a shape')
+    else:
+        Mn = M
     r = Res(['complement.post.size', 'complement.post.ordered', 'complement.post.disjoint',
              'complement.post.cosize', 'complement.def'])
     C = None
@@ -170,8 +179,8 @@ def op_complement(args):
         R = as_value(v)
         out = []
         n = R.size()
-        if inside and n < M // fsize:
-            out.append(('complement.post.size', f'size {n} < {M} / size(filter(A)) = {M // fsize}'))
+        if inside and n < Mn // fsize:
+            out.append(('complement.post.size', f'size {n} < {Mn} / size(filter(A)) = {Mn // fsize}'))
         for i in span(n):
             if i and not R(i - 1) < R(i):
                 out.append(('complement.post.ordered', f'R({i - 1}) = {R(i - 1)} >= R({i}) = {R(i)}'))
@@ -181,8 +190,8 @@ def op_complement(args):
                 out.append(('complement.post.disjoint', f'R({i}) = {R(i)} is in the image of A'))
                 break
         AR = Layout([L.shape, R.shape], [L.stride, R.stride])
-        if inside and cosize(AR) < M:
-            out.append(('complement.post.cosize', f'cosize((A,R)) = {cosize(AR)} < {M}'))
+        if inside and cosize(AR) < Mn:
+            out.append(('complement.post.cosize', f'cosize((A,R)) = {cosize(AR)} < {Mn}'))
         if C is not None:
             if C.size() != n:
                 out.append(('complement.def', f'size {n}, CuTe\'s complement {show(C)} has size {C.size()}'))

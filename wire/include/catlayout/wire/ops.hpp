@@ -74,7 +74,7 @@ struct Typed {
   // The op over static and run-time integers (core/mixed_algebra.hpp): CuTe's run-time answer where
   // it is the op's function. Null: mixed operands are taken only when every integer is static.
   OpFn mixed = nullptr;
-  // `mixed` checks its answer itself (right_inverse: a right inverse, not the largest); otherwise
+  // `mixed` checks its answer itself (the inverses, by their contracts: they are not unique); otherwise
   // run_typed keeps it where it has the function of the static answer (`fn` on the unmarked operands).
   bool mixed_checked = false;
 };

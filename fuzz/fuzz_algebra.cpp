@@ -325,9 +325,39 @@ void categorical_ops(Layout const& a, Layout const& b) {
   }
 }
 
+// A tuple's integers marked run-time where the next bit of `bits` is set (CuTe's `4` against `_4`).
+MixedTuple marked(IntTuple const& t, std::uint64_t& bits) {
+  MixedTuple m = mark_static(t);
+  std::vector<MixedTuple*> leaves{&m};
+  for (std::size_t k = 0; k < leaves.size(); ++k) {
+    MixedTuple* x = leaves[k];
+    if (x->is_leaf) {
+      x->leaf.is_static = bits & 1;
+      bits = bits >> 1 | bits << 63;
+    } else {
+      for (auto& c : x->modes) leaves.push_back(&c);
+    }
+  }
+  return m;
+}
+
+// An operand with run-time marks (a layout, a tiler, a shape, an integer); other kinds as they are.
+Value marked(Value const& v, std::uint64_t& bits) {
+  if (auto const* l = std::get_if<Layout>(&v)) return MixedLayout{marked(l->shape(), bits), marked(l->stride(), bits)};
+  if (auto const* t = std::get_if<Tiler>(&v); t && t->is_layout()) {
+    MixedTiler m;
+    m.layout = {marked(t->layout->shape(), bits), marked(t->layout->stride(), bits)};
+    return m;
+  }
+  if (auto const* t = std::get_if<IntTuple>(&v)) return marked(*t, bits);
+  if (auto const* n = std::get_if<Int>(&v)) return marked(IntTuple(*n), bits);
+  return v;
+}
+
 // Every typed row of the op table (wire/ops.hpp) on the fuzzed layouts, its required operands
 // filled from them (layouts, tilers, shapes, integers; a row needing another kind is left out),
 // under both conventions: an answer must pass the row's witness; a refusal is an error, never a crash.
+// The same operands with run-time integers go through the row's run-time path.
 void typed_rows(Layout const& a, Layout const& b, Int param) {
   for (auto const& row : op_table()) {
     if (!row.typed.fn) continue;
@@ -343,6 +373,12 @@ void typed_rows(Layout const& a, Layout const& b, Int param) {
       }
     }
     if (x.size() != row.min_args) continue;
+    // CuTe's run-time path (Typed::mixed) with marks drawn from param: an answer (checked by
+    // run_typed against the static answer's function) or an error, never a crash.
+    std::uint64_t bits = static_cast<std::uint64_t>(param) * 0x9E3779B97F4A7C15ull;
+    Values m;
+    for (auto const& v : x) m.push_back(marked(v, bits));
+    (void)run_typed(row, m, Convention::cute);
     for (auto c : {Convention::cute, Convention::categorical}) {
       auto r = row.typed.fn(x, c);
       if (!r || !row.typed.witness) continue;

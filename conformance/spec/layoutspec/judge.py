@@ -3,6 +3,7 @@ import json
 from .values import Bad, SAMPLED
 from .cute import Pre
 from .ops import OPS
+from . import runtime
 
 TAGS = ('cute_wrong', 'cute_precondition', 'cute_crash')
 
@@ -87,16 +88,35 @@ def verdict(case, file=''):
     out = {'id': cid, 'op': op, 'file': file, 'verdict': None, 'why': '', 'contract': None, 'warnings': []}
 
     SAMPLED[0] = False
+    run_time = False
 
     def done(v, why, contract=None):
+        # A refusal of a case with run-time integers: which conditions CuTe asserts depends on which
+        # integers it reads are static (runtime.py), which the judge models for CuTe's run-time
+        # refusals only; a refusal it cannot place is not covered rather than a disagreement. Which
+        # of cute_wrong and cute_precondition tags CuTe's wrong answer is depends on the same.
+        if run_time and v == 'disagree' and isinstance(case.get('expect'), dict):
+            if why.startswith('the tag should be cute_precondition'):
+                v, why = 'agree', 'CuTe\'s run-time answer is not the function (an unchecked condition): ' + why
+            elif not why.startswith('the tag is wrong'):
+                v, why = 'not_covered', 'a run-time refusal the judge does not place: ' + why
         out.update(verdict=v, why=why, contract=contract)
         if SAMPLED[0]:
             out['warnings'].append('checked on a sample of indices (size above 2^16)')
         return out
     if op not in OPS:
         return done('not_covered', f'op {op!r} has no definition here')
+    # A case in CuTe's print with its marks (runtime.py): judged unmarked, as the marks say.
+    marked, values = runtime.is_marked(case), []
+    if marked:
+        try:
+            case, run_time, values = runtime.unmarked(case)
+        except (ValueError, IndexError) as e:
+            return done('disagree', f'an argument or answer is not a CuTe print: {e}')
     expect, tags = case.get('expect'), [t for t in case.get('tags', []) if t in TAGS]
     res = definition(op, case.get('args', []))
+    if marked:
+        res = runtime.adjust(res, op, values, run_time)
     pres = res.pre
     checked = [p for p in pres if p.how in ('static_assert', 'assert', 'input')]
     unchecked = [p for p in pres if p.how == 'unchecked']

@@ -472,17 +472,23 @@ def cute_left_inverse(L, r):
         s, d = cm[k]
         if d == 0:
             continue
-        if d < 0:
+        if d < 0 and not any(p.pid == 'left_inverse.pre.positive' for p in r.pre):
             r.pre.append(Pre('left_inverse.pre.positive', 'unchecked',
                              f'stride {d} < 0: CuTe builds the extent {d} // {sz}'))
-            return None
-        if d % sz:
+        # CuTe goes on past a negative stride, with C++'s truncating / and % (its static_assert may fire later)
+        q = abs(d) // abs(sz) * (1 if (d < 0) == (sz < 0) else -1)
+        if d - q * sz:
             r.pre.append(Pre('left_inverse.pre.divisibility', 'static_assert',
                              f'Left inverse divisibility condition: stride {d} is not a multiple of {sz}'))
             return None
+        if any(p.pid == 'left_inverse.pre.positive' for p in r.pre):
+            sz = d
+            continue
         sh.append(d // sz)
         st.append(pre[k])
         sz = d
+    if any(p.pid == 'left_inverse.pre.positive' for p in r.pre):
+        return None
     sh.append(cm[order[-1]][0])
     return Layout(sh, st[:len(sh)] if len(st) >= len(sh) else st + [0])
 

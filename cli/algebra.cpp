@@ -87,7 +87,8 @@ Command algebra(wire::OpRow const& row) {
     if (!r) return report_error(r.error());
     print_result(*r, a.has("--json"), notation);
     if (row.typed.note)
-      if (auto n = row.typed.note(args); !n.empty()) std::cerr << "note: " << n << "\n";
+      if (auto plain = wire::unmarked_operands(row, args))
+        if (auto n = row.typed.note(*plain); !n.empty()) std::cerr << "note: " << n << "\n";
     // CuTe's answer outside the categorical paper's fragment: say so, and how to refuse it.
     if (!strict && by_convention) {
       // The row says whether --strict is a stricter reading of docs/definitions.md or the paper's fragment.

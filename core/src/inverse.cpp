@@ -102,9 +102,48 @@ Layout right_inverse(Layout const& l) {
   return right_inverse_of<GrownSorted>(l);
 }
 
+namespace {
+
+// Whether two modes of L overlap: sorted by stride, a stride below the extent s * d of the mode
+// before it. Where none does (and CuTe's divisibility holds), L is injective and CuTe's construction
+// is its left inverse; otherwise its quasi-inverse contract is checked.
+bool modes_overlap(Layout const& l) {
+  std::vector<std::pair<Int, Int>> m;  // (stride, shape) of the modes that move
+  auto sh = l.flat_shape(), st = l.flat_stride();
+  for (std::size_t i = 0; i < sh.size(); ++i)
+    if (sh[i] > 1 && st[i] != 0) m.emplace_back(st[i], sh[i]);
+  std::sort(m.begin(), m.end());
+  for (std::size_t i = 1; i < m.size(); ++i)
+    if (m[i].first < m[i - 1].first * m[i - 1].second) return true;
+  return false;
+}
+
+// The largest layout whose quasi-inverse contract is tabulated.
+constexpr Int max_checked = Int{1} << 24;
+
+}  // namespace
+
+// CuTe's @result (cute/layout.hpp:1314): layout(result(layout(i))) == layout(i) for i < size, both
+// evaluated past their domains as CuTe does. CuTe's construction can break it where modes overlap:
+// inadmissible there, CuTe's answer named (vectors: cute_wrong).
 Result<Layout> left_inverse(Layout const& l) {
-  if (l.flat_shape().size() <= detail::fixed_modes) return left_inverse_of<FixedSorted>(l);
-  return left_inverse_of<GrownSorted>(l);
+  auto r = l.flat_shape().size() <= detail::fixed_modes ? left_inverse_of<FixedSorted>(l) : left_inverse_of<GrownSorted>(l);
+  if (!r || !modes_overlap(l)) return r;
+  if (l.size() > max_checked)
+    return fail(ErrorKind::invalid_input, "left inverse of ", to_string(l), ": its modes overlap and its ", l.size(),
+                " elements are more than catlayout tabulates (", max_checked, ") to check CuTe's answer");
+  for (Int i = 0; i < l.size(); ++i) {
+    auto j = odd_extended(*r, l(i));
+    auto back = j ? odd_extended(l, *j) : j;
+    if (!back || *back != l(i)) {
+      auto e = fail(ErrorKind::inadmissible, "left inverse: CuTe's ", to_string(*r), " of ", to_string(l),
+                    " is not a quasi-inverse (its modes overlap): L(R(L(", i, "))) = ",
+                    back ? str(*back) : std::string("past int64"), ", not L(", i, ") = ", l(i));
+      e.error().cute_answers = true;
+      return e;
+    }
+  }
+  return r;
 }
 
 static Result<Layout> common_of(Layout const& a, Layout const& b, Layout& inv_b) {

@@ -35,12 +35,19 @@ TEST(Inverse, LeftInverse) {
 }
 
 // Layouts that are not injective, where equal strides meet: CuTe 4.2 orders them by its exchange
-// sort and picks the mode that order puts first. The expectations are CuTe C++ 4.2's answers
-// (g++ on nvidia-cutlass 4.2.0.0), found by `catlayout dist differential --seed 20261204`.
+// sort and picks the mode that order puts first. The answers are CuTe C++ 4.2's (g++ on
+// nvidia-cutlass 4.2.0.0), found by `catlayout dist differential --seed 20261204`; the two left
+// inverses break CuTe's own quasi-inverse contract (layout.hpp:1314; conformance/spec agrees), so
+// catlayout refuses them, naming CuTe's answer.
 TEST(Inverse, EqualStridesInCutesOrder) {
   EXPECT_EQ(S(right_inverse(L("((1,2),5,(1,2)):((0,2),2,(0,1))"))), "(2,5):(10,2)");
-  EXPECT_EQ(S(left_inverse(L("(2,1,2,4,2):(1,0,16,16,4)"))), "(4,4,2):(1,16,2)");
-  EXPECT_EQ(S(left_inverse(L("(2,1,4,2,2):(1,23,1,56,0)"))), "(56,2):(1,8)");
+  for (auto [l, cute] : {std::pair{"(2,1,2,4,2):(1,0,16,16,4)", "(4,4,2):(1,16,2)"}, {"(2,1,4,2,2):(1,23,1,56,0)", "(56,2):(1,8)"}}) {
+    auto r = left_inverse(L(l));
+    ASSERT_FALSE(r) << l;
+    EXPECT_TRUE(r.error().cute_answers);
+    EXPECT_NE(r.error().message.find(std::string("CuTe's ") + cute + " of"), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find("is not a quasi-inverse"), std::string::npos);
+  }
 }
 
 TEST(Inverse, MaxCommon) {
@@ -75,7 +82,11 @@ TEST(Inverse, BothSidesOfTheFixedBound) {
     ASSERT_EQ(to_string(r), to_string(rp)) << to_string(l);
     for (Int i = 0; i < rp.size(); ++i) ASSERT_EQ(padded(rp(i)), i) << to_string(padded);
     auto li = left_inverse(l), lp = left_inverse(padded);
+    // Where modes overlap, CuTe's quasi-inverse contract reads L past its domain, which the
+    // padding (a last mode 1:0) changes: the verdicts may differ there.
+    if (li.has_value() != lp.has_value() && !is_injective(l)) continue;
     ASSERT_EQ(li.has_value(), lp.has_value()) << to_string(l);
+    if (!lp && !is_injective(l)) continue;  // both refuse where modes overlap (the values past L differ)
     if (!lp) {  // the same refusal, naming each its own layout
       auto named = li.error().message;
       named.replace(named.find(to_string(l)), to_string(l).size(), to_string(padded));

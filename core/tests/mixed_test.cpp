@@ -116,50 +116,34 @@ std::vector<Int> table(Layout const& l) {
 
 }  // namespace
 
-// CuTe's run-time path asserts nothing that its static path checks, and otherwise computes the
-// same function in another form (extent-1 modes kept, modes not merged): where the static answer
-// exists (every condition holds for the values), the run-time answer has its function, whatever
-// the marks. The inverses: CuTe's contracts (a right inverse; a quasi-inverse).
-TEST(Mixed, RunTimeMarksKeepTheFunctionWhereTheConditionsHold) {
+// What CuTe promises whatever the marks (its stated post-conditions, cute/layout.hpp): coalesce
+// keeps the function ("@post for all i, 0 <= i < size(@a layout), @a layout(i) == @a result(i)"),
+// make_layout is the compact layout of the shape, right_inverse is a right inverse (L(R(i)) == i).
+// (Composition, complement, divides and products promise their function only under conditions CuTe
+// checks on static integers alone, and a run-time extent 1 can break left_inverse's quasi-inverse
+// contract, (1,6):(_6,_3) for one: the op rows check those answers.)
+TEST(Mixed, RunTimeMarksKeepWhatCutePromises) {
   std::mt19937_64 g(5500);
   int compared = 0;
-  auto same = [&](Result<Layout> const& plain, Result<MixedLayout> const& mixed, std::string const& what) {
-    if (!plain) return;
-    if (!mixed) {
-      // CuTe's run-time refusals: complement (and what uses it) of a rank >= 2 layout with a
-      // run-time stride; left_inverse of a run-time stride; a division by a run-time stride 0.
-      auto const& m = mixed.error().message;
-      EXPECT_TRUE(m.find("Dynamic-stride complement") != std::string::npos ||
-                  m.find("Left inverse requires static strides") != std::string::npos ||
-                  m.find("CuTe divides by zero") != std::string::npos)  // a run-time stride 0: CuTe crashes
-          << what << ": " << m;
-      return;
-    }
+  auto same = [&](Layout const& plain, Result<MixedLayout> const& mixed, std::string const& what) {
+    ASSERT_TRUE(mixed) << what << ": " << mixed.error().message;
     auto back = unmarked(*mixed);
     ASSERT_TRUE(back) << what;
-    EXPECT_EQ(table(*back), table(*plain)) << what << ": run-time " << to_string(*mixed) << ", static " << to_string(*plain);
+    EXPECT_EQ(table(*back), table(plain)) << what << ": run-time " << to_string(*mixed) << ", static " << to_string(plain);
     ++compared;
   };
   for (int n = 0; n < 3000; ++n) {
-    Layout a = random_layout(g, 6, 20), b = random_layout(g, 4, 12);
-    MixedLayout ma = random_marks(a, g), mb = random_marks(b, g);
-    MixedTiler tb;
-    tb.layout = mb;
-    std::string what = to_string(ma) + " , " + to_string(mb);
-    same(Result<Layout>(coalesce(a)), coalesce(ma), "coalesce " + what);
-    same(make_layout(a.shape(), Major::left), make_layout(ma.shape, Major::left), "make_layout " + what);
-    same(make_layout(a.shape(), Major::right), make_layout(ma.shape, Major::right), "make_layout right " + what);
-    same(composition(a, b), composition(ma, mb), "composition " + what);
-    same(complement(a, a.size() * 4), complement(ma, MixedInt{a.size() * 4, g() % 2 == 0}), "complement " + what);
-    same(logical_divide(a, Tiler::of(b)), logical_divide(ma, tb), "logical_divide " + what);
-    same(logical_product(a, Tiler::of(b)), logical_product(ma, tb), "logical_product " + what);
-    same(blocked_product(a, b), blocked_product(ma, mb), "blocked_product " + what);
-    if (auto r = right_inverse(ma)) {
-      auto l = unmarked(ma);
-      auto u = unmarked(*r);
-      ASSERT_TRUE(l && u);
-      for (Int i = 0; i < u->size(); ++i) ASSERT_EQ((*l)((*u)(i)), i) << "right_inverse " << what << " R=" << to_string(*r);
-    }
+    Layout a = random_layout(g, 6, 20);
+    MixedLayout ma = random_marks(a, g);
+    std::string what = to_string(ma);
+    same(coalesce(a), coalesce(ma), "coalesce " + what);
+    same(*make_layout(a.shape(), Major::left), make_layout(ma.shape, Major::left), "make_layout " + what);
+    same(*make_layout(a.shape(), Major::right), make_layout(ma.shape, Major::right), "make_layout right " + what);
+    auto r = right_inverse(ma);
+    ASSERT_TRUE(r) << what;
+    auto u = unmarked(*r);
+    ASSERT_TRUE(u);
+    for (Int i = 0; i < u->size(); ++i) ASSERT_EQ(a((*u)(i)), i) << "right_inverse " << what << " R=" << to_string(*r);
   }
-  EXPECT_GT(compared, 8000);
+  EXPECT_EQ(compared, 9000);
 }

@@ -94,12 +94,17 @@ Error cute_wrong(std::string message) {
 
 }  // namespace
 
-Result<Value> run_mixed(OpRow const& row, std::span<Value const> args, Convention c) {
+Result<Values> unmarked_operands(OpRow const& row, std::span<Value const> args) {
   Values plain;
   for (std::size_t i = 0; i < args.size(); ++i) {
     CL_TRY(u, unmarked_operand(args[i], row.typed.takes[i], i));
     plain.push_back(std::move(u));
   }
+  return plain;
+}
+
+Result<Value> run_mixed(OpRow const& row, std::span<Value const> args, Convention c) {
+  CL_TRY(plain, unmarked_operands(row, args));
   auto run_time = [](Value const& v) {
     if (auto const* l = std::get_if<MixedLayout>(&v)) return !all_static(*l);
     if (auto const* t = std::get_if<MixedTiler>(&v)) return !all_static(*t);

@@ -120,6 +120,9 @@ OpRow typed_row(std::string_view name, OpFamily family, std::size_t min_args, St
 // (is_mixed), `typed.mixed`; an op without one takes marked operands whose integers are all static
 // and answers in CuTe's print (every integer of the answer static).
 Result<Value> run_typed(OpRow const& row, std::span<Value const> args, Convention c);
+// The operands with CuTe's marks dropped, each in the form its position takes (what `typed.fn`,
+// `typed.note` and `typed.witness` read); operands without marks are themselves.
+Result<Values> unmarked_operands(OpRow const& row, std::span<Value const> args);
 
 // A typed row's operands read from JSON: the arity, then each by what its position takes (the
 // first error found, naming its path).

@@ -10,6 +10,7 @@
 #include "catlayout/core/congruence.hpp"
 #include "catlayout/core/coprofile.hpp"
 #include "catlayout/core/inverse.hpp"
+#include "catlayout/core/domain_distribute.hpp"
 #include "catlayout/core/f2_layout.hpp"
 
 namespace catlayout {
@@ -401,6 +402,36 @@ TEST(MaxCommon, ContiguousRun) {
     EXPECT_EQ(a((*r)(i)), i);
     EXPECT_EQ(b((*r)(i)), i);
   }
+}
+
+// CUTLASS test/unit/cute/core/compact_xmajor.cpp, TEST(CuTe_core, CompactColMajor_Static) and
+// CompactRowMajor_Static (static shapes: an entry 1 gets stride 0), and cute/stride.hpp:352's tuple start.
+TEST(CompactMajor, CutlassStaticFacts) {
+  EXPECT_EQ(compact_major(I("1"), Major::left, I("3")), I("0"));
+  EXPECT_EQ(compact_major(I("8"), Major::left, I("3")), I("3"));
+  EXPECT_EQ(compact_major(I("(4,8,1,2)"), Major::left, I("1")), I("(1,4,0,32)"));
+  EXPECT_EQ(compact_major(I("(4,(8,1,(2,3)))"), Major::left, I("1")), I("(1,(4,0,(32,64)))"));
+  EXPECT_EQ(compact_major(I("(4,8,2)"), Major::right, I("1")), I("(16,2,1)"));
+  EXPECT_EQ(compact_major(I("(4,(8,1,(2,3)))"), Major::right, I("1")), I("(48,(6,0,(3,1)))"));
+  EXPECT_EQ(compact_major(I("(4,(8,2))"), Major::left, I("(5,(7,100))")), I("(5,(7,100))"));
+  EXPECT_EQ(compact_major(I("(4,(8,2))"), Major::left, I("(5,7)")), I("(5,(7,56))"));
+  EXPECT_FALSE(compact_major(I("(4,8)"), Major::left, I("(1,2,3)")));  // Mismatched Ranks
+  EXPECT_FALSE(compact_major(I("8"), Major::left, I("(1,2)")));        // Invalid parameters
+}
+
+// cute/layout.hpp:1440 "domain_distribute(layoutA, Int<6>{}); // (_3,_2):(_1,_15)" and CUTLASS
+// test/unit/cute/core/domain_distribute.cpp TEST(CuTe_core, Distribute): size(R) divides b, R increases.
+TEST(DomainDistribute, CuteFacts) {
+  EXPECT_EQ(str_of(domain_distribute(I("(15,14)"), 6)), "(3,2):(1,15)");
+  for (auto [a, b] : {std::pair{"((64,3),(8,8))", 128}, {"(192,(8,8))", 128}, {"((64,3),(8,8))", 1024},
+                      {"(192,(8,8))", 1024}, {"((64,3))", 128}}) {
+    auto r = domain_distribute(I(a), b);
+    ASSERT_TRUE(r) << a;
+    EXPECT_EQ(b % r->size(), 0) << a;
+    for (Int i = 1; i < r->size(); ++i) EXPECT_LT((*r)(i - 1), (*r)(i)) << a;
+  }
+  EXPECT_EQ(str_of(domain_distribute(I("((64,3),(8,8))"), 128)), "(64,2):(1,192)");
+  EXPECT_FALSE(domain_distribute(I("(4,8)"), 0));
 }
 
 }  // namespace

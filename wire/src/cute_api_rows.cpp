@@ -1,9 +1,11 @@
 // The op table's rows for CuTe's constructors, partitioners and element-size changes and the
 // whitepaper's operations (docs/algebra.md): each typed over values, the kinds each takes
 // dispatched once onto core's overloads (as CuTe adds an overload beside each kind).
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 #include <map>
+#include <numeric>
 
 #include "catlayout/core.hpp"
 #include "catlayout/core/f2_layout.hpp"
@@ -588,6 +590,103 @@ Result<void> coprofile_witness(std::span<Value const> x, Value const& r) {
   return {};
 }
 
+// CuTe compact_major<Major>(shape, current), compact_col_major, compact_row_major (cute/stride.hpp):
+// the strides, from `current` (an integer, or a tuple of the shape's rank); 1 where not given.
+template <int Fixed>  // 0: the major is args[1]; 1: LayoutLeft; 2: LayoutRight
+Result<Value> compact_strides_op(std::span<Value const> x, Convention) {
+  Major m = Fixed == 1 ? Major::left : Fixed == 2 ? Major::right : std::get<Major>(order(x[1]));
+  std::size_t at = Fixed == 0 ? 2 : 1;
+  IntTuple current = x.size() > at ? int_tuple(x[at]) : IntTuple(Int{1});
+  return give(compact_major(int_tuple(x[0]), m, current));
+}
+
+// The definition apart from compact_major(): with an integer start c, shape : (r / c) is the
+// layout that lists [0, size) in colexicographic (left) or lexicographic (right) order, so r's entry
+// at a flat position is c times the product of the entries before it (left) or after it (right),
+// 0 where the shape entry is 1; a tuple start, mode by mode.
+Result<void> compact_check(IntTuple const& s, Major m, IntTuple const& c, IntTuple const& r) {
+  if (!c.is_leaf()) {
+    if (s.is_leaf() || r.is_leaf() || s.rank() != c.rank() || r.rank() != c.rank())
+      return fail(ErrorKind::invalid_input, "compact_major: not one mode per mode of the start");
+    for (std::size_t i = 0; i < s.rank(); ++i) CL_CHECK(compact_check(s.mode(i), m, c.mode(i), r.mode(i)));
+    return {};
+  }
+  if (!congruent(s, r)) return fail(ErrorKind::invalid_input, "compact_major ", to_string(r), " is not congruent to ", to_string(s));
+  auto sv = s.values(), rv = r.values();
+  for (std::size_t k = 0; k < sv.size(); ++k) {
+    Int before = 1;
+    for (std::size_t j = 0; j < sv.size(); ++j)
+      if (m == Major::left ? j < k : j > k) before *= sv[j];
+    Int want = sv[k] == 1 ? 0 : c.value() * before;
+    if (rv[k] != want) return fail(ErrorKind::invalid_input, "compact_major: entry ", k, " is ", rv[k], ", the definition ", want);
+  }
+  return {};
+}
+
+template <int Fixed>
+Result<void> compact_strides_witness(std::span<Value const> x, Value const& r) {
+  Major m = Fixed == 1 ? Major::left : Fixed == 2 ? Major::right : std::get<Major>(order(x[1]));
+  std::size_t at = Fixed == 0 ? 2 : 1;
+  return compact_check(int_tuple(x[0]), m, x.size() > at ? int_tuple(x[at]) : IntTuple(Int{1}), answer_tuple(r));
+}
+
+// A shape and a start: none, an integer (0 and negative ones included), or a tuple of the shape's
+// rank (sometimes nested where the shape's mode is).
+template <int Fixed>
+generators::Args compact_strides_args(generators::Rng& g) {
+  IntTuple s = generators::random_shape(g, 8, 4);
+  generators::Args a{s};
+  if (Fixed == 0) a.push_back(generators::coin(g, 2) ? Major::left : Major::right);
+  if (generators::coin(g, 4)) return a;
+  if (s.is_leaf() || generators::coin(g, 2)) {
+    a.push_back(IntTuple(generators::coin(g, 8) ? generators::uniform(g, -3, 0) : generators::uniform(g, 1, 6)));
+    return a;
+  }
+  std::vector<IntTuple> c;
+  for (std::size_t i = 0; i < s.rank(); ++i) c.push_back(IntTuple(generators::uniform(g, 1, 64)));
+  if (generators::coin(g, 10)) c.push_back(IntTuple(1));  // CuTe's Mismatched Ranks
+  a.push_back(IntTuple(c));
+  return a;
+}
+
+// CuTe domain_distribute (cute/layout.hpp): b's elements spread over A's flat shape.
+Result<Value> domain_distribute_op(std::span<Value const> x, Convention) {
+  return give(domain_distribute(int_tuple(x[0]), integer(x[1])));
+}
+
+// CuTe's @posts tabulated apart from the engine: size(R) divides b; R strictly increasing; and its
+// image is the compact colexicographic indices of A whose flat coordinates lie below the gcd walk's
+// g_k (g_k = gcd(a_k, what b has left)).
+Result<void> domain_distribute_witness(std::span<Value const> x, Value const& r) {
+  auto av = flatten_values(int_tuple(x[0]));
+  Int b = integer(x[1]);
+  Layout const& l = layout(r);
+  if (l.size() > (Int{1} << 16)) return {};
+  if (b % l.size() != 0) return fail(ErrorKind::invalid_input, "domain_distribute: size ", l.size(), " does not divide ", b);
+  std::vector<Int> image{0};
+  Int left = b, base = 1;
+  for (Int ak : av) {
+    Int gk = std::gcd(ak, left);
+    left /= gk;
+    std::vector<Int> next;
+    for (Int c = 0; c < gk; ++c)
+      for (Int v : image) next.push_back(v + c * base);
+    image = std::move(next);
+    base *= ak;
+  }
+  std::sort(image.begin(), image.end());
+  auto got = tabulate(l);
+  for (std::size_t i = 1; i < got.size(); ++i)
+    if (got[i] <= got[i - 1]) return fail(ErrorKind::invalid_input, "domain_distribute: R(", i, ") is not above R(", i - 1, ")");
+  if (got != image) return fail(ErrorKind::invalid_input, "domain_distribute: the image is not the gcd walk's");
+  return {};
+}
+
+generators::Args domain_distribute_args(generators::Rng& g) {
+  IntTuple a = generators::random_shape(g, 16, 4);
+  return {a, generators::coin(g, 2) ? generators::uniform(g, 1, 64) : Int{1} << generators::uniform(g, 0, 10)};
+}
+
 constexpr auto no = Strict::none, conv = Strict::paper, reading = Strict::reading;
 constexpr bool layout_result = true, kinds = true, later = true;
 using T = Takes;
@@ -723,6 +822,24 @@ std::vector<OpRow> cute_api_rows() {
       row("coprofile", 1, no, !layout_result, kinds, {{T::layout}, coprofile_op, coprofile_witness, coshape_args},
           {"coprofile", "coprofile L", "CuTe coprofile: the codomain's nesting with every entry 0 (0 for integer strides)",
            "catlayout coprofile '(4,8):(1@0,1@1)'"},
+          later),
+      row("compact_major", 2, no, !layout_result, !kinds, {{T::shape, T::major, T::int_tuple}, compact_strides_op<0>, compact_strides_witness<0>, compact_strides_args<0>},
+          {"compact-major", "compact-major SHAPE LayoutLeft|LayoutRight [CURRENT]",
+           "CuTe compact_major<Major>(shape, current): compact strides from CURRENT (an integer, or a tuple per mode)",
+           "catlayout compact-major '(4,(8,1,2))' LayoutRight 3"},
+          later),
+      row("compact_col_major", 1, no, !layout_result, !kinds, {{T::shape, T::int_tuple}, compact_strides_op<1>, compact_strides_witness<1>, compact_strides_args<1>},
+          {"compact-col-major", "compact-col-major SHAPE [CURRENT]", "CuTe compact_col_major(shape, current): column-major strides from CURRENT",
+           "catlayout compact-col-major '(4,8,1,2)' 3"},
+          later),
+      row("compact_row_major", 1, no, !layout_result, !kinds, {{T::shape, T::int_tuple}, compact_strides_op<2>, compact_strides_witness<2>, compact_strides_args<2>},
+          {"compact-row-major", "compact-row-major SHAPE [CURRENT]", "CuTe compact_row_major(shape, current): row-major strides from CURRENT",
+           "catlayout compact-row-major '(4,(8,1,(2,3)))'"},
+          later),
+      row("domain_distribute", 2, no, layout_result, !kinds, {{T::domain, T::integer}, domain_distribute_op, domain_distribute_witness, domain_distribute_args},
+          {"domain-distribute", "domain-distribute SHAPE_A B",
+           "CuTe domain_distribute: B elements spread over A's flat shape by gcds, ordered, A's compact strides",
+           "catlayout domain-distribute '(15,14)' 6"},
           later),
   };
 }

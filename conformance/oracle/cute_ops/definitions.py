@@ -15,6 +15,7 @@ from .coords import COORD_OPS, check_coord_case, coord_definition_error
 from .modes import MODE_OPS, check_mode_case, mode_definition_error
 from .common import COMMON_OPS, check_common_case
 from .relations import RELATION_OPS, check_relation_case
+from .compacts import COMPACT_OPS, check_compact_case, compact_definition_error
 from .evaluation import (at_sparse, colex_split, complement, coord_tab, cosize_x, counterexample,
                          fl, layout_ext, lsize, swizzle_fn, tab_layout, unrep, xext, xflat_shape,
                          xsize, xtab)
@@ -391,6 +392,8 @@ def _check_case(op, args, v):
         return check_common_case(op, args, v)
     if op in RELATION_OPS:
         return check_relation_case(op, args, v)
+    if op in COMPACT_OPS:
+        return check_compact_case(op, args, v)
     if unrep(v) and op not in ("right_inverse", "left_inverse"):
         return "unrepresentable", compact(v), None
     if op in ("make_layout", "make_ordered_layout", "make_layout_like"):
@@ -574,6 +577,8 @@ def definition_error(op, args):
         return coord_definition_error(op, args)
     if op in MODE_OPS:
         return mode_definition_error(op, args)
+    if op in COMPACT_OPS:
+        return compact_definition_error(op, args)
     try:
         if op in PARTITION_OPS:
             def_partition(op, args)

@@ -11,6 +11,7 @@ from .coords import gen_crd2crd, gen_crd2idx, gen_idx2crd
 from .modes import gen_mode
 from .common import gen_common
 from .relations import gen_relation
+from .compacts import gen_compact
 from .definitions import compact_strides, dice, recast_scale, top_modes, zipped
 
 
@@ -625,6 +626,8 @@ GENERATORS = {
     "max_common_layout": lambda rng: gen_common(rng, rand_layout, lambda s, r: compact_strides(s, 1, r)),
     "weakly_congruent": lambda rng: gen_relation(rng, rand_shape),
     "compatible": lambda rng: gen_relation(rng, rand_shape),
+    **{op: (lambda o: lambda rng: gen_compact(o, rng, rand_shape))(op)
+       for op in ("compact_major", "compact_col_major", "compact_row_major", "domain_distribute")},
     "coprofile": lambda rng: [gen_coordinate_b(rng)[1] if rng.random() < 0.7 else rand_layout(rng)],
 }
 

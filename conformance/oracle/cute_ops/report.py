@@ -279,6 +279,12 @@ DEFINITIONS = {
     "weakly_congruent": "1 where A is an integer, or A and B tuples of one rank weakly congruent mode by mode (relations.py)",
     "compatible": "1 where A is an integer equal to size(B), or A and B tuples of one rank compatible mode by mode (relations.py)",
     "coprofile": "0 for integer strides; for basis strides a tuple long enough for every stride's path, 0 at each end (relations.py)",
+    "compact_major": "an integer start c: c times the product of the flat entries before (left) / after (right), "
+                     "0 for an entry 1; a tuple start mode by mode (compacts.py)",
+    "compact_col_major": "compact_major with LayoutLeft (compacts.py)",
+    "compact_row_major": "compact_major with LayoutRight (compacts.py)",
+    "domain_distribute": "size divides b, strictly increasing, image = A's colexicographic indices below the gcd walk "
+                         "(compacts.py)",
     "select": "the tuple of L's modes at the given indices (an integer shape its own mode 0) (modes.py)",
     "take": "the tuple of L's modes [B, E), B < E <= rank (modes.py)",
     "group_modes": "modes [B, E) as one tuple mode, none where B == E, E == -1 the rank (modes.py)",

@@ -10,6 +10,7 @@
 #include "catlayout/core/congruence.hpp"
 #include "catlayout/core/coprofile.hpp"
 #include "catlayout/core/divide.hpp"
+#include "catlayout/core/domain_distribute.hpp"
 #include "catlayout/core/evaluate.hpp"
 #include "catlayout/core/inverse.hpp"
 #include "catlayout/core/layout_add.hpp"

@@ -352,6 +352,10 @@ TEST(Modes, AppendPrependReplace) {
   EXPECT_EQ(str_of(replace(l, 1, L("(2,2):(4,8)"))), "(2,(2,2)):(1,(4,8))");
   EXPECT_EQ(str_of(replace(L("8:1"), 0, x)), "4:6");  // CuTe's replace<0> of a non-tuple is X
   EXPECT_FALSE(replace(l, 2, x));
+  auto huge = append(l, x, Int{1} << 40);  // bad input is an error, never an allocation without bound
+  ASSERT_FALSE(huge);
+  EXPECT_EQ(huge.error().kind, ErrorKind::invalid_input);
+  EXPECT_FALSE(select(l, std::vector<Int>(5000, 0)));
 }
 
 // CUTLASS test/unit/cute/core/int_tuple.cpp, TEST(CuTe_core, WeaklyCongruent): a = _1, b = _2,

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "catlayout/core/limits.hpp"
 #include "catlayout/core/structural.hpp"
 
 namespace catlayout {
@@ -25,11 +26,23 @@ inline Result<void> mode_in_range(Layout const& l, Int i, std::string_view op) {
   return {};
 }
 
+// The answer's flat entries stay within what an int tuple may hold (limits::max_flat_modes): a
+// select with many repeats or an append to a large rank is refused before it is built. `copies`
+// modes of `each` flat entries, besides `kept` entries.
+inline Result<void> flat_entries_within(Int copies, std::size_t each, std::size_t kept, std::string_view op) {
+  auto const cap = static_cast<Int>(limits::max_flat_modes);
+  if (copies > cap || copies * static_cast<Int>(each) + static_cast<Int>(kept) > cap)
+    return fail(ErrorKind::invalid_input, op, ": the answer would have ", copies, " modes of ", each,
+                " flat entries (besides ", kept, "), more than ", cap);
+  return {};
+}
+
 }  // namespace detail
 
 // cute/layout.hpp:521 select<I...>(L): the tuple (L_I0, L_I1, ...), in the order given, repeats allowed.
 inline Result<Layout> select(Layout const& l, std::span<Int const> modes) {
   std::vector<Layout> out;
+  CL_CHECK(detail::flat_entries_within(static_cast<Int>(modes.size()), l.flat_shape().size(), 0, "select"));
   for (Int i : modes) {
     CL_CHECK(detail::mode_in_range(l, i, "select"));
     out.push_back(l.mode(static_cast<std::size_t>(i)));
@@ -71,6 +84,7 @@ inline Result<Layout> append(Layout const& l, Layout const& x, std::optional<Int
   Int r = static_cast<Int>(l.rank());
   if (n && *n == r) return l;
   if (n && *n < r) return fail(ErrorKind::invalid_input, "append: rank ", *n, " is below the rank ", r, " of ", to_string(l));
+  CL_CHECK(detail::flat_entries_within((n ? *n : r + 1) - r, x.flat_shape().size(), l.flat_shape().size(), "append"));
   auto m = detail::top_modes(l);
   for (Int k = r; k < (n ? *n : r + 1); ++k) m.push_back(x);
   return make_layout(m);
@@ -81,6 +95,7 @@ inline Result<Layout> prepend(Layout const& l, Layout const& x, std::optional<In
   Int r = static_cast<Int>(l.rank());
   if (n && *n == r) return l;
   if (n && *n < r) return fail(ErrorKind::invalid_input, "prepend: rank ", *n, " is below the rank ", r, " of ", to_string(l));
+  CL_CHECK(detail::flat_entries_within((n ? *n : r + 1) - r, x.flat_shape().size(), l.flat_shape().size(), "prepend"));
   std::vector<Layout> out(static_cast<std::size_t>((n ? *n : r + 1) - r), x);
   auto m = detail::top_modes(l);
   out.insert(out.end(), m.begin(), m.end());

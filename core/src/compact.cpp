@@ -34,6 +34,22 @@ Result<IntTuple> compact_major(IntTuple const& shape, Major m, Int current) {
   return IntTuple::with_profile(shape, d);
 }
 
+Result<IntTuple> compact_major(IntTuple const& shape, Major m, IntTuple const& current) {
+  if (current.is_leaf()) return compact_major(shape, m, current.value());
+  if (shape.is_leaf())
+    return fail(ErrorKind::invalid_input, "compact_major: the tuple start ", to_string(current), " against the integer shape ",
+                to_string(shape), " (CuTe: Invalid parameters)");
+  if (shape.rank() != current.rank())
+    return fail(ErrorKind::invalid_input, "compact_major: mismatched ranks of the shape ", to_string(shape), " and the start ",
+                to_string(current));
+  std::vector<IntTuple> modes;
+  for (std::size_t i = 0; i < shape.rank(); ++i) {
+    CL_TRY(d, compact_major(shape.mode(i), m, current.mode(i)));
+    modes.push_back(std::move(d));
+  }
+  return IntTuple(modes);
+}
+
 namespace {
 
 // The sub-shapes the order's leaves cover, with their order entries (CuTe product_like(shape, order)).

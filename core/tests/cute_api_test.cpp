@@ -5,6 +5,12 @@
 #include "testing.hpp"
 
 #include "catlayout/core/coshape.hpp"
+#include "catlayout/core/crd2idx.hpp"
+#include "catlayout/core/modes.hpp"
+#include "catlayout/core/congruence.hpp"
+#include "catlayout/core/coprofile.hpp"
+#include "catlayout/core/inverse.hpp"
+#include "catlayout/core/domain_distribute.hpp"
 #include "catlayout/core/f2_layout.hpp"
 
 namespace catlayout {
@@ -259,6 +265,177 @@ TEST(Coshape, IsTheCodomainExtent) {
   EXPECT_EQ(coshape(L("(4,3):(-2,5)")), 3 * 2 + 2 * 5 + 1);  // strides taken absolute
   IntTuple s = *parse_int_tuple("(4,(2,3))");
   EXPECT_EQ(coshape(make_identity_layout(s)), s);
+}
+
+// CuTe's worked example (media/docs/cpp/cute/01_layout.md, "Coordinate mapping" and "Index
+// mapping"): shape (3,(2,3)); 16, (1,5) and (1,(1,2)) name the same point; with stride (3,(12,1)) it
+// is at 17.
+TEST(Crd2Idx, LayoutDocExamples) {
+  IntTuple s = I("(3,(2,3))"), d = I("(3,(12,1))");
+  for (char const* c : {"16", "(1,5)", "(1,(1,2))"}) {
+    EXPECT_EQ(crd2idx(I(c), s, d), 17) << c;
+    EXPECT_EQ(crd2idx(I(c), s), 16) << c;
+    EXPECT_EQ(idx2crd(I(c), s), I("(1,(1,2))")) << c;
+  }
+  EXPECT_EQ(idx2crd(I("17"), s), I("(2,(1,2))"));
+  EXPECT_EQ(idx2crd(I("18"), s), I("(0,(0,3))"));  // the last mode takes the rest (cute/stride.hpp:240)
+  EXPECT_EQ(idx2crd(I("5"), I("7")), I("5"));      // an integer shape: the index itself
+}
+
+// cute/stride.hpp:185 idx2crd(i, s, d): (i / d) % s per leaf; an integer stride starts the compact
+// column-major strides; a shape 1 gives 0.
+TEST(Crd2Idx, StridedIdx2Crd) {
+  EXPECT_EQ(idx2crd(I("17"), I("(3,(2,3))"), I("(3,(12,1))")), I("(2,(1,2))"));
+  EXPECT_EQ(idx2crd(I("11"), I("(2,3)"), I("2")), I("(1,2)"));  // strides (2,4)
+  EXPECT_EQ(idx2crd(I("9"), I("(1,4)"), I("(0,1)")), I("(0,1)"));
+  auto zero = idx2crd(I("3"), I("(2,4)"), I("(0,1)"));
+  ASSERT_FALSE(zero);
+  EXPECT_EQ(zero.error().kind, ErrorKind::invalid_input);
+}
+
+// cute/stride.hpp:256 crd2crd: mode by mode where all are tuples, else through the index.
+TEST(Crd2Idx, Crd2Crd) {
+  EXPECT_EQ(crd2crd(I("(1,5)"), I("(4,8)"), I("(2,(2,4))")), I("(1,(1,2))"));
+  EXPECT_EQ(crd2crd(I("13"), I("(4,8)"), I("(2,2,8)")), I("(1,0,3)"));
+  EXPECT_EQ(crd2crd(I("(1,(1,2))"), I("(3,(2,3))"), I("18")), I("16"));
+}
+
+// Bad input is an error, never a crash: CuTe's static_asserts (Mismatched Ranks, Invalid
+// parameters) and what catlayout refuses (negative coordinates, a stride not congruent).
+TEST(Crd2Idx, Refusals) {
+  for (auto r : {crd2idx(I("(1,2,3)"), I("(2,3)"), I("(1,2)")), crd2idx(I("(1,2)"), I("6"), I("1")),
+                 crd2idx(I("-1"), I("(2,3)"), I("(1,2)")), crd2idx(I("1"), I("(2,3)"), I("1")),
+                 crd2idx(I("(1,(1,1))"), I("(2,3)"))}) {
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind, ErrorKind::invalid_input) << r.error().message;
+  }
+  for (auto r : {idx2crd(I("(1,2)"), I("6")), idx2crd(I("(1,2,3)"), I("(2,3)")), idx2crd(I("-3"), I("(2,3)")),
+                 crd2crd(I("(1,2)"), I("(2,3)"), I("(2,3,1)"))}) {
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind, ErrorKind::invalid_input) << r.error().message;
+  }
+}
+
+// cute/algorithm/tuple_algorithms.hpp:748 "group<2,4>(T<_1,_2,_3,_4,_5,_6>{}) => T<_1,_2,T<_3,_4>,_5,_6>{}",
+// on a layout's shape and stride at once (cute/layout.hpp:1014).
+TEST(Modes, GroupHeaderExample) {
+  Layout l = L("(1,2,3,4,5,6):(0,1,2,6,24,120)");
+  EXPECT_EQ(str_of(group_modes(l, 2, 4)), "(1,2,(3,4),5,6):(0,1,(2,6),24,120)");
+  EXPECT_EQ(str_of(group_modes(l, 0, -1)), "((1,2,3,4,5,6)):((0,1,2,6,24,120))");  // E = -1: to the end
+  EXPECT_EQ(group_modes(l, 3, 3), l);                                               // B == E: none inserted
+  EXPECT_FALSE(group_modes(l, 4, 2));
+  EXPECT_FALSE(group_modes(l, 0, 7));
+}
+
+// cute/layout.hpp:509 take and :521 select: tuples of modes (one mode stays a tuple, CuTe's make_tuple).
+TEST(Modes, SelectTake) {
+  Layout l = L("(2,(3,4),5):(1,(2,6),24)");
+  EXPECT_EQ(str_of(select(l, std::vector<Int>{2, 0})), "(5,2):(24,1)");
+  EXPECT_EQ(str_of(select(l, std::vector<Int>{1})), "((3,4)):((2,6))");
+  EXPECT_EQ(str_of(take(l, 1, 3)), "((3,4),5):((2,6),24)");
+  EXPECT_EQ(str_of(take(L("8:2"), 0, 1)), "(8):(2)");  // an integer shape is its own mode 0
+  EXPECT_FALSE(select(l, std::vector<Int>{3}));
+  EXPECT_FALSE(take(l, 1, 1));  // "take: empty range error"
+  EXPECT_FALSE(take(l, 0, 4));  // "take: range out of bounds"
+}
+
+// cute/layout.hpp:964-1009 append, prepend (default X = 1:0; with N, up to rank N) and replace.
+TEST(Modes, AppendPrependReplace) {
+  Layout l = L("(2,3):(1,2)"), x = L("4:6");
+  EXPECT_EQ(str_of(append(l, x)), "(2,3,4):(1,2,6)");
+  EXPECT_EQ(str_of(append(L("8:1"), Layout())), "(8,1):(1,0)");  // an integer shape: (L, X)
+  EXPECT_EQ(str_of(append(l, Layout(), 4)), "(2,3,1,1):(1,2,0,0)");
+  EXPECT_EQ(append(l, x, 2), l);
+  EXPECT_FALSE(append(l, x, 1));
+  EXPECT_EQ(str_of(prepend(l, x)), "(4,2,3):(6,1,2)");
+  EXPECT_EQ(str_of(prepend(l, x, 3)), "(4,2,3):(6,1,2)");
+  EXPECT_EQ(str_of(replace(l, 1, L("(2,2):(4,8)"))), "(2,(2,2)):(1,(4,8))");
+  EXPECT_EQ(str_of(replace(L("8:1"), 0, x)), "4:6");  // CuTe's replace<0> of a non-tuple is X
+  EXPECT_FALSE(replace(l, 2, x));
+  auto huge = append(l, x, Int{1} << 40);  // bad input is an error, never an allocation without bound
+  ASSERT_FALSE(huge);
+  EXPECT_EQ(huge.error().kind, ErrorKind::invalid_input);
+  EXPECT_FALSE(select(l, std::vector<Int>(5000, 0)));
+}
+
+// CUTLASS test/unit/cute/core/int_tuple.cpp, TEST(CuTe_core, WeaklyCongruent): a = _1, b = _2,
+// a0 = (_1), a1 = (_1,_1), a2 = (_1,(_1,_1)), b2 = (_2,(_2,_2)), b3 = ((_2,_2),(_2,_2)).
+TEST(Relations, WeaklyCongruentCutlassFacts) {
+  EXPECT_TRUE(weakly_congruent(I("1"), I("2")));
+  EXPECT_TRUE(weakly_congruent(I("1"), I("(1)")));
+  EXPECT_FALSE(weakly_congruent(I("(1)"), I("1")));
+  EXPECT_FALSE(weakly_congruent(I("(2)"), I("1")));
+  EXPECT_TRUE(weakly_congruent(I("(1)"), I("(2)")));
+  EXPECT_FALSE(weakly_congruent(I("(1)"), I("(1,1)")));
+  EXPECT_TRUE(weakly_congruent(I("(1,1)"), I("(1,(1,1))")));
+  EXPECT_FALSE(weakly_congruent(I("(1,(1,1))"), I("(1,1)")));
+  EXPECT_TRUE(weakly_congruent(I("(1,(1,1))"), I("(2,(2,2))")));
+  EXPECT_TRUE(weakly_congruent(I("(1,(1,1))"), I("((2,2),(2,2))")));
+  EXPECT_FALSE(weakly_congruent(I("(1)"), I("((2,2),(2,2))")));
+}
+
+// cute/int_tuple.hpp:479-488 compatible: "the size of Shape B is the same as Shape A at each
+// terminal of Shape A"; a partial order (tile_to_shape's @post compatible(trg_shape, shape(result))).
+TEST(Relations, Compatible) {
+  EXPECT_EQ(compatible(I("(2,8)"), I("(2,(2,4))")), true);
+  EXPECT_EQ(compatible(I("16"), I("(2,(2,4))")), true);
+  EXPECT_EQ(compatible(I("(2,(2,4))"), I("(2,8)")), false);  // not symmetric
+  EXPECT_EQ(compatible(I("(2,8)"), I("(2,8,1)")), false);     // ranks differ
+  EXPECT_EQ(compatible(I("(4,8)"), I("(2,(2,4))")), false);   // sizes differ at a terminal
+  EXPECT_EQ(compatible(I("(4,6)"), I("((2,2),(2,3))")), true);  // tile_to_shape((2,2):(2,1), (4,6))'s shape
+}
+
+// cute/layout.hpp:630 coprofile: 0 for integer strides; the codomain's nesting of 0s, "congruent(
+// coprofile(a), a(i))", for basis strides (an identity layout's coprofile: its shape with 0s).
+TEST(Relations, Coprofile) {
+  EXPECT_EQ(coprofile(L("(4,8):(1,4)")), 0);
+  EXPECT_EQ(coprofile(make_identity_layout(I("(4,(2,3))"))), I("(0,(0,0))"));
+}
+
+// cute/layout.hpp:1374-1426 max_common_vector / max_common_layout: "@post For all 0 <= i < size(R),
+// a(R(i)) == i and b(R(i)) == i".
+TEST(MaxCommon, ContiguousRun) {
+  EXPECT_EQ(max_common_vector(L("(4,8):(1,4)"), L("(4,(2,4)):(1,(4,8))")), 32);
+  EXPECT_EQ(max_common_vector(L("(4,8):(1,4)"), L("(4,8):(8,1)")), 1);
+  EXPECT_EQ(max_common_vector(L("(8,4):(1,8)"), L("(2,4,4):(1,2,8)")), 32);
+  Layout a = L("(8,4):(4,1)"), b = L("(8,(2,2)):(4,(1,2))");
+  auto r = max_common_layout(a, b);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->size(), 32);  // one function (b's mode 1 split in two): every element in common
+  for (Int i = 0; i < r->size(); ++i) {
+    EXPECT_EQ(a((*r)(i)), i);
+    EXPECT_EQ(b((*r)(i)), i);
+  }
+}
+
+// CUTLASS test/unit/cute/core/compact_xmajor.cpp, TEST(CuTe_core, CompactColMajor_Static) and
+// CompactRowMajor_Static (static shapes: an entry 1 gets stride 0), and cute/stride.hpp:352's tuple start.
+TEST(CompactMajor, CutlassStaticFacts) {
+  EXPECT_EQ(compact_major(I("1"), Major::left, I("3")), I("0"));
+  EXPECT_EQ(compact_major(I("8"), Major::left, I("3")), I("3"));
+  EXPECT_EQ(compact_major(I("(4,8,1,2)"), Major::left, I("1")), I("(1,4,0,32)"));
+  EXPECT_EQ(compact_major(I("(4,(8,1,(2,3)))"), Major::left, I("1")), I("(1,(4,0,(32,64)))"));
+  EXPECT_EQ(compact_major(I("(4,8,2)"), Major::right, I("1")), I("(16,2,1)"));
+  EXPECT_EQ(compact_major(I("(4,(8,1,(2,3)))"), Major::right, I("1")), I("(48,(6,0,(3,1)))"));
+  EXPECT_EQ(compact_major(I("(4,(8,2))"), Major::left, I("(5,(7,100))")), I("(5,(7,100))"));
+  EXPECT_EQ(compact_major(I("(4,(8,2))"), Major::left, I("(5,7)")), I("(5,(7,56))"));
+  EXPECT_FALSE(compact_major(I("(4,8)"), Major::left, I("(1,2,3)")));  // Mismatched Ranks
+  EXPECT_FALSE(compact_major(I("8"), Major::left, I("(1,2)")));        // Invalid parameters
+}
+
+// cute/layout.hpp:1440 "domain_distribute(layoutA, Int<6>{}); // (_3,_2):(_1,_15)" and CUTLASS
+// test/unit/cute/core/domain_distribute.cpp TEST(CuTe_core, Distribute): size(R) divides b, R increases.
+TEST(DomainDistribute, CuteFacts) {
+  EXPECT_EQ(str_of(domain_distribute(I("(15,14)"), 6)), "(3,2):(1,15)");
+  for (auto [a, b] : {std::pair{"((64,3),(8,8))", 128}, {"(192,(8,8))", 128}, {"((64,3),(8,8))", 1024},
+                      {"(192,(8,8))", 1024}, {"((64,3))", 128}}) {
+    auto r = domain_distribute(I(a), b);
+    ASSERT_TRUE(r) << a;
+    EXPECT_EQ(b % r->size(), 0) << a;
+    for (Int i = 1; i < r->size(); ++i) EXPECT_LT((*r)(i - 1), (*r)(i)) << a;
+  }
+  EXPECT_EQ(str_of(domain_distribute(I("((64,3),(8,8))"), 128)), "(64,2):(1,192)");
+  EXPECT_FALSE(domain_distribute(I("(4,8)"), 0));
 }
 
 }  // namespace

@@ -1,8 +1,11 @@
 // The op table's rows for CuTe's constructors, partitioners and element-size changes and the
 // whitepaper's operations (docs/algebra.md): each typed over values, the kinds each takes
 // dispatched once onto core's overloads (as CuTe adds an overload beside each kind).
+#include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <map>
+#include <numeric>
 
 #include "catlayout/core.hpp"
 #include "catlayout/core/f2_layout.hpp"
@@ -139,6 +142,557 @@ generators::Args coshape_args(generators::Rng& g) {
   return {generators::coin(g, 2) ? generators::random_coord(g, 4) : make_identity_layout(generators::random_shape(g, 5, 3))};
 }
 
+// CuTe crd2idx, idx2crd, crd2crd (cute/stride.hpp): the stride optional where CuTe has a two-argument form.
+Result<Value> crd2idx_op(std::span<Value const> x, Convention) {
+  if (x.size() == 3) return give(crd2idx(int_tuple(x[0]), int_tuple(x[1]), int_tuple(x[2])));
+  return give(crd2idx(int_tuple(x[0]), int_tuple(x[1])));
+}
+
+Result<Value> idx2crd_op(std::span<Value const> x, Convention) {
+  if (x.size() == 3) return give(idx2crd(int_tuple(x[0]), int_tuple(x[1]), int_tuple(x[2])));
+  return give(idx2crd(int_tuple(x[0]), int_tuple(x[1])));
+}
+
+Result<Value> crd2crd_op(std::span<Value const> x, Convention) {
+  return give(crd2crd(int_tuple(x[0]), int_tuple(x[1]), int_tuple(x[2])));
+}
+
+// The witnesses' colexicographic index of a coordinate of `s` (docs/definitions.md crd2idx): an
+// integer c at a position whose sub-shapes before it hold `base` points contributes c * base; a
+// tuple, its modes with the bases growing by each mode's size. Null where c does not fit s.
+std::optional<Int> colex_index(IntTuple const& c, IntTuple const& s, Int base = 1) {
+  if (c.is_leaf()) return c.value() * base;
+  if (s.is_leaf() || c.rank() != s.rank()) return std::nullopt;
+  Int sum = 0;
+  for (std::size_t k = 0; k < s.rank(); ++k) {
+    auto v = colex_index(c.mode(k), s.mode(k), base);
+    if (!v) return std::nullopt;
+    sum += *v;
+    for (Int e : s.mode(k).values()) base *= e;
+  }
+  return sum;
+}
+
+Int answer_int(Value const& r) {
+  if (auto const* i = std::get_if<Int>(&r)) return *i;
+  auto const* t = std::get_if<IntTuple>(&r);
+  return t && t->is_leaf() ? t->value() : -1;
+}
+
+IntTuple answer_tuple(Value const& r) {
+  if (auto const* i = std::get_if<Int>(&r)) return IntTuple(*i);
+  return std::get<IntTuple>(r);
+}
+
+// crd2idx's definition apart from crd2idx(): a tuple coordinate, the sum over its modes; an
+// integer i against shape:stride, the layout's extended function at i (the last flat mode
+// unbounded); without a stride, the colexicographic index.
+std::optional<Int> crd2idx_by_layouts(IntTuple const& c, IntTuple const& s, IntTuple const& d) {
+  if (c.is_leaf()) {
+    auto l = Layout::make(s, d);
+    if (!l) return std::nullopt;
+    auto v = l->extended(c.value());
+    return v ? std::optional<Int>(*v) : std::nullopt;
+  }
+  if (s.is_leaf() || d.is_leaf() || c.rank() != s.rank() || d.rank() != s.rank()) return std::nullopt;
+  Int sum = 0;
+  for (std::size_t k = 0; k < s.rank(); ++k) {
+    auto v = crd2idx_by_layouts(c.mode(k), s.mode(k), d.mode(k));
+    if (!v) return std::nullopt;
+    sum += *v;
+  }
+  return sum;
+}
+
+Result<void> crd2idx_witness(std::span<Value const> x, Value const& r) {
+  auto const& c = int_tuple(x[0]);
+  auto want = x.size() == 3 ? crd2idx_by_layouts(c, int_tuple(x[1]), int_tuple(x[2])) : colex_index(c, int_tuple(x[1]));
+  if (!want) return fail(ErrorKind::invalid_input, "crd2idx answered where the definition has no answer");
+  if (answer_int(r) != *want) return fail(ErrorKind::invalid_input, "crd2idx ", answer_int(r), " is not the definition's ", *want);
+  return {};
+}
+
+// idx2crd(i, s)'s definition: a tuple index mode by mode; an integer i, the coordinate congruent to
+// s whose flat entries lie in [0, s_k) but the last (unbounded) and whose colexicographic index is i.
+Result<void> idx2crd_colex_check(IntTuple const& i, IntTuple const& s, IntTuple const& r) {
+  if (!i.is_leaf()) {
+    if (r.is_leaf() || r.rank() != i.rank() || s.is_leaf()) return fail(ErrorKind::invalid_input, "idx2crd: not one mode per index mode");
+    for (std::size_t k = 0; k < i.rank(); ++k) CL_CHECK(idx2crd_colex_check(i.mode(k), s.mode(k), r.mode(k)));
+    return {};
+  }
+  if (!congruent(r, s)) return fail(ErrorKind::invalid_input, "idx2crd ", to_string(r), " is not congruent to ", to_string(s));
+  auto rv = r.values(), sv = s.values();
+  for (std::size_t k = 0; k < rv.size(); ++k)
+    if (rv[k] < 0 || (k + 1 < rv.size() && rv[k] >= sv[k])) return fail(ErrorKind::invalid_input, "idx2crd entry ", k, " out of range");
+  if (colex_index(r, s) != i.value()) return fail(ErrorKind::invalid_input, "idx2crd ", to_string(r), " is not at index ", i.value());
+  return {};
+}
+
+// idx2crd(i, s, d)'s definition: per mode for a tuple index; else each leaf (i / d) % s (0 for
+// s = 1), an integer stride against a tuple shape spread as d times the colexicographic strides.
+Result<void> idx2crd_strided_check(IntTuple const& i, IntTuple const& s, IntTuple const& d, IntTuple const& r) {
+  if (!i.is_leaf()) {
+    if (r.is_leaf() || r.rank() != i.rank() || s.is_leaf() || d.is_leaf()) return fail(ErrorKind::invalid_input, "idx2crd: not one mode per index mode");
+    for (std::size_t k = 0; k < i.rank(); ++k) CL_CHECK(idx2crd_strided_check(i.mode(k), s.mode(k), d.mode(k), r.mode(k)));
+    return {};
+  }
+  if (!s.is_leaf() && d.is_leaf()) {  // d * (1, s0, s0*s1, ...)
+    std::vector<Int> ds;
+    Int p = d.value();
+    for (Int e : s.values()) ds.push_back(p), p *= e;
+    return idx2crd_strided_check(i, s, IntTuple::with_profile(s, ds), r);
+  }
+  if (!s.is_leaf()) {
+    if (r.is_leaf() || r.rank() != s.rank() || d.rank() != s.rank()) return fail(ErrorKind::invalid_input, "idx2crd: not one mode per shape mode");
+    for (std::size_t k = 0; k < s.rank(); ++k) CL_CHECK(idx2crd_strided_check(i, s.mode(k), d.mode(k), r.mode(k)));
+    return {};
+  }
+  Int want = s.value() == 1 ? 0 : (i.value() / d.value()) % s.value();
+  if (!r.is_leaf() || r.value() != want) return fail(ErrorKind::invalid_input, "idx2crd ", to_string(r), " is not ", want);
+  return {};
+}
+
+Result<void> idx2crd_witness(std::span<Value const> x, Value const& r) {
+  if (x.size() == 3) return idx2crd_strided_check(int_tuple(x[0]), int_tuple(x[1]), int_tuple(x[2]), answer_tuple(r));
+  return idx2crd_colex_check(int_tuple(x[0]), int_tuple(x[1]), answer_tuple(r));
+}
+
+// crd2crd's definition: mode by mode where coordinate and both shapes are tuples, else the
+// coordinate of dst at the colexicographic index of the coordinate in src.
+Result<void> crd2crd_check(IntTuple const& c, IntTuple const& src, IntTuple const& dst, IntTuple const& r) {
+  if (!c.is_leaf() && !src.is_leaf() && !dst.is_leaf()) {
+    if (r.is_leaf() || r.rank() != c.rank() || src.rank() != c.rank() || dst.rank() != c.rank())
+      return fail(ErrorKind::invalid_input, "crd2crd: not one mode per coordinate mode");
+    for (std::size_t k = 0; k < c.rank(); ++k) CL_CHECK(crd2crd_check(c.mode(k), src.mode(k), dst.mode(k), r.mode(k)));
+    return {};
+  }
+  auto i = colex_index(c, src);
+  if (!i) return fail(ErrorKind::invalid_input, "crd2crd answered a coordinate that does not fit its shape");
+  return idx2crd_colex_check(IntTuple(*i), dst, r);
+}
+
+Result<void> crd2crd_witness(std::span<Value const> x, Value const& r) {
+  return crd2crd_check(int_tuple(x[0]), int_tuple(x[1]), int_tuple(x[2]), answer_tuple(r));
+}
+
+// A coordinate of shape s: at each tuple, an integer in [0, size) one time in three, else mode
+// by mode; a leaf in [0, s) (past the end one time in eight: CuTe's maps do not bound it).
+IntTuple random_coordinate(generators::Rng& g, IntTuple const& s, bool top = true) {
+  Int n = 1;
+  for (Int e : s.values()) n *= e;
+  if (s.is_leaf() || (!top && generators::coin(g, 3)) || (top && generators::coin(g, 3)))
+    return IntTuple(generators::uniform(g, 0, generators::coin(g, 8) ? 2 * n : n - 1));
+  std::vector<IntTuple> modes;
+  for (std::size_t k = 0; k < s.rank(); ++k) modes.push_back(random_coordinate(g, s.mode(k), false));
+  return IntTuple(modes);
+}
+
+generators::Args crd2idx_args(generators::Rng& g) {
+  Layout l = generators::random_layout(g);
+  if (generators::coin(g, 3)) return {random_coordinate(g, l.shape()), l.shape()};
+  return {random_coordinate(g, l.shape()), l.shape(), l.stride()};
+}
+
+generators::Args idx2crd_args(generators::Rng& g) {
+  Layout l = generators::random_compact(g, 6);
+  IntTuple idx = generators::coin(g, 4) ? random_coordinate(g, l.shape()) : IntTuple(generators::uniform(g, 0, l.size() + 3));
+  if (!idx.is_leaf() || generators::coin(g, 3)) return {idx, l.shape()};
+  if (generators::coin(g, 4)) return {idx, l.shape(), IntTuple(generators::uniform(g, 1, 3))};
+  return {idx, l.shape(), l.stride()};
+}
+
+// dst: the size as one integer; the same modes, each flattened or kept; or any regrouping of the
+// flat entries (then an integer coordinate: a tuple one has no mode to go by).
+generators::Args crd2crd_args(generators::Rng& g) {
+  Layout l = generators::random_compact(g, 6);
+  IntTuple const& s = l.shape();
+  if (generators::coin(g, 4)) return {random_coordinate(g, s), s, IntTuple(l.size())};
+  if (!s.is_leaf() && !generators::coin(g, 3)) {
+    std::vector<IntTuple> modes;
+    for (std::size_t k = 0; k < s.rank(); ++k) modes.push_back(generators::coin(g, 2) ? flatten(s.mode(k)) : s.mode(k));
+    return {random_coordinate(g, s), s, IntTuple(modes)};
+  }
+  auto f = flatten_values(s);
+  std::vector<IntTuple> leaves(f.begin(), f.end());
+  return {IntTuple(generators::uniform(g, 0, l.size() - 1)), s, generators::nest(g, leaves)};
+}
+
+// CuTe's mode rearrangements (cute/layout.hpp select, take, group, append, prepend, replace):
+// CuTe's template integers as integer operands, select's list of modes as an int tuple.
+std::vector<Int> mode_list(IntTuple const& t) { return flatten_values(t); }
+
+Result<Value> select_op(std::span<Value const> x, Convention) {
+  auto m = mode_list(int_tuple(x[1]));
+  return give(select(layout(x[0]), m));
+}
+
+Result<Value> take_op(std::span<Value const> x, Convention) { return give(take(layout(x[0]), integer(x[1]), integer(x[2]))); }
+
+Result<Value> group_modes_op(std::span<Value const> x, Convention) {
+  return give(group_modes(layout(x[0]), integer(x[1]), integer(x[2])));
+}
+
+template <bool Back>
+Result<Value> extend_op(std::span<Value const> x, Convention) {
+  std::optional<Int> n;
+  if (x.size() == 3) n = integer(x[2]);
+  return give(Back ? append(layout(x[0]), layout(x[1]), n) : prepend(layout(x[0]), layout(x[1]), n));
+}
+
+Result<Value> replace_op(std::span<Value const> x, Convention) { return give(replace(layout(x[0]), integer(x[2]), layout(x[1]))); }
+
+// The witnesses' reading of the definitions: the answer's mode k is the layout (shape and stride
+// taken apart, as CuTe takes them) `want[k]`, and the answer has exactly those modes.
+Result<void> modes_are(Value const& r, std::vector<std::pair<IntTuple, IntTuple>> const& want, std::string_view op) {
+  auto const& l = layout(r);
+  if (l.shape().is_leaf() || l.rank() != want.size())
+    return fail(ErrorKind::invalid_input, op, " answered ", to_string(l), ", not a tuple of ", want.size(), " modes");
+  for (std::size_t k = 0; k < want.size(); ++k)
+    if (!(l.shape().mode(k) == want[k].first) || !(l.stride().mode(k) == want[k].second))
+      return fail(ErrorKind::invalid_input, op, ": mode ", k, " of ", to_string(l), " is not the definition's");
+  return {};
+}
+
+// Mode i of a layout's shape and stride: an integer shape is its own mode 0 (CuTe's get<0>(int)).
+std::pair<IntTuple, IntTuple> part(Layout const& l, std::size_t i) {
+  if (l.shape().is_leaf()) return {l.shape(), l.stride()};
+  return {l.shape().mode(i), l.stride().mode(i)};
+}
+
+Result<void> select_witness(std::span<Value const> x, Value const& r) {
+  std::vector<std::pair<IntTuple, IntTuple>> want;
+  for (Int i : mode_list(int_tuple(x[1]))) want.push_back(part(layout(x[0]), static_cast<std::size_t>(i)));
+  return modes_are(r, want, "select");
+}
+
+Result<void> take_witness(std::span<Value const> x, Value const& r) {
+  std::vector<std::pair<IntTuple, IntTuple>> want;
+  for (Int i = integer(x[1]); i < integer(x[2]); ++i) want.push_back(part(layout(x[0]), static_cast<std::size_t>(i)));
+  return modes_are(r, want, "take");
+}
+
+Result<void> group_modes_witness(std::span<Value const> x, Value const& r) {
+  Layout const& l = layout(x[0]);
+  Int b = integer(x[1]), e = integer(x[2]) == -1 ? static_cast<Int>(l.rank()) : integer(x[2]);
+  std::vector<std::pair<IntTuple, IntTuple>> want;
+  IntTuple gs, gd;
+  for (Int i = 0; i < static_cast<Int>(l.rank()); ++i) {
+    auto p = part(l, static_cast<std::size_t>(i));
+    if (i < b || i >= e) want.push_back(p);
+    else gs.push_back(p.first), gd.push_back(p.second);
+    if (i + 1 == e && b < e) want.push_back({gs, gd});
+  }
+  return modes_are(r, want, "group_modes");
+}
+
+template <bool Back>
+Result<void> extend_witness(std::span<Value const> x, Value const& r) {
+  Layout const& l = layout(x[0]);
+  std::pair<IntTuple, IntTuple> xs{layout(x[1]).shape(), layout(x[1]).stride()};
+  std::size_t rank = l.rank(), n = x.size() == 3 ? static_cast<std::size_t>(integer(x[2])) : rank + 1;
+  if (x.size() == 3 && n == rank) return layout(r) == l ? Result<void>{} : fail(ErrorKind::invalid_input, "append/prepend to its own rank is the layout itself");
+  std::vector<std::pair<IntTuple, IntTuple>> want;
+  for (std::size_t i = 0; i < rank; ++i) want.push_back(part(l, i));
+  want.insert(Back ? want.end() : want.begin(), n - rank, xs);
+  return modes_are(r, want, Back ? "append" : "prepend");
+}
+
+Result<void> replace_witness(std::span<Value const> x, Value const& r) {
+  Layout const& l = layout(x[0]);
+  if (l.shape().is_leaf()) return layout(r) == layout(x[1]) ? Result<void>{} : fail(ErrorKind::invalid_input, "replace of an integer-shape layout is X");
+  std::vector<std::pair<IntTuple, IntTuple>> want;
+  for (std::size_t i = 0; i < l.rank(); ++i)
+    want.push_back(static_cast<Int>(i) == integer(x[2]) ? std::pair{layout(x[1]).shape(), layout(x[1]).stride()} : part(l, i));
+  return modes_are(r, want, "replace");
+}
+
+// A mode index of l, out of range one time in ten.
+Int random_mode(generators::Rng& g, Layout const& l) {
+  Int r = static_cast<Int>(l.rank());
+  return generators::coin(g, 10) ? r + generators::uniform(g, 0, 1) : generators::uniform(g, 0, r - 1);
+}
+
+generators::Args select_args(generators::Rng& g) {
+  Layout l = generators::random_layout(g);
+  std::vector<IntTuple> m;
+  for (Int k = 0, n = generators::uniform(g, 1, 4); k < n; ++k) m.push_back(IntTuple(random_mode(g, l)));
+  return {l, m.size() == 1 && generators::coin(g, 2) ? m[0] : IntTuple(m)};
+}
+
+generators::Args take_args(generators::Rng& g) {
+  Layout l = generators::random_layout(g);
+  Int r = static_cast<Int>(l.rank()), b = generators::uniform(g, 0, r - 1), e = generators::uniform(g, b + 1, r);
+  if (generators::coin(g, 10)) e = generators::coin(g, 2) ? b : r + 1;  // CuTe's static_asserts
+  return {l, b, e};
+}
+
+generators::Args group_modes_args(generators::Rng& g) {
+  Layout l = generators::random_layout(g);
+  Int r = static_cast<Int>(l.rank()), b = generators::uniform(g, 0, r);
+  return {l, b, generators::coin(g, 5) ? Int{-1} : generators::uniform(g, b, r + (generators::coin(g, 10) ? 1 : 0))};
+}
+
+generators::Args extend_args(generators::Rng& g) {
+  Layout l = generators::random_layout(g), x = generators::coin(g, 3) ? Layout() : generators::random_layout(g, 4, 8);
+  if (generators::coin(g, 2)) return {l, x};
+  return {l, x, static_cast<Int>(l.rank()) + generators::uniform(g, generators::coin(g, 10) ? -1 : 0, 2)};
+}
+
+generators::Args replace_args(generators::Rng& g) {
+  Layout l = generators::random_layout(g);
+  return {l, generators::random_layout(g, 4, 8), random_mode(g, l)};
+}
+
+// CuTe max_common_vector, max_common_layout (cute/layout.hpp): the contiguous elements A and B share.
+Result<Value> max_common_vector_op(std::span<Value const> x, Convention) { return give(max_common_vector(layout(x[0]), layout(x[1]))); }
+Result<Value> max_common_layout_op(std::span<Value const> x, Convention) { return give(max_common_layout(layout(x[0]), layout(x[1]))); }
+
+// CuTe's post-conditions, tabulated apart from the engine: max_common_layout's "a(R(i)) == i and
+// b(R(i)) == i" for i < size(R); max_common_vector's "a(b.get_1d_coord(n)) == n" for n < N, the
+// index of n found by tabulating b (N >= 1; N = 1 needs nothing). A and B evaluate past their
+// sizes as CuTe's layouts do (the extended function): CuTe does not ask the sizes to agree.
+bool extended_is(Layout const& l, Int i, Int want) {
+  auto v = l.extended(i);
+  return v && *v == want;
+}
+
+Result<void> max_common_layout_witness(std::span<Value const> x, Value const& r) {
+  Layout const &a = layout(x[0]), &b = layout(x[1]), &m = layout(r);
+  if (m.size() > (Int{1} << 16)) return {};
+  for (Int i = 0; i < m.size(); ++i) {
+    Int j = m(i);
+    if (j < 0 || !extended_is(a, j, i) || !extended_is(b, j, i))
+      return fail(ErrorKind::invalid_input, "max_common_layout: R(", i, ") = ", j, " is not where A and B both give ", i);
+  }
+  return {};
+}
+
+Result<void> max_common_vector_witness(std::span<Value const> x, Value const& r) {
+  Layout const &a = layout(x[0]), &b = layout(x[1]);
+  Int n = answer_int(r);
+  if (n < 1) return fail(ErrorKind::invalid_input, "max_common_vector ", n, " is below 1");
+  if (n == 1 || b.size() > (Int{1} << 16)) return {};
+  std::map<Int, Int> at;  // b's value -> its first index
+  for (Int i = b.size() - 1; i >= 0; --i) at[b(i)] = i;
+  for (Int v = 0; v < n; ++v) {
+    auto it = at.find(v);
+    if (it == at.end() || !extended_is(a, it->second, v))
+      return fail(ErrorKind::invalid_input, "max_common_vector ", n, ": A at B's index of ", v, " is not ", v);
+  }
+  return {};
+}
+
+// Two layouts of one size: a compact layout and its shape regrouped or reordered, sometimes with gaps.
+generators::Args max_common_args(generators::Rng& g) {
+  Layout a = generators::random_compact(g, 6);
+  Layout b = generators::coin(g, 3) ? generators::random_layout(g) : generators::random_compact(g, 6);
+  if (generators::coin(g, 2)) {
+    auto f = flatten_values(a.shape());
+    std::vector<IntTuple> leaves(f.begin(), f.end());
+    b = *make_layout(generators::nest(g, leaves), generators::coin(g, 2) ? Major::left : Major::right);
+  }
+  return {a, b};
+}
+
+// CuTe's predicates on int tuples (cute/int_tuple.hpp weakly_congruent, compatible): 1 or 0.
+Result<Value> weakly_congruent_op(std::span<Value const> x, Convention) {
+  return Value(Int{weakly_congruent(int_tuple(x[0]), int_tuple(x[1])) ? 1 : 0});
+}
+
+Result<Value> compatible_op(std::span<Value const> x, Convention) {
+  auto r = compatible(int_tuple(x[0]), int_tuple(x[1]));
+  if (!r) return std::unexpected(r.error());
+  return Value(Int{*r ? 1 : 0});
+}
+
+// The relations' definitions read off the leaves of A (docs/definitions.md): each leaf of A sits
+// at a path of tuple positions; B must have the same tuple structure down to every such path (the
+// same rank at each tuple of A, a tuple below each tuple of A) and, for compatible, a sub-tuple of
+// A's leaf's size there. Returns the sizes B has at A's leaves, or null where the structure fails.
+std::optional<std::vector<Int>> sizes_at_leaves(IntTuple const& a, IntTuple const& b) {
+  if (a.is_leaf()) {
+    Int n = 1;
+    for (Int e : b.values()) n *= e;
+    return std::vector<Int>{n};
+  }
+  if (b.is_leaf() || a.rank() != b.rank()) return std::nullopt;
+  std::vector<Int> out;
+  for (std::size_t i = 0; i < a.rank(); ++i) {
+    auto m = sizes_at_leaves(a.mode(i), b.mode(i));
+    if (!m) return std::nullopt;
+    out.insert(out.end(), m->begin(), m->end());
+  }
+  return out;
+}
+
+template <bool Sizes>
+Result<void> relation_witness(std::span<Value const> x, Value const& r) {
+  auto const &a = int_tuple(x[0]), &b = int_tuple(x[1]);
+  auto at = sizes_at_leaves(a, b);
+  bool want = at.has_value();
+  if (Sizes && want) {
+    auto av = a.values();
+    for (std::size_t k = 0; k < av.size(); ++k) want = want && (*at)[k] == av[k];
+  }
+  if (answer_int(r) != (want ? 1 : 0))
+    return fail(ErrorKind::invalid_input, Sizes ? "compatible" : "weakly_congruent", " answered ", answer_int(r), ", the definition ", want);
+  return {};
+}
+
+// B a refinement of A (A's leaves each split into a nested tuple of that size), A itself, or a
+// near miss (one mode more, a size changed, A finer than B).
+generators::Args relation_args(generators::Rng& g) {
+  IntTuple a = generators::random_shape(g, 8, 4);
+  std::vector<IntTuple> modes;
+  auto refine = [&](Int v) -> IntTuple {
+    if (v == 1 || generators::coin(g, 2)) return IntTuple(v);
+    for (Int d = 2; d < v; ++d)
+      if (v % d == 0) return IntTuple(std::vector<IntTuple>{IntTuple(d), IntTuple(v / d)});
+    return IntTuple(std::vector<IntTuple>{IntTuple(v)});
+  };
+  std::vector<Int> leaves = flatten_values(a);
+  std::vector<IntTuple> refined;
+  for (Int v : leaves) refined.push_back(refine(v));
+  // the refinement in A's nesting: substitute leaf by leaf
+  std::function<IntTuple(IntTuple const&, std::size_t&)> build = [&](IntTuple const& t, std::size_t& k) -> IntTuple {
+    if (t.is_leaf()) return refined[k++];
+    std::vector<IntTuple> m;
+    for (std::size_t i = 0; i < t.rank(); ++i) m.push_back(build(t.mode(i), k));
+    return IntTuple(m);
+  };
+  std::size_t k = 0;
+  IntTuple b = build(a, k);
+  switch (generators::uniform(g, 0, 5)) {
+    case 0: return {b, a};                                                        // finer first
+    case 1: return {a, IntTuple(product(b).value_or(1))};  // B an integer
+    case 2: { IntTuple c = b.is_leaf() ? b : append(b, IntTuple(2)); return {a, c}; }   // one mode more
+    case 3: { auto v = flatten_values(b); v.back() += 1; return {a, IntTuple::with_profile(b, v)}; }  // a size off
+    default: return {a, b};
+  }
+}
+
+// CuTe coprofile (cute/layout.hpp): 0 for integer strides, the codomain's nesting of 0s for basis strides.
+Result<Value> coprofile_op(std::span<Value const> x, Convention) {
+  if (auto const* l = std::get_if<Layout>(&x[0])) return Value(coprofile(*l));
+  if (auto const* c = std::get_if<CoordLayout>(&x[0])) return give(coprofile(*c));
+  return not_defined("coprofile", "this kind of layout");
+}
+
+// CuTe's "@post congruent(coprofile(a), a(i)) for any i", checked on L's values (all 0 entries),
+// and the codomain's entries all reached: each codomain path of a stride has its entry.
+Result<void> coprofile_witness(std::span<Value const> x, Value const& r) {
+  IntTuple got = answer_tuple(r);
+  for (Int v : got.values())
+    if (v != 0) return fail(ErrorKind::invalid_input, "coprofile ", to_string(got), " has an entry other than 0");
+  if (std::holds_alternative<Layout>(x[0])) return got.is_leaf() ? Result<void>{} : fail(ErrorKind::invalid_input, "coprofile of integer strides is 0");
+  CoordLayout l = coord(x[0]);
+  for (auto const& s : flat_modes(l).stride) {
+    IntTuple at = got;
+    for (int p : s.path) {
+      if (at.is_leaf() || static_cast<std::size_t>(p) >= at.rank()) return fail(ErrorKind::invalid_input, "coprofile ", to_string(got), " has no entry at a stride's path");
+      at = at.mode(static_cast<std::size_t>(p));
+    }
+  }
+  return {};
+}
+
+// CuTe compact_major<Major>(shape, current), compact_col_major, compact_row_major (cute/stride.hpp):
+// the strides, from `current` (an integer, or a tuple of the shape's rank); 1 where not given.
+template <int Fixed>  // 0: the major is args[1]; 1: LayoutLeft; 2: LayoutRight
+Result<Value> compact_strides_op(std::span<Value const> x, Convention) {
+  Major m = Fixed == 1 ? Major::left : Fixed == 2 ? Major::right : std::get<Major>(order(x[1]));
+  std::size_t at = Fixed == 0 ? 2 : 1;
+  IntTuple current = x.size() > at ? int_tuple(x[at]) : IntTuple(Int{1});
+  return give(compact_major(int_tuple(x[0]), m, current));
+}
+
+// The definition apart from compact_major(): with an integer start c, shape : (r / c) is the
+// layout that lists [0, size) in colexicographic (left) or lexicographic (right) order, so r's entry
+// at a flat position is c times the product of the entries before it (left) or after it (right),
+// 0 where the shape entry is 1; a tuple start, mode by mode.
+Result<void> compact_check(IntTuple const& s, Major m, IntTuple const& c, IntTuple const& r) {
+  if (!c.is_leaf()) {
+    if (s.is_leaf() || r.is_leaf() || s.rank() != c.rank() || r.rank() != c.rank())
+      return fail(ErrorKind::invalid_input, "compact_major: not one mode per mode of the start");
+    for (std::size_t i = 0; i < s.rank(); ++i) CL_CHECK(compact_check(s.mode(i), m, c.mode(i), r.mode(i)));
+    return {};
+  }
+  if (!congruent(s, r)) return fail(ErrorKind::invalid_input, "compact_major ", to_string(r), " is not congruent to ", to_string(s));
+  auto sv = s.values(), rv = r.values();
+  for (std::size_t k = 0; k < sv.size(); ++k) {
+    Int before = 1;
+    for (std::size_t j = 0; j < sv.size(); ++j)
+      if (m == Major::left ? j < k : j > k) before *= sv[j];
+    Int want = sv[k] == 1 ? 0 : c.value() * before;
+    if (rv[k] != want) return fail(ErrorKind::invalid_input, "compact_major: entry ", k, " is ", rv[k], ", the definition ", want);
+  }
+  return {};
+}
+
+template <int Fixed>
+Result<void> compact_strides_witness(std::span<Value const> x, Value const& r) {
+  Major m = Fixed == 1 ? Major::left : Fixed == 2 ? Major::right : std::get<Major>(order(x[1]));
+  std::size_t at = Fixed == 0 ? 2 : 1;
+  return compact_check(int_tuple(x[0]), m, x.size() > at ? int_tuple(x[at]) : IntTuple(Int{1}), answer_tuple(r));
+}
+
+// A shape and a start: none, an integer (0 and negative ones included), or a tuple of the shape's
+// rank (sometimes nested where the shape's mode is).
+template <int Fixed>
+generators::Args compact_strides_args(generators::Rng& g) {
+  IntTuple s = generators::random_shape(g, 8, 4);
+  generators::Args a{s};
+  if (Fixed == 0) a.push_back(generators::coin(g, 2) ? Major::left : Major::right);
+  if (generators::coin(g, 4)) return a;
+  if (s.is_leaf() || generators::coin(g, 2)) {
+    a.push_back(IntTuple(generators::coin(g, 8) ? generators::uniform(g, -3, 0) : generators::uniform(g, 1, 6)));
+    return a;
+  }
+  std::vector<IntTuple> c;
+  for (std::size_t i = 0; i < s.rank(); ++i) c.push_back(IntTuple(generators::uniform(g, 1, 64)));
+  if (generators::coin(g, 10)) c.push_back(IntTuple(1));  // CuTe's Mismatched Ranks
+  a.push_back(IntTuple(c));
+  return a;
+}
+
+// CuTe domain_distribute (cute/layout.hpp): b's elements spread over A's flat shape.
+Result<Value> domain_distribute_op(std::span<Value const> x, Convention) {
+  return give(domain_distribute(int_tuple(x[0]), integer(x[1])));
+}
+
+// CuTe's @posts tabulated apart from the engine: size(R) divides b; R strictly increasing; and its
+// image is the compact colexicographic indices of A whose flat coordinates lie below the gcd walk's
+// g_k (g_k = gcd(a_k, what b has left)).
+Result<void> domain_distribute_witness(std::span<Value const> x, Value const& r) {
+  auto av = flatten_values(int_tuple(x[0]));
+  Int b = integer(x[1]);
+  Layout const& l = layout(r);
+  if (l.size() > (Int{1} << 16)) return {};
+  if (b % l.size() != 0) return fail(ErrorKind::invalid_input, "domain_distribute: size ", l.size(), " does not divide ", b);
+  std::vector<Int> image{0};
+  Int left = b, base = 1;
+  for (Int ak : av) {
+    Int gk = std::gcd(ak, left);
+    left /= gk;
+    std::vector<Int> next;
+    for (Int c = 0; c < gk; ++c)
+      for (Int v : image) next.push_back(v + c * base);
+    image = std::move(next);
+    base *= ak;
+  }
+  std::sort(image.begin(), image.end());
+  auto got = tabulate(l);
+  for (std::size_t i = 1; i < got.size(); ++i)
+    if (got[i] <= got[i - 1]) return fail(ErrorKind::invalid_input, "domain_distribute: R(", i, ") is not above R(", i - 1, ")");
+  if (got != image) return fail(ErrorKind::invalid_input, "domain_distribute: the image is not the gcd walk's");
+  return {};
+}
+
+generators::Args domain_distribute_args(generators::Rng& g) {
+  IntTuple a = generators::random_shape(g, 16, 4);
+  return {a, generators::coin(g, 2) ? generators::uniform(g, 1, 64) : Int{1} << generators::uniform(g, 0, 10)};
+}
+
 constexpr auto no = Strict::none, conv = Strict::paper, reading = Strict::reading;
 constexpr bool layout_result = true, kinds = true, later = true;
 using T = Takes;
@@ -215,6 +769,83 @@ std::vector<OpRow> cute_api_rows() {
       row("coshape", 1, no, !layout_result, kinds, {{T::layout}, coshape_op, coshape_witness, coshape_args},
           {"coshape", "coshape L", "CuTe coshape: the codomain's extent (absolute strides), a coordinate for basis strides",
            "catlayout coshape '(4,8):(1@0,1@1)'"},
+          later),
+      row("crd2idx", 2, no, !layout_result, !kinds, {{T::int_tuple, T::shape, T::int_tuple}, crd2idx_op, crd2idx_witness, crd2idx_args},
+          {"crd2idx", "crd2idx COORD SHAPE [STRIDE]",
+           "CuTe crd2idx: the index of a coordinate (an integer split colexicographically), by STRIDE or colexicographic",
+           "catlayout crd2idx '(1,(1,2))' '(3,(2,3))' '(3,(12,1))'"},
+          later),
+      row("idx2crd", 2, no, !layout_result, !kinds, {{T::int_tuple, T::shape, T::int_tuple}, idx2crd_op, idx2crd_witness, idx2crd_args},
+          {"idx2crd", "idx2crd INDEX SHAPE [STRIDE]",
+           "CuTe idx2crd: the coordinate of an index in SHAPE, colexicographic (last mode unbounded) or (i/d)%s by STRIDE",
+           "catlayout idx2crd 16 '(3,(2,3))'"},
+          later),
+      row("crd2crd", 3, no, !layout_result, !kinds, {{T::int_tuple, T::shape, T::shape}, crd2crd_op, crd2crd_witness, crd2crd_args},
+          {"crd2crd", "crd2crd COORD SRC_SHAPE DST_SHAPE",
+           "CuTe crd2crd: a coordinate of SRC_SHAPE as the coordinate of DST_SHAPE at the same colexicographic index",
+           "catlayout crd2crd '(1,13)' '(4,(4,8))' '(4,(2,2,8))'"},
+          later),
+      row("select", 2, no, layout_result, !kinds, {{T::layout, T::int_tuple}, select_op, select_witness, select_args},
+          {"select", "select L MODES", "CuTe select<I...>: the tuple of L's modes I0, I1, ... (MODES an integer or a flat tuple)",
+           "catlayout select '(2,3,4):(1,2,6)' '(2,0)'"},
+          later),
+      row("take", 3, no, layout_result, !kinds, {{T::layout, T::integer, T::integer}, take_op, take_witness, take_args},
+          {"take", "take L B E", "CuTe take<B,E>: the tuple of L's modes [B, E)", "catlayout take '(2,3,4):(1,2,6)' 1 3"},
+          later),
+      row("group_modes", 3, no, layout_result, !kinds, {{T::layout, T::integer, T::integer}, group_modes_op, group_modes_witness, group_modes_args},
+          {"group-modes", "group-modes L B E", "CuTe group<B,E>: modes [B, E) become one mode (E = -1: to the end)",
+           "catlayout group-modes '(2,3,4,5):(1,2,6,24)' 1 3"},
+          later),
+      row("append", 2, no, layout_result, !kinds, {{T::layout, T::layout, T::integer}, extend_op<true>, extend_witness<true>, extend_args},
+          {"append", "append L X [N]", "CuTe append: X as a last mode; with N, X repeated until rank N",
+           "catlayout append '(2,3):(1,2)' '4:6' 4"},
+          later),
+      row("prepend", 2, no, layout_result, !kinds, {{T::layout, T::layout, T::integer}, extend_op<false>, extend_witness<false>, extend_args},
+          {"prepend", "prepend L X [N]", "CuTe prepend: X as a first mode; with N, X repeated until rank N",
+           "catlayout prepend '(2,3):(1,2)' '4:6'"},
+          later),
+      row("replace", 3, no, layout_result, !kinds, {{T::layout, T::layout, T::integer}, replace_op, replace_witness, replace_args},
+          {"replace", "replace L X N", "CuTe replace<N>: L with mode N replaced by X", "catlayout replace '(2,3,4):(1,2,6)' '(2,2):(12,24)' 1"},
+          later),
+      row("max_common_vector", 2, no, !layout_result, !kinds, {{T::layout, T::layout}, max_common_vector_op, max_common_vector_witness, max_common_args},
+          {"max-common-vector", "max-common-vector A B",
+           "CuTe max_common_vector: how many contiguous elements A and B map alike (at least 1)",
+           "catlayout max-common-vector '(4,8):(1,4)' '(4,(2,4)):(1,(4,8))'"},
+          later),
+      row("max_common_layout", 2, no, layout_result, !kinds, {{T::layout, T::layout}, max_common_layout_op, max_common_layout_witness, max_common_args},
+          {"max-common-layout", "max-common-layout A B",
+           "CuTe max_common_layout: R with A(R(i)) == i == B(R(i)) over the contiguous elements they share",
+           "catlayout max-common-layout '(4,8):(1,4)' '(4,8):(8,1)'"},
+          later),
+      row("weakly_congruent", 2, no, !layout_result, !kinds, {{T::int_tuple, T::int_tuple}, weakly_congruent_op, relation_witness<false>, relation_args},
+          {"weakly-congruent", "weakly-congruent A B", "CuTe weakly_congruent(A, B): 1 where B's profile refines A's (A <= B), else 0",
+           "catlayout weakly-congruent '(2,4)' '(2,(2,2))'"},
+          later),
+      row("compatible", 2, no, !layout_result, !kinds, {{T::int_tuple, T::int_tuple}, compatible_op, relation_witness<true>, relation_args},
+          {"compatible", "compatible A B", "CuTe compatible(A, B): 1 where every coordinate of A is one of B (sizes agree at A's leaves), else 0",
+           "catlayout compatible '(2,8)' '(2,(2,4))'"},
+          later),
+      row("coprofile", 1, no, !layout_result, kinds, {{T::layout}, coprofile_op, coprofile_witness, coshape_args},
+          {"coprofile", "coprofile L", "CuTe coprofile: the codomain's nesting with every entry 0 (0 for integer strides)",
+           "catlayout coprofile '(4,8):(1@0,1@1)'"},
+          later),
+      row("compact_major", 2, no, !layout_result, !kinds, {{T::shape, T::major, T::int_tuple}, compact_strides_op<0>, compact_strides_witness<0>, compact_strides_args<0>},
+          {"compact-major", "compact-major SHAPE LayoutLeft|LayoutRight [CURRENT]",
+           "CuTe compact_major<Major>(shape, current): compact strides from CURRENT (an integer, or a tuple per mode)",
+           "catlayout compact-major '(4,(8,1,2))' LayoutRight 3"},
+          later),
+      row("compact_col_major", 1, no, !layout_result, !kinds, {{T::shape, T::int_tuple}, compact_strides_op<1>, compact_strides_witness<1>, compact_strides_args<1>},
+          {"compact-col-major", "compact-col-major SHAPE [CURRENT]", "CuTe compact_col_major(shape, current): column-major strides from CURRENT",
+           "catlayout compact-col-major '(4,8,1,2)' 3"},
+          later),
+      row("compact_row_major", 1, no, !layout_result, !kinds, {{T::shape, T::int_tuple}, compact_strides_op<2>, compact_strides_witness<2>, compact_strides_args<2>},
+          {"compact-row-major", "compact-row-major SHAPE [CURRENT]", "CuTe compact_row_major(shape, current): row-major strides from CURRENT",
+           "catlayout compact-row-major '(4,(8,1,(2,3)))'"},
+          later),
+      row("domain_distribute", 2, no, layout_result, !kinds, {{T::domain, T::integer}, domain_distribute_op, domain_distribute_witness, domain_distribute_args},
+          {"domain-distribute", "domain-distribute SHAPE_A B",
+           "CuTe domain_distribute: B elements spread over A's flat shape by gcds, ordered, A's compact strides",
+           "catlayout domain-distribute '(15,14)' 6"},
           later),
   };
 }

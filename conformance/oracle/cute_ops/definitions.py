@@ -11,6 +11,11 @@ import cute_oracle as co
 
 from .values import (CAST_OPS, DefError, MAJORS, MAX_TAB, PARTITION_OPS, is_composed, is_coord,
                      is_int, is_layout, is_swizzle)
+from .coords import COORD_OPS, check_coord_case, coord_definition_error
+from .modes import MODE_OPS, check_mode_case, mode_definition_error
+from .common import COMMON_OPS, check_common_case
+from .relations import RELATION_OPS, check_relation_case
+from .compacts import COMPACT_OPS, check_compact_case, compact_definition_error
 from .evaluation import (at_sparse, colex_split, complement, coord_tab, cosize_x, counterexample,
                          fl, layout_ext, lsize, swizzle_fn, tab_layout, unrep, xext, xflat_shape,
                          xsize, xtab)
@@ -379,6 +384,16 @@ def check_case(op, args, v):
 
 
 def _check_case(op, args, v):
+    if op in COORD_OPS:
+        return check_coord_case(op, args, v)
+    if op in MODE_OPS:
+        return check_mode_case(op, args, v)
+    if op in COMMON_OPS:
+        return check_common_case(op, args, v)
+    if op in RELATION_OPS:
+        return check_relation_case(op, args, v)
+    if op in COMPACT_OPS:
+        return check_compact_case(op, args, v)
     if unrep(v) and op not in ("right_inverse", "left_inverse"):
         return "unrepresentable", compact(v), None
     if op in ("make_layout", "make_ordered_layout", "make_layout_like"):
@@ -535,6 +550,10 @@ ASSERT_KINDS = [
     ("Need equal rank of shape and order", "invalid_input"),
     ("Mismatched Ranks", "invalid_input"),
     ("Mismatched ranks", "invalid_input"),
+    ("Invalid parameters", "invalid_input"),
+    ("Arithmetic tuple op+ error", "invalid_input"),  # a codomain entry both an integer and a tuple
+    ("take: empty range error", "invalid_input"),
+    ("take: range out of bounds", "invalid_input"),
     ("Too many modes", "invalid_input"),
     ("Require offset == 0", "invalid_input"),
     ("N must be a power of two", "invalid_input"),
@@ -554,6 +573,12 @@ ASSERT_KINDS = [
 
 def definition_error(op, args):
     """The DefError of the op's definition on args, or None."""
+    if op in COORD_OPS:
+        return coord_definition_error(op, args)
+    if op in MODE_OPS:
+        return mode_definition_error(op, args)
+    if op in COMPACT_OPS:
+        return compact_definition_error(op, args)
     try:
         if op in PARTITION_OPS:
             def_partition(op, args)

@@ -7,7 +7,12 @@ import cute_oracle as co
 
 from .values import DefError, MAJORS, MAX_TAB, is_composed, is_int
 from .evaluation import lsize, tab_layout, xsize
-from .definitions import dice, recast_scale, top_modes, zipped
+from .coords import gen_crd2crd, gen_crd2idx, gen_idx2crd
+from .modes import gen_mode
+from .common import gen_common
+from .relations import gen_relation
+from .compacts import gen_compact
+from .definitions import compact_strides, dice, recast_scale, top_modes, zipped
 
 
 # --------------------------------------------------------------------------
@@ -610,6 +615,20 @@ GENERATORS = {
     "composition": gen_composition,
     "right_inverse": gen_inverse,
     "left_inverse": gen_inverse,
+    # cute/stride.hpp's coordinate maps: positive strides (idx2crd divides by them)
+    "crd2idx": lambda rng: gen_crd2idx(rng, lambda r: rand_layout(r, zero=0.0)),
+    "idx2crd": lambda rng: gen_idx2crd(rng, lambda r: rand_layout(r, zero=0.0)),
+    "crd2crd": lambda rng: gen_crd2crd(rng, lambda r: rand_layout(r, zero=0.0)),
+    # cute/layout.hpp's mode rearrangements
+    **{op: (lambda o: lambda rng: gen_mode(o, rng, rand_layout))(op)
+       for op in ("select", "take", "group_modes", "append", "prepend", "replace")},
+    "max_common_vector": lambda rng: gen_common(rng, rand_layout, lambda s, r: compact_strides(s, 1, r)),
+    "max_common_layout": lambda rng: gen_common(rng, rand_layout, lambda s, r: compact_strides(s, 1, r)),
+    "weakly_congruent": lambda rng: gen_relation(rng, rand_shape),
+    "compatible": lambda rng: gen_relation(rng, rand_shape),
+    **{op: (lambda o: lambda rng: gen_compact(o, rng, rand_shape))(op)
+       for op in ("compact_major", "compact_col_major", "compact_row_major", "domain_distribute")},
+    "coprofile": lambda rng: [gen_coordinate_b(rng)[1] if rng.random() < 0.7 else rand_layout(rng)],
 }
 
 

@@ -7,7 +7,12 @@ cute_oracle's harness writer takes."""
 # folder that holds it on sys.path
 import cute_oracle as co
 
-from .values import PARTITION_OPS, is_basis, is_composed, is_coord, is_int, is_layout, is_swizzle
+from .coords import cpp_coord_body
+from .common import cpp_common_body
+from .relations import cpp_relation_body
+from .compacts import cpp_compact_body
+from .modes import cpp_mode_body
+from .values import COMMON_OPS, COMPACT_OPS, COORD_OPS, MODE_OPS, RELATION_OPS, PARTITION_OPS, is_basis, is_composed, is_coord, is_int, is_layout, is_swizzle
 
 
 # --------------------------------------------------------------------------
@@ -65,6 +70,16 @@ def cpp_tiler(t):
 
 def cpp_case_body(c):
     op, args = c["op"], c["args"]
+    if op in COORD_OPS:
+        return cpp_coord_body(op, args)
+    if op in MODE_OPS:
+        return cpp_mode_body(op, args)
+    if op in COMMON_OPS:
+        return cpp_common_body(op, args)
+    if op in RELATION_OPS:
+        return cpp_relation_body(op, args, cpp_x)
+    if op in COMPACT_OPS:
+        return cpp_compact_body(op, args)
     L = []
     part = False
     if op == "make_layout":

@@ -269,6 +269,30 @@ DEFINITIONS = {
     "composition": "R(i) == A(B(i)) on [0, size(B)) (B a swizzle: on [0, size(A))), A extended past its size",
     "right_inverse": "R(i) in [0, size(X)) and X(R(i)) == i for i < size(R)",
     "left_inverse": "X injective and R(X(i)) == i for i < size(X), X(i) in [0, size(R))",
+    "crd2idx": "a tuple coordinate mode by mode; an integer split colexicographically over the shape's leaves "
+               "(the last leaf unbounded) and dotted with the stride; without a stride, the colexicographic "
+               "strides (an integer is its own index) (coords.py)",
+    "idx2crd": "with a stride, (i / d) % s per leaf (0 for s == 1, an integer stride spread as d times the "
+               "colexicographic strides); without, the colexicographic split, the last leaf unbounded (coords.py)",
+    "max_common_vector": "N >= 1 and A(i) == n at B's index i of n, for n < N, A extended past its size (CuTe's @post; not maximality) (common.py)",
+    "max_common_layout": "A(R(i)) == i == B(R(i)) for i < size(R), A and B extended past their sizes (CuTe's @post; not maximality) (common.py)",
+    "weakly_congruent": "1 where A is an integer, or A and B tuples of one rank weakly congruent mode by mode (relations.py)",
+    "compatible": "1 where A is an integer equal to size(B), or A and B tuples of one rank compatible mode by mode (relations.py)",
+    "coprofile": "0 for integer strides; for basis strides a tuple long enough for every stride's path, 0 at each end (relations.py)",
+    "compact_major": "an integer start c: c times the product of the flat entries before (left) / after (right), "
+                     "0 for an entry 1; a tuple start mode by mode (compacts.py)",
+    "compact_col_major": "compact_major with LayoutLeft (compacts.py)",
+    "compact_row_major": "compact_major with LayoutRight (compacts.py)",
+    "domain_distribute": "size divides b, strictly increasing, image = A's colexicographic indices below the gcd walk "
+                         "(compacts.py)",
+    "select": "the tuple of L's modes at the given indices (an integer shape its own mode 0) (modes.py)",
+    "take": "the tuple of L's modes [B, E), B < E <= rank (modes.py)",
+    "group_modes": "modes [B, E) as one tuple mode, none where B == E, E == -1 the rank (modes.py)",
+    "append": "L's modes then X (with N: X until rank N; L where N == rank) (modes.py)",
+    "prepend": "X then L's modes (with N: X until rank N; L where N == rank) (modes.py)",
+    "replace": "L's modes with mode N replaced by X; X for an integer-shape L and N == 0 (modes.py)",
+    "crd2crd": "mode by mode where coordinate and both shapes are tuples, else idx2crd(crd2idx(c, src), dst) "
+               "without strides (coords.py)",
 }
 
 

@@ -11,7 +11,12 @@ NEW_OPS = ["make_layout", "make_ordered_layout", "make_layout_like", "tile_to_sh
            "local_tile", "local_partition", "inner_partition", "outer_partition",
            "upcast", "downcast", "recast_layout", "nullspace"]
 EXT_OPS = ["composition", "right_inverse", "left_inverse"]  # with swizzle / composed operands
-ALL_OPS = NEW_OPS + EXT_OPS
+COORD_OPS = ["crd2idx", "idx2crd", "crd2crd"]  # coords.py (cute/stride.hpp)
+MODE_OPS = ["select", "take", "group_modes", "append", "prepend", "replace"]  # modes.py (cute/layout.hpp)
+COMMON_OPS = ["max_common_vector", "max_common_layout"]  # common.py (cute/layout.hpp)
+RELATION_OPS = ["weakly_congruent", "compatible", "coprofile"]  # relations.py (cute/int_tuple.hpp)
+COMPACT_OPS = ["compact_major", "compact_col_major", "compact_row_major", "domain_distribute"]  # compacts.py
+ALL_OPS = NEW_OPS + EXT_OPS + COORD_OPS + MODE_OPS + COMMON_OPS + RELATION_OPS + COMPACT_OPS
 PARTITION_OPS = {"local_tile", "local_partition", "inner_partition", "outer_partition"}
 CAST_OPS = {"upcast", "downcast", "recast_layout"}
 MAJORS = ("LayoutLeft", "LayoutRight")
@@ -114,7 +119,22 @@ def validate_case(c):
     if op not in ALL_OPS:
         raise ValueError("op not handled by cute_ops_oracle")
     n = len(args)
-    if op == "make_layout":
+    if op in COORD_OPS:
+        from .coords import validate_coord_case
+        validate_coord_case(op, args)
+    elif op in MODE_OPS:
+        from .modes import validate_mode_case
+        validate_mode_case(op, args)
+    elif op in COMMON_OPS:
+        from .common import validate_common_case
+        validate_common_case(op, args)
+    elif op in RELATION_OPS:
+        from .relations import validate_relation_case
+        validate_relation_case(op, args)
+    elif op in COMPACT_OPS:
+        from .compacts import validate_compact_case
+        validate_compact_case(op, args)
+    elif op == "make_layout":
         if n not in (1, 2):
             raise ValueError("expects 1 or 2 args")
         co.check_inttuple(args[0])

@@ -23,6 +23,11 @@ Result<Order> parse_order(std::string_view text);
 // size-1 entry gets stride 0 (CuTe's static 1). Left walks the leaves first to last at every level,
 // right last to first. pre: a valid shape (positive, product in int64).
 Result<IntTuple> compact_major(IntTuple const& shape, Major m, Int current = 1);
+// cute/stride.hpp:348 compact_major<Major>(shape, current) with `current` an int tuple: an integer
+// starts the walk above; a tuple goes mode by mode (each of its terminals starting that mode's
+// walk). pre (else invalid_input): a tuple current meets a tuple shape of its rank (CuTe's
+// "Invalid parameters", "Mismatched Ranks").
+Result<IntTuple> compact_major(IntTuple const& shape, Major m, IntTuple const& current);
 
 // CuTe compact_order(shape, order): each leaf o of the order covers a sub-shape S_o of the shape
 // and starts at the product of the sizes of the sub-shapes with a smaller order entry; S_o is then

@@ -200,6 +200,26 @@ Result<ComposedChain> left_inverse(ComposedLayout const& c) {
   return r;
 }
 
+Swizzle get_swizzle_portion(Layout const&) { return Swizzle{0, 4, 3}; }
+Swizzle get_swizzle_portion(ComposedLayout const& c) { return c.sw; }
+
+Result<Swizzle> get_swizzle_portion(ComposedChain const& c) {
+  if (c.functions.size() < 2 || !std::holds_alternative<Swizzle>(c.functions.front()))
+    return fail(ErrorKind::invalid_input, "get_swizzle_portion(", to_string(c),
+                "): CuTe defines it for a composed layout whose outer function is a swizzle");
+  return std::get<Swizzle>(c.functions.front());
+}
+
+Layout get_nonswizzle_portion(Layout const& l) { return l; }
+Layout get_nonswizzle_portion(ComposedLayout const& c) { return c.layout; }
+
+Result<ComposedChain> get_nonswizzle_portion(ComposedChain const& c) {
+  if (c.functions.size() < 2 || !std::holds_alternative<Swizzle>(c.functions.front()))
+    return fail(ErrorKind::invalid_input, "get_nonswizzle_portion(", to_string(c),
+                "): CuTe defines it for a composed layout whose outer function is a swizzle");
+  return make_chain({c.functions.begin() + 1, c.functions.end()}, {c.offsets.begin() + 1, c.offsets.end()});
+}
+
 Result<ComposedLayout> tile_to_shape(ComposedLayout const& block, IntTuple const& shape, Order const& order,
                                      Convention c) {
   CL_TRY(l, tile_to_shape(block.layout, shape, order, c));

@@ -57,7 +57,8 @@ Value operand_from_py(Takes takes, nb::handle h, std::size_t i) {
 }
 
 // A value as Python has it: the value classes, ints, tuples for int tuples, lists for tables, a
-// partition as (layout, offset); an order, a coordinate with holes, a projection or a tiler as its text.
+// partition as (layout, offset); an order, a coordinate with holes, a projection, a tiler or a chain of
+// layouts, offsets and swizzles as its text.
 nb::object value_to_py(Value v) {
   return std::visit(
       [](auto&& x) -> nb::object {
@@ -74,7 +75,8 @@ nb::object value_to_py(Value v) {
         } else if constexpr (std::is_same_v<T, Order>) {
           if (auto const* m = std::get_if<Major>(&x)) return nb::cast(*m);
           return int_tuple_to_py(std::get<IntTuple>(x));
-        } else if constexpr (std::is_same_v<T, Tiler> || std::is_same_v<T, SliceCoord> || std::is_same_v<T, Projection>)
+        } else if constexpr (std::is_same_v<T, Tiler> || std::is_same_v<T, SliceCoord> || std::is_same_v<T, Projection> ||
+                             std::is_same_v<T, ComposedChain>)  // a chain (CuTe's nested ComposedLayout) as its text
           return nb::str(to_string(x).c_str());
         else return nb::cast(std::move(x));
       },

@@ -45,6 +45,19 @@ Result<ComposedChain> composition(ComposedChain const& a, Tiler const& b);
 Result<ComposedChain> right_inverse(ComposedLayout const& c);
 Result<ComposedChain> left_inverse(ComposedLayout const& c);
 
+// cute/swizzle_layout.hpp get_swizzle_portion: the Swizzle<B,M,S> of ComposedLayout<Swizzle<B,M,S>, O, B>;
+// a plain layout's is the identity Swizzle<0,4,3>. Of a chain, its outermost function where that is a
+// swizzle; a chain whose outermost function is a layout has no overload in CuTe (invalid_input).
+Swizzle get_swizzle_portion(Layout const& l);
+Swizzle get_swizzle_portion(ComposedLayout const& c);
+Result<Swizzle> get_swizzle_portion(ComposedChain const& c);
+// cute/swizzle_layout.hpp get_nonswizzle_portion: layout_b() of ComposedLayout<Swizzle, O, B> (the offset
+// dropped), a plain layout itself; of a chain, what follows its outer swizzle and offset (a layout
+// or a chain).
+Layout get_nonswizzle_portion(Layout const& l);
+Layout get_nonswizzle_portion(ComposedLayout const& c);
+Result<ComposedChain> get_nonswizzle_portion(ComposedChain const& c);
+
 // CuTe tile_to_shape(sw o off o L, shape, order) = sw o off o tile_to_shape(L, shape, order).
 Result<ComposedLayout> tile_to_shape(ComposedLayout const& block, IntTuple const& shape,
                                      Order const& order = Major::left, Convention c = Convention::cute);

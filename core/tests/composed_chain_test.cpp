@@ -171,3 +171,24 @@ TEST(ComposedChain, RandomChainsTabulateToTheCompositionOfTheirParts) {
 
 }  // namespace
 }  // namespace catlayout
+
+namespace catlayout {
+namespace {
+
+// cute/swizzle_layout.hpp get_swizzle_portion / get_nonswizzle_portion (CuTe DSL's of the same names).
+TEST(SwizzlePortion, OfPlainSwizzledAndChainedLayouts) {
+  auto c = testing::parsed(parse_composed_layout("Sw<3,4,3> o 8 o (8,64):(64,1)"));
+  EXPECT_EQ(get_swizzle_portion(c), (Swizzle{3, 4, 3}));
+  EXPECT_EQ(to_string(get_nonswizzle_portion(c)), "(8,64):(64,1)");  // the offset is not part of it
+  EXPECT_EQ(get_swizzle_portion(testing::L("(8,8):(1,8)")), (Swizzle{0, 4, 3}));  // CuTe: Swizzle<0,4,3>
+  EXPECT_EQ(to_string(get_nonswizzle_portion(testing::L("(8,8):(1,8)"))), "(8,8):(1,8)");
+  auto chain = testing::parsed(parse_composed_chain("Sw<1,4,3> o _0 o Sw<2,0,3> o _0 o (8,8):(1,8)"));
+  EXPECT_EQ(*get_swizzle_portion(chain), (Swizzle{1, 4, 3}));
+  EXPECT_EQ(to_string(*get_nonswizzle_portion(chain)), "Sw<2,0,3> o 0 o (8,8):(1,8)");
+  auto outer = testing::parsed(parse_composed_chain("(8,8):(8,1) o -8 o Sw<2,0,3>"));
+  EXPECT_EQ(get_swizzle_portion(outer).error().kind, ErrorKind::invalid_input);  // no CuTe overload
+  EXPECT_EQ(get_nonswizzle_portion(outer).error().kind, ErrorKind::invalid_input);
+}
+
+}  // namespace
+}  // namespace catlayout

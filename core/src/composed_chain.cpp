@@ -41,6 +41,9 @@ Result<ComposedChain> make_chain(std::vector<ChainFunction> functions, std::vect
   if (functions.empty() || offsets.size() + 1 != functions.size())
     return fail(ErrorKind::invalid_input, "a composed chain has one offset between each two functions: ",
                 functions.size(), " functions and ", offsets.size(), " offsets");
+  if (functions.size() > max_chain_functions)
+    return fail(ErrorKind::invalid_input, "a composed chain of ", functions.size(), " functions exceeds the limit of ",
+                max_chain_functions);
   ComposedChain c{std::move(functions), std::move(offsets)};
   if (!last_layout(c)) return fail(ErrorKind::invalid_input, "a composed chain needs a layout (its domain): ", to_string(c));
   return c;

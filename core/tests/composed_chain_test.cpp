@@ -102,6 +102,9 @@ TEST(ComposedChain, RefusesMalformedText) {
   EXPECT_FALSE(parse_composed_chain("Sw<1,2,3> o (8,8):(8,1) o x"));
   EXPECT_FALSE(parse_composed_chain(""));
   EXPECT_FALSE(make_chain({L("4:1")}, {3}));  // one offset too many
+  std::string many = "4:1";
+  for (int k = 0; k < 100; ++k) many = "Sw<1,0,3> o " + many;
+  EXPECT_TRUE(testing::refused_saying(parse_composed_chain(many), "exceeds the limit"));
 }
 
 // cute/layout_composed.hpp composition(ComposedLayout, Tiler) = A o O o (B o tiler) on a chain.

@@ -27,7 +27,10 @@ struct ComposedChain {
   bool operator==(ComposedChain const&) const = default;
 };
 
-// pre: one offset between each two functions, and at least one layout (else invalid_input).
+// A bound on a chain's functions (CuTe's answers nest two or three; tabulations walk every one).
+inline constexpr std::size_t max_chain_functions = 64;
+// pre: one offset between each two functions, at least one layout, at most max_chain_functions
+// functions (else invalid_input).
 Result<ComposedChain> make_chain(std::vector<ChainFunction> functions, std::vector<Int> offsets);
 // sw o off o L as a chain of three (a plain layout, is_plain: the layout alone).
 ComposedChain chain_of(ComposedLayout const& c);

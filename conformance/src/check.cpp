@@ -70,19 +70,18 @@ static bool same_table(Json const& want, Json const& got) {
   return false;
 }
 
-// A layout's JSON as the composed layout Sw<0,0,0> o 0 o L, or a composed layout's.
-static Result<ComposedLayout> composed_or_layout(Json const& j, std::string const& path) {
-  if (j.is_object() && j.contains("swizzle")) return composed_layout_from_json(j, path);
-  auto l = layout_from_json(j, path);
-  if (!l) return std::unexpected(l.error());
-  return ComposedLayout{Swizzle{}, 0, std::move(*l)};
+// A layout's, a composed layout's or a chain's JSON (CuTe's nested ComposedLayout) as a chain.
+static Result<ComposedChain> composed_or_layout(Json const& j, std::string const& path) {
+  return composed_chain_from_json(j, path);
 }
 
-// The same size and the same function on [0, size), tabulated (up to 2^22 indices).
-static bool same_function(ComposedLayout const& x, ComposedLayout const& y) {
+// The same size and the same function at each domain point (up to 2^22 of them): the same point, the same value.
+static bool same_function(ComposedChain const& x, ComposedChain const& y) {
   if (x.size() != y.size() || x.size() > (Int{1} << 22)) return false;
   for (Int i = 0; i < x.size(); ++i) {
-    auto a = evaluate(x, i), b = evaluate(y, i);
+    auto px = domain_point(x, i), py = domain_point(y, i);
+    if (!px || !py || *px != *py) return false;
+    auto a = apply(x, *px), b = apply(y, *py);
     if (!a || !b || *a != *b) return false;
   }
   return true;
@@ -122,7 +121,7 @@ CaseOutcome classify(std::string_view op, Json const& expect, Result<Json> const
     auto g = composed_or_layout(*got, "result");
     if (e && g && same_function(*e, *g)) {
       o.match = Match::functional;
-      auto text = [](ComposedLayout const& c) { return is_plain(c) ? to_string(c.layout) : to_string(c); };
+      auto text = [](ComposedChain const& c) { return to_string(c); };
       o.detail = "got " + text(*g) + ", expected the form " + text(*e);
       return o;
     }

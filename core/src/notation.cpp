@@ -133,6 +133,20 @@ std::string to_string(ComposedLayout const& c, Notation n) {
   return out + " o " + to_string(c.layout, n);
 }
 
+std::string to_string(ComposedChain const& c, Notation n) {
+  if (n == Notation::catlayout) return to_string(c);
+  std::string out;  // CuTe print(ComposedLayout): A " o " offset " o " B, nested B written on
+  for (std::size_t k = 0; k < c.functions.size(); ++k) {
+    if (k) {
+      out += " o ";
+      cute_int(out, c.offsets[k - 1]);
+      out += " o ";
+    }
+    out += std::visit([n](auto const& f) { return to_string(f, n); }, c.functions[k]);
+  }
+  return out;
+}
+
 Result<AnyLayout> parse_any_layout(std::string_view text) {
   if (text.size() > limits::max_text) return text_too_long(text);
   auto integer = attempt<Layout>(text, scan_layout);

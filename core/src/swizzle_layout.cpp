@@ -68,22 +68,6 @@ Result<ComposedLayout> compose_raw(Layout const& a, ComposedLayout const& b) {
   return ComposedLayout{sw, 0, std::move(inner)};
 }
 
-// One swizzle with the function of outer o inner, CuTe's composition(Swizzle, Swizzle) (same shift:
-// the masks XOR), kept only where the functions agree on the bits both touch.
-Result<Swizzle> merged(Swizzle const& outer, Swizzle const& inner, std::string const& what) {
-  auto nested = [&] {
-    return fail(ErrorKind::not_representable, what, ": CuTe's answer nests two swizzles, ", to_string(outer), " o ",
-                to_string(inner), ", which are not one swizzle; catlayout's composed layout holds one");
-  };
-  if (outer.shift != inner.shift && !outer.is_identity() && !inner.is_identity()) return nested();
-  auto sw = make_swizzle(outer.yyy_mask() ^ inner.yyy_mask(), outer.zzz_mask() ^ inner.zzz_mask());
-  if (!sw) return nested();
-  int bits = std::max(outer.span_bits(), inner.span_bits());
-  for (Int x = 0; x < (Int{1} << bits); ++x)
-    if ((*sw)(x) != outer(inner(x))) return nested();
-  return *sw;
-}
-
 }  // namespace
 
 Result<ComposedLayout> composition(Layout const& a, Swizzle const& b) {
@@ -107,18 +91,11 @@ Result<ComposedLayout> composition(Layout const& a, ComposedLayout const& b) {
   return r;
 }
 
-Result<ComposedLayout> composition(ComposedLayout const& a, ComposedLayout const& b) {
+Result<ComposedChain> composition(ComposedLayout const& a, ComposedLayout const& b) {
   std::string what = str("composition(", to_string(a), ", ", to_string(b), ")");
-  CL_TRY(mid, compose_raw(a.layout, b));
-  ComposedLayout r{a.sw, a.offset, std::move(mid.layout)};
-  if (!mid.sw.is_identity()) {
-    if (a.offset != 0)
-      return fail(ErrorKind::not_representable, what, ": CuTe's answer is ", to_string(a.sw), " o ", a.offset, " o ",
-                  to_string(mid.sw), " o 0 o ", to_string(r.layout),
-                  ", two swizzles with an offset between them; catlayout's composed layout holds one swizzle");
-    CL_TRY(sw, merged(a.sw, mid.sw, what));
-    r.sw = sw;
-  }
+  CL_TRY(mid, compose_raw(a.layout, b));  // L_A o B = Sw' o 0 o (L_A o L_B)
+  ComposedChain inner = mid.sw.is_identity() ? chain_of(mid.layout) : chain_of(mid);
+  ComposedChain r = nest(ComposedChain{{a.sw}, {}}, a.offset, inner);
   CL_CHECK(agrees(
       b.size(), [&](Int i) { return evaluate(r, i); },
       [&](Int i) -> Result<Int> {
@@ -133,57 +110,114 @@ Result<ComposedLayout> composition(ComposedLayout const& a, ComposedLayout const
 
 namespace {
 
-template <class Inverse>
-Result<ComposedLayout> swizzled_inverse(ComposedLayout const& c, Inverse inverse, bool right) {
-  char const* name = right ? "right_inverse" : "left_inverse";
-  std::string what = str(name, "(", to_string(c), ")");
-  if (c.offset != 0)
-    return fail(ErrorKind::not_representable, what, ": CuTe's answer is ", name, "(", to_string(c.layout), ") o ",
-                -c.offset, " o ", to_string(c.sw),
-                ", a layout after a swizzle; catlayout's composed layout is a swizzle after a layout");
-  CL_TRY(inv, inverse(c.layout));
-  CL_TRY(sw, swizzle_after(inv, c.sw));  // CuTe: composition(inverse(L), sw)
-  ComposedLayout r{sw, 0, std::move(inv)};
-  what += " = " + to_string(r);
-  if (right) {  // C(R(i)) == i on R's domain
-    CL_CHECK(agrees(
-        r.size(),
-        [&](Int i) -> Result<Int> {
-          CL_TRY(x, evaluate(r, i));
-          if (x < 0 || x >= c.size())
-            return cute_misses(fail(ErrorKind::inadmissible, what, " is not a right inverse: R(", i, ") = ", x,
-                                    " lies outside the domain [0, ", c.size(), ") of C"));
-          return evaluate(c, x);
-        },
-        [](Int i) -> Result<Int> { return i; }, what, "a right inverse, C(R(i)) == i"));
-  } else {  // CuTe's contract (cute/layout.hpp left_inverse, "quasi-inverse"): C(R(C(i))) == C(i) on C's
-            // domain, R and C evaluated as CuTe evaluates a layout past its size (the last mode runs on)
-    CL_CHECK(agrees(
-        c.size(),
-        [&](Int i) -> Result<Int> {
-          CL_TRY(x, evaluate(c, i));
-          if (x < 0)
-            return cute_misses(fail(ErrorKind::inadmissible, what, " is not a quasi-inverse: C(", i, ") = ", x,
-                                    " is negative, outside every layout's domain"));
-          CL_TRY(y, evaluate_extended(r, x));
-          if (y < 0)
-            return cute_misses(fail(ErrorKind::inadmissible, what, " is not a quasi-inverse: R(C(", i, ")) = R(", x,
-                                    ") = ", y, " is negative, outside C's domain"));
-          return evaluate_extended(c, y);
-        },
-        [&](Int i) -> Result<Int> { return evaluate(c, i); }, what, "a quasi-inverse, C(R(C(i))) == C(i)"));
+template <class B>
+Result<ComposedChain> chain_then(ComposedChain a, B const& b) {
+  if (a.functions.empty()) return fail(ErrorKind::invalid_input, "an empty composed chain");
+  if (auto* l = std::get_if<Layout>(&a.functions.back())) {
+    CL_TRY(r, composition(*l, b));
+    *l = std::move(r);
+    return a;
   }
-  return r;
+  Layout inner;  // CuTe composition(Swizzle, Layout) = Sw o _0 o B
+  if constexpr (std::is_same_v<B, Layout>) {
+    inner = b;
+  } else {
+    if (!b.is_layout())
+      return fail(ErrorKind::invalid_input, "composition(", to_string(a), ", ", to_string(b),
+                  "): right of a swizzle, CuTe composes with a layout, not a by-mode tiler");
+    inner = *b.layout;
+  }
+  a.offsets.push_back(0);
+  a.functions.emplace_back(std::move(inner));
+  return a;
 }
 
 }  // namespace
 
-Result<ComposedLayout> right_inverse(ComposedLayout const& c) {
-  return swizzled_inverse(c, [](Layout const& l) -> Result<Layout> { return right_inverse(l); }, true);
+Result<ComposedChain> composition(ComposedChain const& a, Layout const& b) { return chain_then(a, b); }
+Result<ComposedChain> composition(ComposedChain const& a, Tiler const& b) { return chain_then(a, b); }
+
+namespace {
+
+// CuTe's inverse of sw o off o L (cute/swizzle_layout.hpp): composition(inverse(L), sw) for offset 0,
+// else composition(inverse(L), -off, sw).
+Result<ComposedChain> cute_inverse(ComposedLayout const& c, Layout inv) {
+  if (c.offset == 0) {
+    CL_TRY(sw, swizzle_after(inv, c.sw));
+    return chain_of(ComposedLayout{sw, 0, std::move(inv)});
+  }
+  return ComposedChain{{std::move(inv), c.sw}, {-c.offset}};
 }
 
-Result<ComposedLayout> left_inverse(ComposedLayout const& c) {
-  return swizzled_inverse(c, [](Layout const& l) { return left_inverse(l); }, false);
+// C(R(x)) == x at each domain point x of R (R's values inside C's domain).
+Result<void> right_inverse_holds(ComposedLayout const& c, ComposedChain const& r, std::string const& what) {
+  CL_CHECK(small_enough(r.size(), what));
+  for (Int j = 0; j < r.size(); ++j) {
+    CL_TRY(x, domain_point(r, j));
+    CL_TRY(y, apply(r, x));
+    if (y < 0 || y >= c.size())
+      return cute_misses(fail(ErrorKind::inadmissible, what, " is not a right inverse: R(", x, ") = ", y,
+                              " lies outside the domain [0, ", c.size(), ") of C"));
+    CL_TRY(back, evaluate(c, y));
+    if (back != x)
+      return cute_misses(fail(ErrorKind::inadmissible, what, " is not a right inverse, C(R(x)) == x: at x = ", x,
+                              " C(R(x)) = C(", y, ") = ", back));
+  }
+  return {};
+}
+
+// CuTe's contract (cute/layout.hpp left_inverse, "quasi-inverse"): C(R(C(i))) == C(i) on C's domain, R and
+// C evaluated as CuTe evaluates a layout past its size (the last mode runs on).
+Result<void> left_inverse_holds(ComposedLayout const& c, ComposedChain const& r, std::string const& what) {
+  return agrees(
+      c.size(),
+      [&](Int i) -> Result<Int> {
+        CL_TRY(x, evaluate(c, i));
+        if (x < 0)
+          return cute_misses(fail(ErrorKind::inadmissible, what, " is not a quasi-inverse: C(", i, ") = ", x,
+                                  " is negative, outside every layout's domain"));
+        CL_TRY(y, apply(r, x));
+        if (y < 0)
+          return cute_misses(fail(ErrorKind::inadmissible, what, " is not a quasi-inverse: R(C(", i, ")) = R(", x,
+                                  ") = ", y, " is negative, outside C's domain"));
+        return evaluate_extended(c, y);
+      },
+      [&](Int i) -> Result<Int> { return evaluate(c, i); }, what, "a quasi-inverse, C(R(C(i))) == C(i)");
+}
+
+}  // namespace
+
+Result<ComposedChain> right_inverse(ComposedLayout const& c) {
+  CL_TRY(r, cute_inverse(c, right_inverse(c.layout)));
+  CL_CHECK(right_inverse_holds(c, r, str("right_inverse(", to_string(c), ") = ", to_string(r))));
+  return r;
+}
+
+Result<ComposedChain> left_inverse(ComposedLayout const& c) {
+  CL_TRY(inv, left_inverse(c.layout));
+  CL_TRY(r, cute_inverse(c, std::move(inv)));
+  CL_CHECK(left_inverse_holds(c, r, str("left_inverse(", to_string(c), ") = ", to_string(r))));
+  return r;
+}
+
+Swizzle get_swizzle_portion(Layout const&) { return Swizzle{0, 4, 3}; }
+Swizzle get_swizzle_portion(ComposedLayout const& c) { return c.sw; }
+
+Result<Swizzle> get_swizzle_portion(ComposedChain const& c) {
+  if (c.functions.size() < 2 || !std::holds_alternative<Swizzle>(c.functions.front()))
+    return fail(ErrorKind::invalid_input, "get_swizzle_portion(", to_string(c),
+                "): CuTe defines it for a composed layout whose outer function is a swizzle");
+  return std::get<Swizzle>(c.functions.front());
+}
+
+Layout get_nonswizzle_portion(Layout const& l) { return l; }
+Layout get_nonswizzle_portion(ComposedLayout const& c) { return c.layout; }
+
+Result<ComposedChain> get_nonswizzle_portion(ComposedChain const& c) {
+  if (c.functions.size() < 2 || !std::holds_alternative<Swizzle>(c.functions.front()))
+    return fail(ErrorKind::invalid_input, "get_nonswizzle_portion(", to_string(c),
+                "): CuTe defines it for a composed layout whose outer function is a swizzle");
+  return make_chain({c.functions.begin() + 1, c.functions.end()}, {c.offsets.begin() + 1, c.offsets.end()});
 }
 
 Result<ComposedLayout> tile_to_shape(ComposedLayout const& block, IntTuple const& shape, Order const& order,

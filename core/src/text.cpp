@@ -10,6 +10,7 @@
 #include "catlayout/core/coord_layout.hpp"
 #include "catlayout/core/f2_layout.hpp"
 #include "catlayout/core/limits.hpp"
+#include "catlayout/core/composed_chain.hpp"
 #include "catlayout/core/swizzle.hpp"
 
 namespace catlayout {
@@ -422,6 +423,39 @@ class SwizzleParser : TextCursor {
     return ComposedLayout{sw, offset, std::move(l)};
   }
 
+  // CuTe's print of a nested ComposedLayout (cute/layout_composed.hpp: A " o " O " o " B, A and B
+  // each a layout, a swizzle or another composed layout): F o [OFFSET o] F o ..., F a swizzle or a
+  // layout; an integer followed by 'o' is an offset (0 where it is left out).
+  Result<ComposedChain> chain() {
+    std::vector<ChainFunction> functions;
+    std::vector<Int> offsets;
+    for (;;) {
+      skip();
+      if (at_swizzle()) {
+        CL_TRY(sw, swizzle());
+        functions.emplace_back(sw);
+      } else {
+        CL_TRY(l, scan_layout(text_, pos_));
+        functions.emplace_back(std::move(l));
+      }
+      std::size_t mark = pos_;
+      if (!eat_o()) {
+        pos_ = mark;
+        break;
+      }
+      Int offset = 0;
+      std::size_t after_o = pos_;
+      skip();
+      if (auto off = scan_integer(text_, pos_); off && eat_o())
+        offset = *off;
+      else
+        pos_ = after_o;
+      offsets.push_back(offset);
+    }
+    if (functions.size() < 2) return expected("'o' (a composed chain has two functions or more)");
+    return make_chain(std::move(functions), std::move(offsets));
+  }
+
  private:
   bool eat_o() {
     skip();
@@ -506,6 +540,14 @@ Result<ComposedLayout> scan_composed_layout(std::string_view text, std::size_t& 
   SwizzleParser c{text, pos};
   auto r = c.composed();
   pos = c.position();
+  return r;
+}
+
+Result<ComposedChain> parse_composed_chain(std::string_view text) {
+  if (text.size() > limits::max_text) return swizzled_too_long();
+  SwizzleParser c{text};
+  CL_TRY(r, c.chain());
+  CL_CHECK((TextCursor{text, c.position()}.at_end()));
   return r;
 }
 

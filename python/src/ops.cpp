@@ -57,8 +57,9 @@ Value operand_from_py(Takes takes, nb::handle h, std::size_t i, Integers integer
 }
 
 // A value as Python has it: the value classes, ints, tuples for int tuples, lists for tables, a
-// partition as (layout, offset); an order, a coordinate with holes, a projection, a tiler or a value
-// with CuTe's static and run-time marks as its text (CuTe's print, `(4,_8):(_1,4)`).
+// partition as (layout, offset); an order, a coordinate with holes, a projection, a tiler, a chain of
+// layouts, offsets and swizzles, or a value with CuTe's static and run-time marks as its text (CuTe's
+// print, `(4,_8):(_1,4)`).
 nb::object value_to_py(Value v) {
   return std::visit(
       [](auto&& x) -> nb::object {
@@ -76,6 +77,7 @@ nb::object value_to_py(Value v) {
           if (auto const* m = std::get_if<Major>(&x)) return nb::cast(*m);
           return int_tuple_to_py(std::get<IntTuple>(x));
         } else if constexpr (std::is_same_v<T, Tiler> || std::is_same_v<T, SliceCoord> || std::is_same_v<T, Projection> ||
+                             std::is_same_v<T, ComposedChain> ||  // a chain (CuTe's nested ComposedLayout)
                              std::is_same_v<T, MixedLayout> || std::is_same_v<T, MixedTiler> || std::is_same_v<T, MixedTuple>)
           return nb::str(to_string(x).c_str());
         else return nb::cast(std::move(x));

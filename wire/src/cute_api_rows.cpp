@@ -693,6 +693,46 @@ generators::Args domain_distribute_args(generators::Rng& g) {
   return {a, generators::coin(g, 2) ? generators::uniform(g, 1, 64) : Int{1} << generators::uniform(g, 0, 10)};
 }
 
+// cute/swizzle_layout.hpp get_swizzle_portion / get_nonswizzle_portion: of a plain, swizzled or chained layout.
+template <bool Swizzled>
+Result<Value> portion_op(std::span<Value const> x, Convention) {
+  return std::visit(
+      [](auto const& l) -> Result<Value> {
+        using L = std::decay_t<decltype(l)>;
+        if constexpr (std::is_same_v<L, Layout> || std::is_same_v<L, ComposedLayout> || std::is_same_v<L, ComposedChain>) {
+          if constexpr (Swizzled) return give(get_swizzle_portion(l));
+          else return give(get_nonswizzle_portion(l));
+        } else {
+          return not_defined(Swizzled ? "get_swizzle_portion" : "get_nonswizzle_portion", "this kind of layout");
+        }
+      },
+      x[0]);
+}
+
+// The portions are the composed layout's swizzle and layout, and put back with its offset they are its
+// function: sw(off + layout(i)) == C(i) (a plain layout: the identity Sw<0,4,3>, and itself).
+Result<void> portion_witness(std::span<Value const> x, Value const& r, bool swizzled) {
+  ComposedLayout c;
+  if (auto const* p = std::get_if<ComposedLayout>(&x[0])) c = *p;
+  else if (auto const* l = std::get_if<Layout>(&x[0])) c = ComposedLayout{Swizzle{0, 4, 3}, 0, *l};
+  else return {};
+  auto const* sw = std::get_if<Swizzle>(&r);
+  auto const* l = std::get_if<Layout>(&r);
+  if (swizzled ? !(sw && *sw == c.sw) : !(l && *l == c.layout))
+    return fail(ErrorKind::invalid_input, "the portion is not the composed layout's ", swizzled ? "swizzle" : "layout");
+  for (Int i = 0; i < std::min<Int>(c.size(), Int{1} << 12); ++i) {
+    CL_TRY(v, evaluate(c, i));
+    CL_TRY(y, c.layout.at(i));
+    if (v != c.sw(c.offset + y)) return fail(ErrorKind::invalid_input, "sw o off o layout is not the composed layout at ", i);
+  }
+  return {};
+}
+
+generators::Args portion_args(generators::Rng& g) {
+  if (generators::coin(g, 4)) return {generators::random_layout(g)};
+  return {generators::random_gmma_atom(g)};
+}
+
 constexpr auto no = Strict::none, conv = Strict::paper, reading = Strict::reading;
 constexpr bool layout_result = true, kinds = true, later = true;
 using T = Takes;
@@ -766,6 +806,20 @@ std::vector<OpRow> cute_api_rows() {
       row("greatest_common_domain", 2, no, layout_result, !kinds, {{T::domain, T::domain}, greatest_common_domain_op, nullptr, generators::greatest_common_domain_args},
           {"greatest-common-domain", "greatest-common-domain SHAPE SHAPE", "PyCuTe greatest_common_domain of two shapes",
            "catlayout greatest-common-domain '(6,35)' '(15,14)'"}),
+      row("get_swizzle_portion", 1, no, !layout_result, kinds,
+          {{T::layout}, portion_op<true>, [](std::span<Value const> x, Value const& r) { return portion_witness(x, r, true); },
+           portion_args},
+          {"get-swizzle-portion", "get-swizzle-portion L",
+           "CuTe get_swizzle_portion: the swizzle of a swizzled layout (Sw<0,4,3> for a plain layout)",
+           "catlayout get-swizzle-portion 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)'"},
+          later),
+      row("get_nonswizzle_portion", 1, no, layout_result, kinds,
+          {{T::layout}, portion_op<false>, [](std::span<Value const> x, Value const& r) { return portion_witness(x, r, false); },
+           portion_args},
+          {"get-nonswizzle-portion", "get-nonswizzle-portion L",
+           "CuTe get_nonswizzle_portion: the layout under a swizzled layout's swizzle (a plain layout itself)",
+           "catlayout get-nonswizzle-portion 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)'"},
+          later),
       row("coshape", 1, no, !layout_result, kinds, {{T::layout}, coshape_op, coshape_witness, coshape_args},
           {"coshape", "coshape L", "CuTe coshape: the codomain's extent (absolute strides), a coordinate for basis strides",
            "catlayout coshape '(4,8):(1@0,1@1)'"},

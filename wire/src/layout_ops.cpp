@@ -319,6 +319,8 @@ Result<Value> composition_op(std::span<Value const> x, Convention) {
         else if constexpr (std::is_same_v<A, ComposedLayout> &&
                            (std::is_same_v<B, ComposedLayout> || std::is_same_v<B, Layout> || std::is_same_v<B, Tiler>))
           return give(composition(a, b));
+        else if constexpr (std::is_same_v<A, ComposedChain> && (std::is_same_v<B, Layout> || std::is_same_v<B, Tiler>))
+          return give(composition(a, b));
         else if constexpr (std::is_same_v<A, F2Layout> && std::is_same_v<B, Layout>)
           return give(composition(a, b));
         else

@@ -118,6 +118,70 @@ Result<ComposedLayout> composed_layout_from_json(Json const& j, std::string cons
   return ComposedLayout{sw, offset, std::move(l)};
 }
 
+namespace {
+
+Json function_json(ChainFunction const& f) {
+  return std::visit([](auto const& x) { return to_json(x); }, f);
+}
+
+constexpr int max_chain_depth = 64;  // nested composed values read (a bound on recursion, not on CuTe)
+
+// The functions and offsets of a composed value, a layout or a swizzle, appended to `out`.
+Result<void> read_chain(Json const& j, std::string const& path, int depth, ComposedChain& out) {
+  if (depth > max_chain_depth)
+    return fail(ErrorKind::invalid_input, "composed values nested deeper than ", max_chain_depth, " at ", path);
+  if (!j.is_object() || !j.contains("layout")) {
+    if (j.is_object() && j.contains("swizzle")) {
+      CL_TRY(sw, swizzle_from_json(j, path));
+      out.functions.emplace_back(sw);
+    } else {
+      CL_TRY(l, layout_from_json(j, path));
+      out.functions.emplace_back(std::move(l));
+    }
+    return {};
+  }
+  if (j.contains("swizzle") == j.contains("outer"))
+    return fail(ErrorKind::invalid_input, "a composed value names its outer function by \"swizzle\" or by \"outer\", ",
+                "one of them, at ", path);
+  if (j.contains("swizzle")) {
+    CL_TRY(sw, swizzle_from_json(j, path));
+    out.functions.emplace_back(sw);
+  } else {
+    CL_CHECK(read_chain(j["outer"], path + ".outer", depth + 1, out));
+  }
+  Int offset = 0;
+  if (j.contains("offset")) {
+    CL_TRY(o, int_from_json(j["offset"], path + ".offset"));
+    offset = o;
+  }
+  out.offsets.push_back(offset);
+  return read_chain(j["layout"], path + ".layout", depth + 1, out);
+}
+
+}  // namespace
+
+Json to_json(ComposedChain const& c) {
+  if (c.functions.empty()) return Json::object();
+  Json node = function_json(c.functions.back());
+  for (std::size_t k = c.functions.size() - 1; k-- > 0;) {
+    Json outer{{"offset", c.offsets[k]}, {"layout", std::move(node)}};
+    if (auto const* sw = std::get_if<Swizzle>(&c.functions[k]))
+      outer["swizzle"] = Json{sw->bits, sw->base, sw->shift};
+    else
+      outer["outer"] = function_json(c.functions[k]);
+    node = std::move(outer);
+  }
+  return node;
+}
+
+Result<ComposedChain> composed_chain_from_json(Json const& j, std::string const& path) {
+  ComposedChain c;
+  CL_CHECK(read_chain(j, path, 0, c));
+  auto r = make_chain(std::move(c.functions), std::move(c.offsets));
+  if (!r) return fail(r.error().kind, r.error().message, " at ", path);
+  return r;
+}
+
 Json to_json(LinearLayout const& f) {
   Json b = Json::array();
   for (auto x : f.bases()) b.push_back(static_cast<Int>(x));

@@ -14,6 +14,8 @@ bool has_basis(BasisTuple const& t) {
 }  // namespace
 
 Value as_kind(Value v) {
+  if (auto* c = std::get_if<ComposedChain>(&v))
+    if (auto one = single(*c)) v = Value(std::move(*one));
   if (auto* c = std::get_if<ComposedLayout>(&v); c && is_plain(*c)) return Value(std::move(c->layout));
   if (auto* c = std::get_if<CoordLayout>(&v); c && !has_basis(c->stride()))
     if (auto l = c->to_layout()) return Value(std::move(*l));

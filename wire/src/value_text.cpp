@@ -8,12 +8,14 @@
 namespace catlayout::wire {
 namespace {
 
-// A layout of any kind in any notation (core/notation.hpp's reader, then F2 strides F<v>).
+// A layout of any kind in any notation (core/notation.hpp's reader, then F2 strides F<v>, then a chain
+// of layouts, offsets and swizzles, composed_chain.hpp).
 Result<Value> read_any_layout(std::string const& text) {
   auto any = parse_any_layout(text);
   if (any) return std::visit([](auto l) { return as_kind(Value(std::move(l))); }, std::move(*any));
   if (text.find('F') != std::string::npos)
     if (auto f = parse_f2_layout(text)) return Value(std::move(*f));
+  if (auto chain = parse_composed_chain(text)) return as_kind(Value(std::move(*chain)));  // CuTe's nested form
   return std::unexpected(any.error());
 }
 

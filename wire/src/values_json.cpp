@@ -112,7 +112,8 @@ Result<Order> order_from_json(Json const& j, std::string const& path) {
 }
 
 Kind kind_of(Json const& j) {
-  if (j.is_object() && j.contains("swizzle")) return j.contains("layout") ? Kind::composed : Kind::swizzle;
+  if (j.is_object() && j.contains("layout") && (j.contains("swizzle") || j.contains("outer"))) return Kind::composed;
+  if (j.is_object() && j.contains("swizzle")) return Kind::swizzle;
   if (j.is_object() && j.contains("tiler")) return Kind::tiler;
   if (j.is_object() && j.contains("shape") && j.contains("stride")) {
     if (any_entry_with(j["stride"], "f2")) return Kind::f2;
@@ -139,7 +140,11 @@ Result<AnyLayout> value_from_json(Json const& j, std::string const& path) {
     case Kind::layout: return any_layout(layout_from_json(j, path));
     case Kind::coord: return any_layout(coord_layout_from_json(j, path));
     case Kind::f2: return any_layout(f2_layout_from_json(j, path));
-    case Kind::composed: return any_layout(composed_layout_from_json(j, path));
+    case Kind::composed: {  // one swizzle after a plain layout: the composed layout; else a chain
+      if (j.contains("swizzle") && !j.contains("outer") && kind_of(j["layout"]) == Kind::layout)
+        return any_layout(composed_layout_from_json(j, path));
+      return any_layout(composed_chain_from_json(j, path));
+    }
     case Kind::swizzle: return any_layout(swizzle_from_json(j, path));
     case Kind::tiler: return any_layout(tiler_from_json(j, path));
     case Kind::other: break;

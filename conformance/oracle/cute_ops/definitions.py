@@ -17,7 +17,7 @@ from .common import COMMON_OPS, check_common_case
 from .relations import RELATION_OPS, check_relation_case
 from .compacts import COMPACT_OPS, check_compact_case, compact_definition_error
 from .evaluation import (at_sparse, colex_split, complement, coord_tab, cosize_x, counterexample,
-                         fl, layout_ext, lsize, swizzle_fn, tab_layout, unrep, xext, xflat_shape,
+                         domain_points, fl, layout_ext, lsize, swizzle_fn, tab_layout, unrep, xext, xflat_shape,
                          xsize, xtab)
 
 
@@ -487,10 +487,11 @@ def _check_case(op, args, v):
             return "unrepresentable", compact(v), None
         gf = xext(v)
         gt = xtab(v)
+        pts = domain_points(v) if is_composed(v) else list(range(len(gt)))  # R's arguments, in order
         if op == "right_inverse":
-            for i, r in enumerate(gt):
-                if not (0 <= r < n) or xt[r] != i:
-                    return ("wrong", f"i={i}: R(i)={r}, X(R(i))={xt[r] if 0 <= r < n else 'outside [0,size X)'}",
+            for x, r in zip(pts, gt):
+                if not (0 <= r < n) or xt[r] != x:
+                    return ("wrong", f"x={x}: R(x)={r}, X(R(x))={xt[r] if 0 <= r < n else 'outside [0,size X)'}",
                             "inadmissible")
             # size information: the largest [0, m) inside X's image
             img = set(xt)
@@ -502,11 +503,12 @@ def _check_case(op, args, v):
             return "ok", "", None
         if len(set(xt)) != n:
             return "wrong", "X is not injective: no left inverse", "inadmissible"
+        dom = set(pts)
         for i, y in enumerate(xt):
-            if not (0 <= y < len(gt)):
-                return "wrong", f"i={i}: X(i)={y} outside R's domain [0,{len(gt)})", "inadmissible"
-            if gt[y] != i:
-                return "wrong", f"i={i}: X(i)={y}, R(X(i))={gt[y]}", "inadmissible"
+            if y not in dom:
+                return "wrong", f"i={i}: X(i)={y} outside R's domain", "inadmissible"
+            if gf(y) != i:
+                return "wrong", f"i={i}: X(i)={y}, R(X(i))={gf(y)}", "inadmissible"
         return "ok", "", None
     return "unchecked", "", None
 
@@ -528,8 +530,8 @@ def fmt_tuple(t):
 
 def fmt_x(x):
     if is_composed(x):
-        b, m, s = x["swizzle"]
-        return f"Sw<{b},{m},{s}> o {x.get('offset', 0)} o {fmt_x(x['layout'])}"
+        outer = fmt_x(x["outer"]) if "outer" in x else fmt_x({"swizzle": x["swizzle"]})
+        return f"{outer} o {x.get('offset', 0)} o {fmt_x(x['layout'])}"
     if is_swizzle(x):
         b, m, s = x["swizzle"]
         return f"Sw<{b},{m},{s}>"

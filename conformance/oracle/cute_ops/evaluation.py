@@ -94,11 +94,25 @@ def swizzle_fn(t):
     return f
 
 
+def chain(x):
+    """A composed value flattened as CuTe prints it (A o O o B, nests written on): its functions
+    (("layout", L) or ("swizzle", [B,M,S])), outermost first, and the offset between each two."""
+    if is_composed(x):
+        outer = (chain(x["outer"]) if "outer" in x else ([("swizzle", x["swizzle"])], []))
+        inner = chain(x["layout"])
+        return outer[0] + inner[0], outer[1] + [x.get("offset", 0)] + inner[1]
+    if isinstance(x, dict) and "swizzle" in x:
+        return [("swizzle", x["swizzle"])], []
+    return [("layout", x)], []
+
+
 def innermost(x):
-    """The layout of a composed layout (CuTe results may nest: sw o k o (sw' o k' o L))."""
-    while is_composed(x):
-        x = x["layout"]
-    return x
+    """The rightmost layout of a composed value (its domain: CuTe's size(layout_b()))."""
+    fns, _ = chain(x)
+    layouts = [f for kind, f in fns if kind == "layout"]
+    if not layouts:
+        raise DefError("invalid_input", "a composed value without a layout")
+    return layouts[-1]
 
 
 def xsize(x):
@@ -109,22 +123,58 @@ def xflat_shape(x):
     return co.flatten(innermost(x)["shape"])
 
 
+def apply_x(x):
+    """The value's function at any integer, rightmost function first: layouts by their extended
+    function (odd past 0), swizzles as CuTe applies them, offsets added."""
+    fns, offs = chain(x)
+    fs = [(swizzle_fn(f) if kind == "swizzle" else layout_ext(f)) for kind, f in fns]
+
+    def one(k, v):
+        if fns[k][0] == "layout" and v < 0:
+            return -fs[k](-v)
+        return fs[k](v)
+
+    def f(i):
+        v = one(len(fs) - 1, i)
+        for k in range(len(fs) - 2, -1, -1):
+            v = one(k, offs[k] + v)
+        return v
+    return f
+
+
+def domain_points(x):
+    """Index j of the rightmost layout's domain as the value's argument: j itself, or, past swizzles
+    and offsets on that layout's right, the argument they send to j (a swizzle undoes itself)."""
+    fns, offs = chain(x)
+    at = max(k for k, (kind, _) in enumerate(fns) if kind == "layout")
+    pts = []
+    for j in range(lsize(fns[at][1])):
+        v = j
+        for k in range(at + 1, len(fns)):
+            v = swizzle_fn(fns[k][1])(v - offs[k - 1])
+        pts.append(v)
+    return pts
+
+
 def xtab(x):
     if is_composed(x):
-        sw, off = swizzle_fn(x["swizzle"]), x.get("offset", 0)
-        return [sw(off + v) for v in xtab(x["layout"])]
+        f = apply_x(x)
+        return [f(p) for p in domain_points(x)]
     return tab_layout(x)
 
 
 def xext(x):
     if is_composed(x):
-        sw, off, f = swizzle_fn(x["swizzle"]), x.get("offset", 0), xext(x["layout"])
-        return lambda i: sw(off + f(i))
+        return apply_x(x)
     return layout_ext(x)
 
 
 def is_nested_composed(x):
-    return is_composed(x) and is_composed(x["layout"])
+    return is_composed(x) and (is_composed(x["layout"]) or "outer" in x or not is_layout_json(x["layout"]))
+
+
+def is_layout_json(x):
+    return isinstance(x, dict) and "shape" in x and "stride" in x
 
 
 def unrep(v):

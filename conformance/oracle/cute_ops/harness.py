@@ -155,6 +155,16 @@ void oracle_print(cute::ScaledBasis<T, Ns...> const& b) {
 template <class S, class D>
 void oracle_print_x(cute::Layout<S, D> const& l) { oracle_print_layout(l); }
 
+// A nested ComposedLayout<A, O, B> (A and B each a layout, a swizzle or a composed layout): the
+// composed form with "swizzle" for a swizzle A, "outer" for any other A, and B in "layout"
+// (docs/vector-format.md, composed chains).
+template <int B, int M, int S>
+void oracle_print_x(cute::Swizzle<B, M, S> const&) { std::printf("{\"swizzle\":[%d,%d,%d]}", B, M, S); }
+template <int B, int M, int S, class O, class L>
+void oracle_print_x(cute::ComposedLayout<cute::Swizzle<B, M, S>, O, L> const& c);
+template <class A, class O, class L>
+void oracle_print_x(cute::ComposedLayout<A, O, L> const& c);
+
 template <int B, int M, int S, class O, class L>
 void oracle_print_x(cute::ComposedLayout<cute::Swizzle<B, M, S>, O, L> const& c) {
   std::printf("{\"swizzle\":[%d,%d,%d],\"offset\":%lld,\"layout\":", B, M, S,
@@ -163,12 +173,13 @@ void oracle_print_x(cute::ComposedLayout<cute::Swizzle<B, M, S>, O, L> const& c)
   std::printf("}");
 }
 
-// layout o offset o swizzle (right_inverse of a composed layout with an offset): no JSON form
-template <class S, class D, class O, int B, int M, int SS>
-void oracle_print_x(cute::ComposedLayout<cute::Layout<S, D>, O, cute::Swizzle<B, M, SS>> const& c) {
-  std::printf("{\"unrepresentable\":\"layout o offset o swizzle\",\"outer\":");
-  oracle_print_layout(c.layout_a());
-  std::printf(",\"offset\":%lld,\"inner_swizzle\":[%d,%d,%d]}", static_cast<long long>(c.offset()), B, M, SS);
+template <class A, class O, class L>
+void oracle_print_x(cute::ComposedLayout<A, O, L> const& c) {
+  std::printf("{\"outer\":");
+  oracle_print_x(c.layout_a());
+  std::printf(",\"offset\":%lld,\"layout\":", static_cast<long long>(c.offset()));
+  oracle_print_x(c.layout_b());
+  std::printf("}");
 }
 
 template <class T>

@@ -45,7 +45,9 @@ def is_swizzle(x):
 
 
 def is_composed(x):
-    return isinstance(x, dict) and "swizzle" in x and "layout" in x
+    """A composed value: {"swizzle": [B,M,S] | "outer": A, "offset": k, "layout": B}, B a layout, a
+    swizzle or a composed value (CuTe's nested ComposedLayout<A, O, B>)."""
+    return isinstance(x, dict) and ("swizzle" in x or "outer" in x) and "layout" in x
 
 
 def is_layout(x):

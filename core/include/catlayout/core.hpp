@@ -26,5 +26,6 @@
 #include "catlayout/core/represent.hpp"
 #include "catlayout/core/slice.hpp"
 #include "catlayout/core/structural.hpp"
+#include "catlayout/core/composed_chain.hpp"
 #include "catlayout/core/swizzle_layout.hpp"
 #include "catlayout/core/text.hpp"

@@ -19,6 +19,7 @@
 #include <string_view>
 #include <variant>
 
+#include "catlayout/core/composed_chain.hpp"
 #include "catlayout/core/coord_layout.hpp"
 #include "catlayout/core/swizzle.hpp"
 #include "catlayout/core/text.hpp"
@@ -40,6 +41,8 @@ std::string to_string(BasisTuple const& t, Notation n);
 std::string to_string(CoordLayout const& l, Notation n);  // (_4,_8):(_1@0,_1@1)
 std::string to_string(Swizzle const& s, Notation n);      // Sw<3,4,3> in both notations
 std::string to_string(ComposedLayout const& c, Notation n);  // Sw<3,4,3> o _0 o (_8,_64):(_64,_1)
+// Sw<1,4,3> o _0 o Sw<2,0,3> o _0 o (_8,_8):(_1,_8): every function and offset as CuTe prints it.
+std::string to_string(ComposedChain const& c, Notation n);
 
 // A layout of any kind: integer strides, coordinate strides (CuTe ScaledBasis), or swizzled
 // (CuTe ComposedLayout<Swizzle,offset,Layout>).

@@ -8,6 +8,7 @@
 // its function against the definition (R(i) == A(B(i)), L(R(i)) == i, R(L(i)) == i): where they
 // differ, inadmissible flagged cute_answers (vectors: cute_wrong), with the first index that differs.
 #include "catlayout/core/compact.hpp"
+#include "catlayout/core/composed_chain.hpp"
 #include "catlayout/core/swizzle.hpp"
 
 namespace catlayout {
@@ -23,20 +24,39 @@ Result<ComposedLayout> composition(Layout const& a, Swizzle const& b);
 // CuTe composition(Layout A, ComposedLayout B) = composition(A, sw_B) o L_B = Sw' o 0 o (A o L_B); pre:
 // B's offset is 0 (CuTe's static_assert; else invalid_input). Checked: R(i) == A(sw_B(L_B(i))).
 Result<ComposedLayout> composition(Layout const& a, ComposedLayout const& b);
-// CuTe composition(ComposedLayout A, ComposedLayout B) = sw_A o off_A o (L_A o B). CuTe nests the
-// two swizzles (Sw_A o off_A o Sw' o 0 o L); catlayout's composed layout holds one, so they are merged
-// where sw_A o Sw' is one swizzle (same shift, and the function checked) and off_A = 0, else
-// not_representable. Checked: R(i) == A(B(i)).
-Result<ComposedLayout> composition(ComposedLayout const& a, ComposedLayout const& b);
+// CuTe composition(ComposedLayout A, ComposedLayout B) = sw_A o off_A o (L_A o B) (cute/layout_composed.hpp),
+// L_A o B = Sw' o 0 o (L_A o L_B) as above: the chain sw_A o off_A o Sw' o 0 o (L_A o L_B), CuTe's nest of
+// two swizzles (one swizzle, sw_A o off_A o (L_A o L_B), where Sw' is the identity: CuTe's
+// composition(Swizzle<0,M,S>, _0, L) = L). Checked: R(i) == A(B(i)).
+Result<ComposedChain> composition(ComposedLayout const& a, ComposedLayout const& b);
 
-// CuTe right_inverse / left_inverse of sw o 0 o L (cute/swizzle_layout.hpp):
-// composition(inverse(L), sw) = Sw' o 0 o inverse(L). Checked against CuTe's contracts
-// (docs/definitions.md): C(R(i)) == i on R's domain (right), the quasi-inverse C(R(C(i))) == C(i)
-// on C's domain with layouts evaluated past their size as CuTe does (left); where CuTe's answer
-// breaks them, inadmissible flagged cute_answers. A nonzero offset gives CuTe's inverse(L) o (-off) o sw, a layout after a
-// swizzle, which catlayout's composed layout (a swizzle after a layout) does not hold: not_representable.
-Result<ComposedLayout> right_inverse(ComposedLayout const& c);
-Result<ComposedLayout> left_inverse(ComposedLayout const& c);
+// CuTe composition(ComposedLayout<A,O,B>, Tiler) = A o O o (B o tiler) (cute/layout_composed.hpp) on a chain:
+// its rightmost layout composed with B, or, right of a swizzle, CuTe's composition(Swizzle, Layout) =
+// Sw o _0 o B.
+Result<ComposedChain> composition(ComposedChain const& a, Layout const& b);
+Result<ComposedChain> composition(ComposedChain const& a, Tiler const& b);
+
+// CuTe right_inverse / left_inverse of sw o off o L (cute/swizzle_layout.hpp): offset 0,
+// composition(inverse(L), sw) = Sw' o 0 o inverse(L); else composition(inverse(L), -off, sw), the chain
+// inverse(L) o -off o sw (a layout after an offset after a swizzle). Checked against CuTe's contracts
+// (docs/definitions.md): C(R(x)) == x at each domain point x of R (right), the quasi-inverse
+// C(R(C(i))) == C(i) on C's domain with layouts evaluated past their size as CuTe does (left); where
+// CuTe's answer breaks them, inadmissible flagged cute_answers.
+Result<ComposedChain> right_inverse(ComposedLayout const& c);
+Result<ComposedChain> left_inverse(ComposedLayout const& c);
+
+// cute/swizzle_layout.hpp get_swizzle_portion: the Swizzle<B,M,S> of ComposedLayout<Swizzle<B,M,S>, O, B>;
+// a plain layout's is the identity Swizzle<0,4,3>. Of a chain, its outermost function where that is a
+// swizzle; a chain whose outermost function is a layout has no overload in CuTe (invalid_input).
+Swizzle get_swizzle_portion(Layout const& l);
+Swizzle get_swizzle_portion(ComposedLayout const& c);
+Result<Swizzle> get_swizzle_portion(ComposedChain const& c);
+// cute/swizzle_layout.hpp get_nonswizzle_portion: layout_b() of ComposedLayout<Swizzle, O, B> (the offset
+// dropped), a plain layout itself; of a chain, what follows its outer swizzle and offset (a layout
+// or a chain).
+Layout get_nonswizzle_portion(Layout const& l);
+Layout get_nonswizzle_portion(ComposedLayout const& c);
+Result<ComposedChain> get_nonswizzle_portion(ComposedChain const& c);
 
 // CuTe tile_to_shape(sw o off o L, shape, order) = sw o off o tile_to_shape(L, shape, order).
 Result<ComposedLayout> tile_to_shape(ComposedLayout const& block, IntTuple const& shape,

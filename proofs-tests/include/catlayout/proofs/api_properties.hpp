@@ -18,6 +18,7 @@ namespace catlayout::proofs {
 
 // How the counterexamples name the inputs: CuTe notation, then JSON where the schema has one.
 std::string describe(ComposedLayout const& c);  // Sw<3,4,3> o 0 o (8,64):(64,1) {"swizzle":...}
+std::string describe(ComposedChain const& c);   // Sw<1,4,3> o 0 o Sw<2,0,3> o 0 o (8,8):(1,8) {...}
 std::string describe(F2Layout const& l);        // (4,4):(F1,F4) (PyCuTe's print; no JSON form)
 std::string describe(IntTuple const& t);        // (4,(2,3)) [4,[2,3]]
 std::string describe(Swizzle const& s);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "catlayout/core/compact.hpp"
+#include "catlayout/core/composed_chain.hpp"
 #include "catlayout/core/coord_layout.hpp"
 #include "catlayout/core/f2_layout.hpp"
 #include "catlayout/core/mixed.hpp"
@@ -16,14 +17,15 @@
 
 namespace catlayout::wire {
 
-// A value: a layout of any stride kind (integer, coordinate, F2, swizzled), a swizzle, a tiler,
+// A value: a layout of any stride kind (integer, coordinate, F2, swizzled), a chain of layouts,
+// offsets and swizzles (CuTe's nested ComposedLayout), a swizzle, a tiler,
 // an int tuple (a shape, a profile, a coordinate of a domain), an integer, an order (a major or
 // CuTe's Step), a coordinate with holes, a projection, a partition (a layout and its offset), or
 // a table an op gives (integers, coordinates); and a layout, tiler or int tuple whose integers are
 // each static or run-time (core/mixed.hpp: CuTe's `_4` and `4`).
 using Value = std::variant<Layout, CoordLayout, F2Layout, ComposedLayout, Swizzle, Tiler, IntTuple, Int, Order,
-                           SliceCoord, Projection, SliceResult, std::vector<Int>, std::vector<IntTuple>, MixedLayout,
-                           MixedTiler, MixedTuple>;
+                           SliceCoord, Projection, SliceResult, std::vector<Int>, std::vector<IntTuple>, ComposedChain,
+                           MixedLayout, MixedTiler, MixedTuple>;
 using Values = std::vector<Value>;
 
 // What an operand position takes, and so how the CLI and the wire read it: a layout of any kind;
@@ -33,7 +35,8 @@ using Values = std::vector<Value>;
 // tuple of positive entries); a domain (a shape, or a layout's shape).
 enum class Takes { layout, tiler, int_tuple, integer, order, major, coord, projection, shape, domain };
 
-// A layout in the kind its value is: a swizzled layout with the identity swizzle and offset 0 is a
+// A layout in the kind its value is: a chain that is one swizzle, offset and layout is a swizzled
+// layout (and a chain of one layout that layout); a swizzled layout with the identity swizzle and offset 0 is a
 // plain layout, and so is a coordinate layout without a basis stride (docs/algebra.md "Wire forms"
 // tells the kinds apart the same way). Every other value is itself.
 Value as_kind(Value v);

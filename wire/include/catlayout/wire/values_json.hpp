@@ -5,6 +5,8 @@
 //   coordinate layout stride entries {"basis": [...], "scale": k}       (docs/beyond-integers.md)
 //   F2 layout         stride entries {"f2": v} (and 0)                   PyCuTe's F<v>
 //   composed layout   {"swizzle": [B,M,S], "offset": k, "layout": L}
+//   composed chain    the same with "layout" a swizzle or composed value, or "outer": Y for a layout
+//                     or composed value outside (CuTe's nested ComposedLayout, strides_json.hpp)
 //   swizzle           {"swizzle": [B,M,S]}
 //   order             "LayoutLeft", "LayoutRight", or an int tuple (CuTe's Step)
 //   slice coordinate  an int tuple with null for CuTe's _
@@ -32,7 +34,7 @@ Result<Major> major_from_json(Json const& j, std::string const& path);
 Result<IntTuple> shape_from_json(Json const& j, std::string const& path);
 
 // The kind a JSON value's form names, read with that kind's reader (its errors).
-using AnyLayout = std::variant<Layout, CoordLayout, F2Layout, ComposedLayout, Swizzle, Tiler>;
+using AnyLayout = std::variant<Layout, CoordLayout, F2Layout, ComposedLayout, Swizzle, Tiler, ComposedChain>;
 enum class Kind { layout, coord, f2, composed, swizzle, tiler, other };
 Kind kind_of(Json const& j);
 Result<AnyLayout> value_from_json(Json const& j, std::string const& path);

@@ -123,25 +123,36 @@ constexpr Int max_checked = Int{1} << 24;
 
 }  // namespace
 
-// CuTe's @result (cute/layout.hpp:1314): layout(result(layout(i))) == layout(i) for i < size, both
-// evaluated past their domains as CuTe does. CuTe's construction can break it where modes overlap:
-// inadmissible there, CuTe's answer named (vectors: cute_wrong).
+Int right_inverse_breaks(Layout const& l, Layout const& r) {
+  for (Int i = 0; i < r.size(); ++i) {
+    Int k = r(i);
+    if (k < 0 || k >= l.size() || l(k) != i) return i;
+  }
+  return -1;
+}
+
+Int quasi_inverse_breaks(Layout const& l, Layout const& r) {
+  for (Int i = 0; i < l.size(); ++i) {
+    auto j = odd_extended(r, l(i));
+    auto back = j ? odd_extended(l, *j) : j;
+    if (!back || *back != l(i)) return i;
+  }
+  return -1;
+}
+
+// CuTe's construction can break its own quasi-inverse contract where modes overlap: inadmissible
+// there, CuTe's answer named (vectors: cute_wrong).
 Result<Layout> left_inverse(Layout const& l) {
   auto r = l.flat_shape().size() <= detail::fixed_modes ? left_inverse_of<FixedSorted>(l) : left_inverse_of<GrownSorted>(l);
   if (!r || !modes_overlap(l)) return r;
   if (l.size() > max_checked)
     return fail(ErrorKind::invalid_input, "left inverse of ", to_string(l), ": its modes overlap and its ", l.size(),
                 " elements are more than catlayout tabulates (", max_checked, ") to check CuTe's answer");
-  for (Int i = 0; i < l.size(); ++i) {
-    auto j = odd_extended(*r, l(i));
-    auto back = j ? odd_extended(l, *j) : j;
-    if (!back || *back != l(i)) {
-      auto e = fail(ErrorKind::inadmissible, "left inverse: CuTe's ", to_string(*r), " of ", to_string(l),
-                    " is not a quasi-inverse (its modes overlap): L(R(L(", i, "))) = ",
-                    back ? str(*back) : std::string("past int64"), ", not L(", i, ") = ", l(i));
-      e.error().cute_answers = true;
-      return e;
-    }
+  if (Int i = quasi_inverse_breaks(l, *r); i >= 0) {
+    auto e = fail(ErrorKind::inadmissible, "left inverse: CuTe's ", to_string(*r), " of ", to_string(l),
+                  " is not a quasi-inverse (its modes overlap): L(R(L(", i, "))) != L(", i, ") = ", l(i));
+    e.error().cute_answers = true;
+    return e;
   }
   return r;
 }

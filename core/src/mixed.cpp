@@ -137,27 +137,14 @@ class Reader {
       return MixedTuple(*v);
     }
     ++pos_;
-    std::vector<MixedTuple> modes;
     skip();
     if (peek() == ')') {
       ++pos_;
       return MixedTuple::tuple({});
     }
-    for (;;) {
-      auto m = tuple(depth + 1);
-      if (!m) return m;
-      modes.push_back(std::move(*m));
-      skip();
-      if (peek() == ',') {
-        ++pos_;
-        continue;
-      }
-      if (peek() == ')') {
-        ++pos_;
-        return MixedTuple::tuple(std::move(modes));
-      }
-      return expected("',' or ')'");
-    }
+    auto modes = items([&] { return tuple(depth + 1); });
+    if (!modes) return std::unexpected(modes.error());
+    return MixedTuple::tuple(std::move(*modes));
   }
 
   Result<MixedLayout> layout() {
@@ -188,23 +175,12 @@ class Reader {
         return as_layout();
       }
       pos_ = start + 1;
+      auto modes = items([&] { return tiler(depth + 1); });
+      if (!modes) return std::unexpected(modes.error());
       MixedTiler t;
       t.kind = MixedTiler::Kind::by_mode;
-      for (;;) {
-        auto m = tiler(depth + 1);
-        if (!m) return m;
-        t.modes.push_back(std::move(*m));
-        skip();
-        if (peek() == ',') {
-          ++pos_;
-          continue;
-        }
-        if (peek() == ')') {
-          ++pos_;
-          return t;
-        }
-        return expected("',' or ')'");
-      }
+      t.modes = std::move(*modes);
+      return t;
     }
     auto v = integer();
     if (!v) return std::unexpected(v.error());
@@ -227,6 +203,27 @@ class Reader {
   }
 
  private:
+  // `item (, item)* )`, after an opening parenthesis: the items in order.
+  template <class F>
+  auto items(F item) -> Result<std::vector<typename decltype(item())::value_type>> {
+    std::vector<typename decltype(item())::value_type> out;
+    for (;;) {
+      auto m = item();
+      if (!m) return std::unexpected(m.error());
+      out.push_back(std::move(*m));
+      skip();
+      if (peek() == ',') {
+        ++pos_;
+        continue;
+      }
+      if (peek() == ')') {
+        ++pos_;
+        return out;
+      }
+      return expected("',' or ')'");
+    }
+  }
+
   Result<MixedTiler> as_layout() {
     auto l = layout();
     if (!l) return std::unexpected(l.error());

@@ -266,6 +266,12 @@ inline nb::object composed_value(ComposedLayout c) {
   if (is_plain(c)) return nb::cast(std::move(c.layout));
   return nb::cast(std::move(c));
 }
+// A chain (CuTe's nested ComposedLayout, core/composed_chain.hpp) where it is one swizzled layout
+// is that composed layout; a longer chain is its text, CuTe's print (as catlayout.op gives it).
+inline nb::object composed_value(ComposedChain c) {
+  if (auto one = single(c)) return composed_value(std::move(*one));
+  return nb::str(to_string(c).c_str());
+}
 
 // == (by value), hash, str and repr (CuTe notation, `print`) of a value class.
 template <class T, class Print>

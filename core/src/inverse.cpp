@@ -62,16 +62,21 @@ Layout right_inverse_of(Layout const& l) {
   return detail::LayoutAccess::flat_in_place(std::nullopt, coalesce_fill(r, size));
 }
 
+// `overlap`: whether, sorted by stride, a mode's stride is below the extent s * d of the mode before
+// it (then L is not injective, and CuTe's construction is checked by its contract).
 template <class S>
-Result<Layout> left_inverse_of(Layout const& l) {
+Result<Layout> left_inverse_of(Layout const& l, bool& overlap) {
   S s(l);
   decltype(s.f) r;
   r.stride.push_back(0);
   Int covered = 1;  // size of the inverse built so far
+  Int reach = 0;    // s * d of the mode before (a span of L: within int64)
   for (std::size_t j = 0; j < s.order.size(); ++j) {
     auto i = s.order[j];
     Int d = s.f.stride[i];
     if (d == 0) continue;
+    overlap = overlap || d < reach;
+    reach = s.f.shape[i] * d;
     if (d < 0)
       return fail(ErrorKind::inadmissible, "left inverse: stride ", d, " of ", to_string(l),
                   " is negative; the inverse would need a negative shape");
@@ -104,20 +109,6 @@ Layout right_inverse(Layout const& l) {
 
 namespace {
 
-// Whether two modes of L overlap: sorted by stride, a stride below the extent s * d of the mode
-// before it. Where none does (and CuTe's divisibility holds), L is injective and CuTe's construction
-// is its left inverse; otherwise its quasi-inverse contract is checked.
-bool modes_overlap(Layout const& l) {
-  std::vector<std::pair<Int, Int>> m;  // (stride, shape) of the modes that move
-  auto sh = l.flat_shape(), st = l.flat_stride();
-  for (std::size_t i = 0; i < sh.size(); ++i)
-    if (sh[i] > 1 && st[i] != 0) m.emplace_back(st[i], sh[i]);
-  std::sort(m.begin(), m.end());
-  for (std::size_t i = 1; i < m.size(); ++i)
-    if (m[i].first < m[i - 1].first * m[i - 1].second) return true;
-  return false;
-}
-
 // The largest layout whose quasi-inverse contract is tabulated.
 constexpr Int max_checked = Int{1} << 24;
 
@@ -143,8 +134,10 @@ Int quasi_inverse_breaks(Layout const& l, Layout const& r) {
 // CuTe's construction can break its own quasi-inverse contract where modes overlap: inadmissible
 // there, CuTe's answer named (vectors: cute_wrong).
 Result<Layout> left_inverse(Layout const& l) {
-  auto r = l.flat_shape().size() <= detail::fixed_modes ? left_inverse_of<FixedSorted>(l) : left_inverse_of<GrownSorted>(l);
-  if (!r || !modes_overlap(l)) return r;
+  bool overlap = false;
+  auto r = l.flat_shape().size() <= detail::fixed_modes ? left_inverse_of<FixedSorted>(l, overlap)
+                                                        : left_inverse_of<GrownSorted>(l, overlap);
+  if (!r || !overlap) return r;
   if (l.size() > max_checked)
     return fail(ErrorKind::invalid_input, "left inverse of ", to_string(l), ": its modes overlap and its ", l.size(),
                 " elements are more than catlayout tabulates (", max_checked, ") to check CuTe's answer");

@@ -70,13 +70,13 @@ Result<Layout> left_inverse_of(Layout const& l, bool& overlap) {
   decltype(s.f) r;
   r.stride.push_back(0);
   Int covered = 1;  // size of the inverse built so far
-  Int reach = 0;    // s * d of the mode before (a span of L: within int64)
+  Int reach = 0;    // s * d of the mode before (saturated at INT64_MAX)
   for (std::size_t j = 0; j < s.order.size(); ++j) {
     auto i = s.order[j];
     Int d = s.f.stride[i];
     if (d == 0) continue;
     overlap = overlap || d < reach;
-    reach = s.f.shape[i] * d;
+    if (__builtin_mul_overflow(s.f.shape[i], d, &reach)) reach = INT64_MAX;  // past int64: no stride is beyond it
     if (d < 0)
       return fail(ErrorKind::inadmissible, "left inverse: stride ", d, " of ", to_string(l),
                   " is negative; the inverse would need a negative shape");

@@ -168,7 +168,8 @@ std::optional<Int> colex_index(IntTuple const& c, IntTuple const& s, Int base = 
     auto v = colex_index(c.mode(k), s.mode(k), base);
     if (!v) return std::nullopt;
     sum += *v;
-    for (Int e : s.mode(k).values()) base *= e;
+    IntTuple const mode = s.mode(k);  // kept: values() is a view into it
+    for (Int e : mode.values()) base *= e;
   }
   return sum;
 }

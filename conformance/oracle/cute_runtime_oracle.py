@@ -26,10 +26,15 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "spec"))
 import cute_oracle as co  # noqa: E402
 from layoutspec.judge import definition, judge_answer, safe_check  # noqa: E402
+from layoutspec.runtime import RUNTIME_FORM  # noqa: E402
 
 OPS = ["make_layout", "coalesce", "composition", "complement", "logical_divide", "zipped_divide",
        "tiled_divide", "flat_divide", "logical_product", "zipped_product", "tiled_product", "flat_product",
-       "blocked_product", "raked_product", "right_inverse", "left_inverse"]
+       "blocked_product", "raked_product", "right_inverse", "left_inverse",
+       "crd2idx", "idx2crd", "crd2crd", "compact_major", "compact_col_major", "compact_row_major"]
+# Ops whose operands are all int tuples (and a major): CuTe's coordinate maps and compact strides.
+TUPLE_OPS = {"crd2idx", "idx2crd", "crd2crd", "compact_major", "compact_col_major", "compact_row_major"}
+MAJORS = ("LayoutLeft", "LayoutRight")
 TILER_OPS = {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product",
              "zipped_product", "tiled_product", "flat_product"}
 
@@ -145,8 +150,8 @@ def plain_args(op, args):
     """The operands with their marks dropped, in the vector format's plain JSON forms."""
     out = []
     for k, a in enumerate(args):
-        if op == "make_layout":
-            out.append(plain(parse_tuple(a)) if k == 0 else a)
+        if op == "make_layout" or op in TUPLE_OPS:
+            out.append(a if a in MAJORS else plain(parse_tuple(a)))
         elif op == "complement" and k == 1:
             out.append(plain(parse_tuple(a)))
         else:
@@ -178,6 +183,11 @@ def case_body(c):
     if op == "make_layout":
         major = ", cute::LayoutRight{}" if len(args) > 1 and args[1] == "LayoutRight" else ""
         call = f"cute::make_layout({cpp(parse_tuple(args[0]))}{major})"
+    elif op == "compact_major":
+        rest = "".join(", " + cpp(parse_tuple(a)) for a in args[2:])
+        call = f"cute::compact_major<cute::{args[1]}>({cpp(parse_tuple(args[0]))}{rest})"
+    elif op in TUPLE_OPS:
+        call = f"cute::{op}(" + ", ".join(cpp(parse_tuple(a)) for a in args) + ")"
     elif op == "complement" and len(args) == 2:
         call = f"cute::complement({cpp_tiler(parse_tiler(args[0]))}, {cpp(parse_tuple(args[1]))})"
     else:
@@ -264,9 +274,97 @@ def rand_tiler(rng, p_static, a):
     return elems
 
 
+def shape_leaves(t):
+    return [t] if isinstance(t, tuple) else [y for x in t for y in shape_leaves(x)]
+
+
+def size_of(t):
+    return eval_size([v for v, _ in shape_leaves(t)])
+
+
+def rand_coord(rng, p_static, shape, top=True):
+    """A coordinate of `shape`: an index of it (sometimes past it: the last mode is unbounded), or
+    a tuple of its modes' coordinates, an integer standing for a whole sub-mode at times."""
+    n = size_of(shape)
+    if isinstance(shape, tuple) or (not top and rng.random() < 0.35) or rng.random() < 0.3:
+        return mark(rng, rng.randrange(n + (n if top and rng.random() < 0.15 else 0)), p_static)
+    return [rand_coord(rng, p_static, m, False) for m in shape]
+
+
+def rand_strides_like(rng, p_static, shape):
+    if isinstance(shape, tuple):
+        return mark(rng, rng.choice([0, 1, 1, 2, 3, 4, 8, 12, 16]), p_static)
+    return [rand_strides_like(rng, p_static, m) for m in shape]
+
+
+def factor_shape(rng, p_static, n):
+    """A random shape of size n (its factors grouped at times)."""
+    leaves, m = [], n
+    for p in (2, 3, 5, 7):
+        while m % p == 0:
+            m //= p
+            if leaves and rng.random() < 0.5:
+                leaves[-1] *= p
+            else:
+                leaves.append(p)
+    if m > 1:
+        leaves.append(m)
+    leaves = leaves or [1]
+    rng.shuffle(leaves)
+    if rng.random() < 0.3:
+        leaves.insert(rng.randrange(len(leaves) + 1), 1)
+    return nest(rng, [mark(rng, v, p_static) for v in leaves])
+
+
+def gen_tuple_case(rng, op, p_static):
+    shape = nest(rng, rand_shape(rng, p_static, rng.randint(1, 4), max_size=128))
+    if len(shape) == 1 and rng.random() < 0.5:
+        shape = shape[0]
+    if op in ("crd2idx", "idx2crd"):
+        args = [show(rand_coord(rng, p_static, shape)), show(shape)]
+        if op == "crd2idx" and rng.random() < 0.75:
+            args.append(show(rand_strides_like(rng, p_static, shape)))
+        elif op == "idx2crd" and rng.random() < 0.5:
+            if rng.random() < 0.3:
+                args.append(show(mark(rng, rng.choice([1, 2, 3]), p_static)))
+            else:  # a compact layout's strides in some order: (i / d) % s is its coordinate
+                leaves = shape_leaves(shape)
+                order = list(range(len(leaves)))
+                rng.shuffle(order)
+                d, cur = [0] * len(leaves), 1
+                for j in order:
+                    d[j] = cur
+                    cur *= max(1, leaves[j][0])
+                it = iter(d)
+
+                def build(t):
+                    return mark(rng, next(it), p_static) if isinstance(t, tuple) else [build(x) for x in t]
+                args.append(show(build(shape)))
+        return args
+    if op == "crd2crd":
+        coord = rand_coord(rng, p_static, shape)
+        if isinstance(coord, list) and isinstance(shape, list) and rng.random() < 0.8:  # mode by mode
+            dst = [factor_shape(rng, p_static, size_of(m)) for m in shape]
+            dst = [d[0] if len(d) == 1 else d for d in dst]
+        else:
+            dst = factor_shape(rng, p_static, size_of(shape))
+        return [show(coord), show(shape), show(dst)]
+    args = [show(shape)] + ([rng.choice(MAJORS)] if op == "compact_major" else [])
+    if rng.random() < 0.8:
+        if op == "compact_major" and isinstance(shape, list) and rng.random() < 0.3:
+            args.append(show([mark(rng, rng.choice([1, 2, 3, 5, 8]), p_static) for _ in shape]))
+        else:
+            args.append(show(mark(rng, rng.choice([1, 1, 2, 3, 4, 5, 8]), p_static)))
+    elif op == "compact_major":
+        args.append(show(mark(rng, 1, p_static)))
+    return args
+
+
 def gen_case(rng, op, k):
     p_static = rng.choice([0.0, 0.3, 0.5, 0.7])
-    if op == "make_layout":
+    if op in TUPLE_OPS:
+        args = gen_tuple_case(rng, op, p_static)
+    elif op == "make_layout":
         shape = nest(rng, rand_shape(rng, p_static, rng.randint(1, 4)))
         args = [show(shape)] + ([rng.choice(["LayoutLeft", "LayoutRight"])] if rng.random() < 0.7 else [])
     elif op in ("coalesce", "right_inverse", "left_inverse"):
@@ -295,18 +393,22 @@ def gen_case(rng, op, k):
 # --------------------------------------------------------------------------
 
 def kind_of_refusal(op, msg):
-    """The error kind of CuTe's refusal: complement's "Non-injective" static_assert is
-    not_complementable; every other refusal (a divide or product whose complement fails among them)
+    """The error kind of CuTe's refusal: the coordinate maps' and compact strides' refusals
+    (mismatched ranks, a division by a stride 0) are invalid_input; complement's "Non-injective"
+    static_assert is not_complementable; every other refusal (a divide or product whose complement fails among them)
     is inadmissible, as in the static corpus."""
+    if op in TUPLE_OPS:  # their static_asserts are of the operands' form (ranks), as in the static corpus
+        return "invalid_input"
     return "not_complementable" if op == "complement" and "Non-injective" in msg else "inadmissible"
 
 
 # The contracts of the static answer's form that a run-time answer keeps only up to its extra modes
-# (docs/definitions.md, "Static and run-time integers"): a run-time extent-1 mode is not dropped, so
-# a tiled or flat form unpacks it; run-time strides are left out of right_inverse (a right inverse,
-# L(R(i)) == i, not the largest).
+# (docs/definitions.md, "Static and run-time integers"; layoutspec/runtime.py RUNTIME_FORM): a
+# run-time extent-1 mode is not dropped, so a tiled or flat form unpacks it, and keeps its running
+# compact stride; run-time strides are left out of right_inverse (a right inverse, L(R(i)) == i, not
+# the largest).
 def runtime_form(op, pid):
-    return pid.endswith(".post.shape") or pid == "right_inverse.post.size"
+    return pid.endswith(RUNTIME_FORM) or pid == "right_inverse.post.size"
 
 
 def judge(case, outcome):
@@ -324,7 +426,7 @@ def judge(case, outcome):
         if kind == "crash":
             out["tags"] = ["cute_crash"]
         return out, kind
-    answer = plain_tiler(parse_tiler(body))
+    answer = plain(parse_tuple(body)) if op in TUPLE_OPS else plain_tiler(parse_tiler(body))
     pargs = plain_args(op, args)
     verdict, pid, why = judge_answer(op, pargs, answer)
     if verdict in ("refuses", "breaks"):

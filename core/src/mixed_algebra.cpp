@@ -4,83 +4,17 @@
 #include "catlayout/core/mixed_algebra.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 
 #include "catlayout/core/checked.hpp"
+#include "mixed_arith.hpp"
 
 namespace catlayout {
 
 namespace {
 
-// The run-time path's arithmetic reports overflow and division by zero by this exception, caught
-// at each public function (`guarded`) and returned as an Error: the ported recursions stay as
-// CuTe writes them, one expression per step, instead of a Result check after each operation.
-struct Refused {
-  Error error;
-};
-
-[[noreturn]] void refuse(ErrorKind kind, std::string message) { throw Refused{Error{kind, std::move(message)}}; }
-
-template <class F>
-auto guarded(F f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (Refused const& r) {
-    return std::unexpected(r.error);
-  }
-}
-
-using MI = MixedInt;
-MI st(Int v) { return {v, true}; }  // a static integer, CuTe's Int<v>
-bool is_constant(MI x, Int v) { return x.is_static && x.value == v; }
-
-// cute/numeric/integral_constant.hpp: an operation of two static integers is static, one with a
-// run-time integer is run-time, except a static 0 times (or divided by, or modulo) anything is the
-// static 0 and anything modulo a static +-1 is the static 0.
-MI mul(MI a, MI b) {
-  if (is_constant(a, 0) || is_constant(b, 0)) return st(0);
-  auto v = checked_mul(a.value, b.value);
-  if (!v) refuse(ErrorKind::invalid_input, v.error().message);
-  return {*v, a.is_static && b.is_static};
-}
-MI add(MI a, MI b) {
-  auto v = checked_add(a.value, b.value);
-  if (!v) refuse(ErrorKind::invalid_input, v.error().message);
-  return {*v, a.is_static && b.is_static};
-}
-MI sub(MI a, MI b) {
-  auto v = checked_add(a.value, -b.value);
-  if (!v) refuse(ErrorKind::invalid_input, v.error().message);
-  return {*v, a.is_static && b.is_static};
-}
-// C++'s truncating division, as CuTe's operator/ on integers.
-MI div(MI a, MI b, char const* what) {
-  if (is_constant(a, 0)) return st(0);
-  if (b.value == 0) refuse(ErrorKind::inadmissible, std::string(what) + ": CuTe divides by zero here");
-  return {a.value / b.value, a.is_static && b.is_static};
-}
-MI mod(MI a, MI b) {
-  if (is_constant(a, 0) || is_constant(b, 1) || is_constant(b, -1)) return st(0);
-  if (b.value == 0) refuse(ErrorKind::inadmissible, "CuTe takes a remainder modulo zero here");
-  return {a.value % b.value, a.is_static && b.is_static};
-}
-MI min(MI a, MI b) { return {std::min(a.value, b.value), a.is_static && b.is_static}; }
-MI abs(MI a) { return {a.value < 0 ? -a.value : a.value, a.is_static}; }
-MI signum(MI a) { return {(a.value > 0) - (a.value < 0), a.is_static}; }
-// cute/int_tuple.hpp ceil_div of integers: (a + b - _1) / b.
-MI ceil_div(MI a, MI b) { return div(sub(add(a, b), st(1)), b, "ceil_div"); }
-// `is_constant<true, decltype(a == b)>`: the comparison is static and holds.
-bool statically_equal(MI a, MI b) { return a.is_static && b.is_static && a.value == b.value; }
-
-using MT = MixedTuple;
-MT tup(std::vector<MT> modes) { return MT::tuple(std::move(modes)); }
-
-// cute/int_tuple.hpp product: _1 times each entry.
-MI product(MT const& t) {
-  MI p = st(1);
-  for (auto v : flatten(t)) p = mul(p, v);
-  return p;
-}
+using namespace mixed_detail;
 
 // cute/tuple_algorithms.hpp prepend: an integer becomes a tuple of two.
 MT prepend(MT t, MT x) {
@@ -101,26 +35,9 @@ MixedLayout pair(MixedLayout const& a, MixedLayout const& b) {  // make_layout(a
 }
 MixedLayout mode_of(MixedLayout const& l, std::size_t i) { return {l.shape.mode(i), l.stride.mode(i)}; }
 
-// cute/stride.hpp detail::compact: a static 1 gets the static stride 0, every other extent the
-// running stride, which it multiplies; LayoutLeft walks modes left to right, LayoutRight right to left.
-MT compact(MT const& shape, MI& current, Major major) {
-  if (shape.is_leaf) {
-    if (is_constant(shape.leaf, 1)) return st(0);
-    MI d = current;
-    current = mul(current, shape.leaf);
-    return d;
-  }
-  std::vector<MT> modes(shape.modes.size());
-  for (std::size_t k = 0; k < shape.modes.size(); ++k) {
-    std::size_t i = major == Major::left ? k : shape.modes.size() - 1 - k;
-    modes[i] = compact(shape.modes[i], current, major);
-  }
-  return tup(std::move(modes));
-}
-
 MixedLayout make_layout_impl(MT const& shape, Major major, MI start = st(1)) {
   MI current = start;
-  MT stride = compact(shape, current, major);
+  MT stride = compact_strides(shape, current, major);
   return {shape, std::move(stride)};
 }
 
@@ -305,7 +222,7 @@ MixedLayout complement_impl(MixedLayout const& f, MT const& cotarget) {
   MI rest = new_stride;
   MT rest_shape = coalesce_shape(ceil_div_shape(cotarget, rest));
   MI current = new_stride;
-  MT rest_stride = compact(rest_shape, current, Major::left);
+  MT rest_stride = compact_strides(rest_shape, current, Major::left);
   MixedLayout whole{tup({tup(std::move(result_shape)), rest_shape}), tup({tup(std::move(result_stride)), rest_stride})};
   return coalesce_flat(whole, false);
 }
@@ -364,7 +281,7 @@ MixedLayout product(MixedLayout const& a, MixedTiler const& b) {
     return {tup(std::move(s)), tup(std::move(d))};
   }
   MixedLayout t = layout_of(b);
-  MI cotarget = mul(product(a.shape), cosize_of(t));
+  MI cotarget = mul(mixed_detail::product(a.shape), cosize_of(t));
   return pair(a, compose(complement_for("logical_product", a, cotarget), t));
 }
 
@@ -492,6 +409,24 @@ std::vector<std::size_t> sorted_by_stride(std::vector<MI> const& stride, bool st
 
 Result<MixedLayout> make_layout(MixedTuple const& shape, Major major) {
   return guarded([&]() -> Result<MixedLayout> { return make_layout_impl(shape, major); });
+}
+
+Result<MixedTuple> compact_major(MixedTuple const& shape, Major major, MixedTuple const& current) {
+  return guarded([&]() -> Result<MixedTuple> {
+    std::function<MT(MT const&, MT const&)> by_mode = [&](MT const& s, MT const& c) -> MT {
+      if (c.is_leaf) {
+        MI running = c.leaf;
+        return compact_strides(s, running, major);
+      }
+      if (s.is_leaf) refuse(ErrorKind::invalid_input, "compact_major: a tuple start " + to_string(c) + " for the integer shape " + to_string(s) + " (CuTe's static_assert: Invalid parameters)");
+      if (s.modes.size() != c.modes.size())
+        refuse(ErrorKind::invalid_input, "compact_major: Mismatched Ranks: shape " + to_string(s) + " and start " + to_string(c) + " (CuTe's static_assert)");
+      std::vector<MT> modes;
+      for (std::size_t k = 0; k < s.modes.size(); ++k) modes.push_back(by_mode(s.modes[k], c.modes[k]));
+      return tup(std::move(modes));
+    };
+    return by_mode(shape, current);
+  });
 }
 
 Result<MixedLayout> coalesce(MixedLayout const& layout) {

@@ -147,3 +147,76 @@ TEST(Mixed, RunTimeMarksKeepWhatCutePromises) {
   }
   EXPECT_EQ(compared, 9000);
 }
+
+// CuTe's coordinate maps and compact strides (core/mixed_coord.hpp, cute/stride.hpp) are the same
+// arithmetic on run-time integers: whatever the marks, their values are the engine's; compact
+// strides differ only at a run-time extent 1 (the running stride, no index reaching it). With every
+// integer static each integer of the answer is static.
+TEST(Mixed, CoordinateMapsKeepTheirValuesUnderAnyMarks) {
+  std::mt19937_64 g(5501);
+  int compared = 0;
+  auto all_marked_static = [](MixedTuple const& t) {
+    for (auto v : flatten(t))
+      if (!v.is_static) return false;
+    return true;
+  };
+  for (int n = 0; n < 2000; ++n) {
+    Layout a = random_layout(g, 5, 16);
+    IntTuple const& s = a.shape();
+    Int i = static_cast<Int>(g() % static_cast<std::uint64_t>(a.size()));
+    bool run_time = n % 4 != 0;  // every fourth case all static
+    auto marks = [&](IntTuple const& t) { return run_time ? random_marks(mark_static(t), g) : mark_static(t); };
+    MixedTuple ms = marks(s), md = marks(a.stride()), mi = marks(IntTuple(i));
+    std::string what = to_string(ms) + " i=" + std::to_string(i);
+
+    auto crd = idx2crd(mi, ms);
+    ASSERT_TRUE(crd) << what << ": " << crd.error().message;
+    auto want_crd = idx2crd(IntTuple(i), s);
+    ASSERT_TRUE(want_crd);
+    EXPECT_EQ(unmarked(*crd), *want_crd) << what;
+
+    auto k = crd2idx(*crd, ms, md);  // the coordinate (with CuTe's marks) back through the strides
+    ASSERT_TRUE(k) << what << ": " << k.error().message;
+    EXPECT_EQ(k->value, a(i)) << what << " crd " << to_string(*crd);
+    auto k1 = crd2idx(mi, ms, md);
+    ASSERT_TRUE(k1);
+    EXPECT_EQ(k1->value, a(i)) << what;
+    auto back = crd2idx(*crd, ms);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->value, i) << what;
+
+    for (Major m : {Major::left, Major::right}) {
+      MixedTuple start = marks(IntTuple(Int{1} + static_cast<Int>(g() % 4)));
+      auto got = compact_major(ms, m, start);
+      auto want = compact_major(s, m, unmarked(start));
+      ASSERT_TRUE(got && want) << what;
+      auto gv = flatten(*got);
+      auto wv = want->values();
+      auto ext = s.values();
+      ASSERT_EQ(gv.size(), wv.size());
+      for (std::size_t j = 0; j < wv.size(); ++j)
+        if (ext[j] != 1 || flatten(ms)[j].is_static) EXPECT_EQ(gv[j].value, wv[j]) << what << " compact " << to_string(*got);
+      if (!run_time) EXPECT_TRUE(all_marked_static(*got)) << what;
+    }
+    if (!run_time) EXPECT_TRUE(all_marked_static(*crd) && k->is_static && back->is_static) << what;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 2000);
+}
+
+// 01_layout.md:404-409 and :434-440 state CuTe's marks on these.
+TEST(Mixed, CoordinateMapsPrintCuteMarks) {
+  auto T = [](std::string_view s) { return *read_mixed_tuple(s, Integers::as_printed); };
+  auto shape = T("(_3,(_2,_3))"), stride = T("(_3,(_12,_1))");
+  EXPECT_EQ(P(idx2crd(T("16"), shape)), "(1,(1,2))");
+  EXPECT_EQ(P(idx2crd(T("_16"), shape)), "(_1,(_1,_2))");
+  EXPECT_EQ(P(idx2crd(T("(_1,5)"), shape)), "(_1,(1,2))");
+  EXPECT_EQ(P(idx2crd(T("(_1,(1,_2))"), shape)), "(_1,(1,_2))");
+  EXPECT_EQ(P(crd2idx(T("16"), shape, stride)), "17");
+  EXPECT_EQ(P(crd2idx(T("_16"), shape, stride)), "_17");
+  EXPECT_EQ(P(crd2idx(T("(_1,5)"), shape, stride)), "17");
+  EXPECT_EQ(P(crd2idx(T("(_1,_5)"), shape, stride)), "_17");
+  EXPECT_EQ(P(compact_major(T("1"), Major::left, T("3"))), "3");     // compact_xmajor.cpp:91
+  EXPECT_EQ(P(compact_major(T("_1"), Major::left, T("_3"))), "_0");  // compact_xmajor.cpp:42
+  EXPECT_FALSE(crd2idx(T("(1,2,3)"), shape, stride));                // Mismatched Ranks
+}

@@ -157,6 +157,19 @@ Result<Value> crd2crd_op(std::span<Value const> x, Convention) {
   return give(crd2crd(int_tuple(x[0]), int_tuple(x[1]), int_tuple(x[2])));
 }
 
+// The three over static and run-time integers (core/mixed_coord.hpp): CuTe's marks on the answer.
+Result<Value> crd2idx_mixed(std::span<Value const> x, Convention) {
+  if (x.size() == 3) return give_mixed(crd2idx(mixed_tuple(x[0]), mixed_tuple(x[1]), mixed_tuple(x[2])));
+  return give_mixed(crd2idx(mixed_tuple(x[0]), mixed_tuple(x[1])));
+}
+Result<Value> idx2crd_mixed(std::span<Value const> x, Convention) {
+  if (x.size() == 3) return give_mixed(idx2crd(mixed_tuple(x[0]), mixed_tuple(x[1]), mixed_tuple(x[2])));
+  return give_mixed(idx2crd(mixed_tuple(x[0]), mixed_tuple(x[1])));
+}
+Result<Value> crd2crd_mixed(std::span<Value const> x, Convention) {
+  return give_mixed(crd2crd(mixed_tuple(x[0]), mixed_tuple(x[1]), mixed_tuple(x[2])));
+}
+
 // The witnesses' colexicographic index of a coordinate of `s` (docs/definitions.md crd2idx): an
 // integer c at a position whose sub-shapes before it hold `base` points contributes c * base; a
 // tuple, its modes with the bases growing by each mode's size. Null where c does not fit s.
@@ -607,6 +620,32 @@ Result<Value> compact_strides_op(std::span<Value const> x, Convention) {
   return give(compact_major(int_tuple(x[0]), m, current));
 }
 
+// Over static and run-time integers (core/mixed_algebra.hpp compact_major): CuTe's strides, where a
+// run-time extent 1 keeps the running stride (cute/stride.hpp:294 gives _0 only to a static 1).
+// Checked here: equal to the static strides except at extent-1 leaves, whose stride no index
+// reaches, so shape : strides is the static answer's function.
+template <int Fixed>
+Result<Value> compact_strides_mixed(std::span<Value const> x, Convention) {
+  Major m = Fixed == 1 ? Major::left : Fixed == 2 ? Major::right : std::get<Major>(order(x[1]));
+  std::size_t at = Fixed == 0 ? 2 : 1;
+  MixedTuple shape = mixed_tuple(x[0]);
+  MixedTuple current = x.size() > at ? mixed_tuple(x[at]) : MixedTuple(MixedInt{1, true});
+  CL_TRY(cute, compact_major(shape, m, current));
+  CL_TRY(fixed, compact_major(unmarked(shape), m, unmarked(current)));
+  auto got = flatten(cute);
+  auto want = fixed.values();
+  auto extents = flatten(shape);
+  bool same = got.size() == want.size() && got.size() == extents.size();
+  for (std::size_t k = 0; same && k < got.size(); ++k) same = got[k].value == want[k] || extents[k].value == 1;
+  if (!same) {
+    Error e{ErrorKind::inadmissible, "CuTe's run-time strides " + to_string(cute) + " are not the compact strides " +
+                                         to_string(fixed) + " of " + to_string(shape)};
+    e.cute_answers = true;
+    return std::unexpected(std::move(e));
+  }
+  return Value(std::move(cute));
+}
+
 // The definition apart from compact_major(): with an integer start c, shape : (r / c) is the
 // layout that lists [0, size) in colexicographic (left) or lexicographic (right) order, so r's entry
 // at a flat position is c times the product of the entries before it (left) or after it (right),
@@ -825,17 +864,17 @@ std::vector<OpRow> cute_api_rows() {
           {"coshape", "coshape L", "CuTe coshape: the codomain's extent (absolute strides), a coordinate for basis strides",
            "catlayout coshape '(4,8):(1@0,1@1)'"},
           later),
-      row("crd2idx", 2, no, !layout_result, !kinds, {{T::int_tuple, T::shape, T::int_tuple}, crd2idx_op, crd2idx_witness, crd2idx_args},
+      row("crd2idx", 2, no, !layout_result, !kinds, {{T::int_tuple, T::shape, T::int_tuple}, crd2idx_op, crd2idx_witness, crd2idx_args, nullptr, crd2idx_mixed},
           {"crd2idx", "crd2idx COORD SHAPE [STRIDE]",
            "CuTe crd2idx: the index of a coordinate (an integer split colexicographically), by STRIDE or colexicographic",
            "catlayout crd2idx '(1,(1,2))' '(3,(2,3))' '(3,(12,1))'"},
           later),
-      row("idx2crd", 2, no, !layout_result, !kinds, {{T::int_tuple, T::shape, T::int_tuple}, idx2crd_op, idx2crd_witness, idx2crd_args},
+      row("idx2crd", 2, no, !layout_result, !kinds, {{T::int_tuple, T::shape, T::int_tuple}, idx2crd_op, idx2crd_witness, idx2crd_args, nullptr, idx2crd_mixed},
           {"idx2crd", "idx2crd INDEX SHAPE [STRIDE]",
            "CuTe idx2crd: the coordinate of an index in SHAPE, colexicographic (last mode unbounded) or (i/d)%s by STRIDE",
            "catlayout idx2crd 16 '(3,(2,3))'"},
           later),
-      row("crd2crd", 3, no, !layout_result, !kinds, {{T::int_tuple, T::shape, T::shape}, crd2crd_op, crd2crd_witness, crd2crd_args},
+      row("crd2crd", 3, no, !layout_result, !kinds, {{T::int_tuple, T::shape, T::shape}, crd2crd_op, crd2crd_witness, crd2crd_args, nullptr, crd2crd_mixed},
           {"crd2crd", "crd2crd COORD SRC_SHAPE DST_SHAPE",
            "CuTe crd2crd: a coordinate of SRC_SHAPE as the coordinate of DST_SHAPE at the same colexicographic index",
            "catlayout crd2crd '(1,13)' '(4,(4,8))' '(4,(2,2,8))'"},
@@ -884,16 +923,16 @@ std::vector<OpRow> cute_api_rows() {
           {"coprofile", "coprofile L", "CuTe coprofile: the codomain's nesting with every entry 0 (0 for integer strides)",
            "catlayout coprofile '(4,8):(1@0,1@1)'"},
           later),
-      row("compact_major", 2, no, !layout_result, !kinds, {{T::shape, T::major, T::int_tuple}, compact_strides_op<0>, compact_strides_witness<0>, compact_strides_args<0>},
+      row("compact_major", 2, no, !layout_result, !kinds, {{T::shape, T::major, T::int_tuple}, compact_strides_op<0>, compact_strides_witness<0>, compact_strides_args<0>, nullptr, compact_strides_mixed<0>, true},
           {"compact-major", "compact-major SHAPE LayoutLeft|LayoutRight [CURRENT]",
            "CuTe compact_major<Major>(shape, current): compact strides from CURRENT (an integer, or a tuple per mode)",
            "catlayout compact-major '(4,(8,1,2))' LayoutRight 3"},
           later),
-      row("compact_col_major", 1, no, !layout_result, !kinds, {{T::shape, T::int_tuple}, compact_strides_op<1>, compact_strides_witness<1>, compact_strides_args<1>},
+      row("compact_col_major", 1, no, !layout_result, !kinds, {{T::shape, T::int_tuple}, compact_strides_op<1>, compact_strides_witness<1>, compact_strides_args<1>, nullptr, compact_strides_mixed<1>, true},
           {"compact-col-major", "compact-col-major SHAPE [CURRENT]", "CuTe compact_col_major(shape, current): column-major strides from CURRENT",
            "catlayout compact-col-major '(4,8,1,2)' 3"},
           later),
-      row("compact_row_major", 1, no, !layout_result, !kinds, {{T::shape, T::int_tuple}, compact_strides_op<2>, compact_strides_witness<2>, compact_strides_args<2>},
+      row("compact_row_major", 1, no, !layout_result, !kinds, {{T::shape, T::int_tuple}, compact_strides_op<2>, compact_strides_witness<2>, compact_strides_args<2>, nullptr, compact_strides_mixed<2>, true},
           {"compact-row-major", "compact-row-major SHAPE [CURRENT]", "CuTe compact_row_major(shape, current): row-major strides from CURRENT",
            "catlayout compact-row-major '(4,(8,1,(2,3)))'"},
           later),

@@ -61,5 +61,13 @@ inline Result<Value> give_mixed(Result<MixedLayout> r) {
   if (!r) return std::unexpected(std::move(r.error()));
   return Value(std::move(*r));
 }
+inline Result<Value> give_mixed(Result<MixedTuple> r) {
+  if (!r) return std::unexpected(std::move(r.error()));
+  return Value(std::move(*r));
+}
+inline Result<Value> give_mixed(Result<MixedInt> r) {
+  if (!r) return std::unexpected(std::move(r.error()));
+  return Value(MixedTuple(*r));
+}
 
 }  // namespace catlayout::wire::typed

@@ -67,6 +67,7 @@ Value unmarked_static(Value v) {
 Value marked_static(Value v) {
   if (auto* l = std::get_if<Layout>(&v)) return Value(mark_static(*l));
   if (auto* t = std::get_if<IntTuple>(&v)) return Value(mark_static(*t));
+  if (auto* n = std::get_if<Int>(&v)) return Value(MixedTuple(MixedInt{*n, true}));  // CuTe's _17
   return v;
 }
 

@@ -1505,6 +1505,155 @@ def op_mutual_refinement(args):
     return r
 
 
+# ================================================================ coordinate maps and compact strides
+# docs/definitions.md crd2idx, idx2crd, crd2crd, compact_major: the integers and int tuples they
+# are, computed from the definitions' words (stride.hpp's comments), compared exactly.
+def _ranked(a, b, name):
+    if not isinstance(a, list) or not isinstance(b, list) or len(a) != len(b):
+        # a static_assert on the operands' types (their ranks), whatever their integers: 'input'
+        raise Pre(f'{name}.pre.rank', 'input', f'Mismatched Ranks: {show(a)} and {show(b)}')
+
+
+def _split(c, s):
+    """An integer c split colexicographically over the modes of s, the last mode taking the rest."""
+    if not isinstance(s, list):
+        return c
+    out = []
+    for k, m in enumerate(s):
+        if k == len(s) - 1:
+            out.append(_split(c, m))
+        else:
+            out.append(_split(tmod(c, size(m)), m))
+            c = tdiv(c, size(m))
+    return out
+
+
+def _inner(c, s, d):
+    """crd2idx(c, s, d): c*d for integers; an integer against a tuple is split first; tuples, the sum."""
+    if isinstance(c, list):
+        _ranked(c, s, 'crd2idx')
+        _ranked(c, d, 'crd2idx')
+        return sum(_inner(x, y, z) for x, y, z in zip(c, s, d))
+    if isinstance(s, list):
+        _ranked(s, d, 'crd2idx')
+        return _inner(_split(c, s), s, d)
+    if isinstance(d, list):
+        raise Pre('crd2idx.pre.rank', 'input', f'an integer shape {s} with the tuple stride {show(d)}')
+    return c * d
+
+
+def _colex_index(c, s):
+    """crd2idx(c, s): an integer is its own index; a tuple, c0 + s0 * (c1 + ...) over its flat entries,
+    an integer entry against a tuple mode weighing by the mode's size."""
+    if not isinstance(c, list):
+        return c
+    _ranked(c, s, 'crd2idx')
+    cs, ss = [], []
+
+    def walk(x, y):
+        if isinstance(x, list):
+            _ranked(x, y, 'crd2idx')
+            for a, b in zip(x, y):
+                walk(a, b)
+        else:
+            cs.append(x)
+            ss.append(size(y))
+    walk(c, s)
+    acc = cs[-1]
+    for x, m in zip(reversed(cs[:-1]), reversed(ss[:-1])):
+        acc = x + m * acc
+    return acc
+
+
+def _idx2crd(i, s):
+    if isinstance(i, list):
+        _ranked(i, s, 'idx2crd')
+        return [_idx2crd(a, b) for a, b in zip(i, s)]
+    return _split(i, s)
+
+
+def _idx2crd_strided(i, s, d):
+    if isinstance(i, list):
+        _ranked(i, s, 'idx2crd')
+        _ranked(i, d, 'idx2crd')
+        return [_idx2crd_strided(a, b, c) for a, b, c in zip(i, s, d)]
+    if isinstance(s, list):
+        if not isinstance(d, list):
+            d = compact(s, 'LayoutLeft', d)
+        _ranked(s, d, 'idx2crd')
+        return [_idx2crd_strided(i, b, c) for b, c in zip(s, d)]
+    if s == 1:
+        return 0
+    if d == 0:
+        raise Pre('idx2crd.pre.stride', 'input', f'(i / d) % s with the stride 0 under the extent {s}: a division by 0')
+    return tmod(tdiv(i, d), s)
+
+
+def _exact(want, cid):
+    return lambda v: [] if v == want else [(cid, f'{show(v)} != {show(want)}')]
+
+
+def op_crd2idx(args):
+    r = Res(['crd2idx.def' if len(args) == 3 else 'crd2idx.colex'])
+    want = _inner(*args) if len(args) == 3 else _colex_index(args[0], args[1])
+    r.check = _exact(want, r.contracts[0])
+    return r
+
+
+def op_idx2crd(args):
+    r = Res(['idx2crd.def' if len(args) == 3 else 'idx2crd.colex'])
+    want = _idx2crd_strided(*args) if len(args) == 3 else _idx2crd(args[0], args[1])
+    r.check = _exact(want, r.contracts[0])
+    return r
+
+
+def _crd2crd(c, a, b):
+    if isinstance(c, list) and isinstance(a, list) and isinstance(b, list):
+        _ranked(c, a, 'crd2crd')
+        _ranked(c, b, 'crd2crd')
+        return [_crd2crd(x, y, z) for x, y, z in zip(c, a, b)]
+    return _idx2crd(_colex_index(c, a), b)
+
+
+def op_crd2crd(args):
+    r = Res(['crd2crd.def'])
+    r.check = _exact(_crd2crd(*args), 'crd2crd.def')
+    return r
+
+
+def _compact_from(shape, major, current):
+    if isinstance(current, list):
+        if not isinstance(shape, list):
+            raise Pre('compact_major.pre.rank', 'input', 'Invalid parameters: a tuple start for an integer shape')
+        _ranked(shape, current, 'compact_major')
+        return [_compact_from(s, major, c) for s, c in zip(shape, current)]
+    return compact(shape, major, current)
+
+
+def _compact_op(name, major_at):
+    def op(args):
+        major = args[1] if major_at else ('LayoutLeft' if name == 'compact_col_major' else 'LayoutRight')
+        at = 2 if major_at else 1
+        current = args[at] if len(args) > at else 1
+        r = Res([f'{name}.def', f'{name}.post.unit_stride'])
+        want, shape = _compact_from(args[0], major, current), args[0]
+
+        def check(v):
+            # .def: the strides at every entry but a 1; .post.unit_stride: 0 at an entry 1 (CuTe's
+            # static _1; a run-time 1 keeps the running stride, stride.hpp:294, no index reaches it)
+            if not congruent(v, want):
+                return [(f'{name}.def', f'{show(v)} is not congruent to {show(want)}')]
+            got, exp, ext = flat(v), flat(want), flat(shape) if isinstance(want, list) else [shape]
+            out = [(f'{name}.def', f'{show(v)} != {show(want)} at flat entry {k}')
+                   for k in range(len(exp)) if ext[k] != 1 and got[k] != exp[k]]
+            out += [(f'{name}.post.unit_stride', f'{show(v)}: the extent-1 entry {k} has the stride {got[k]}, not 0')
+                    for k in range(len(exp)) if ext[k] == 1 and got[k] != 0]
+            return out
+        r.check = check
+        return r
+    return op
+
+
 # The op table. An op whose function is op_<name> (a dot in the name an underscore) is found by its
 # name; the others are the flavours of the divide and the product (their op's function with the
 # flavour) and the ops that share another's function.
@@ -1512,6 +1661,8 @@ OTHER_OPS = {
     'coord.composition': op_composition, 'coord.coalesce': op_coalesce, 'logical_product': op_product,
     **{f'{fl}_divide': partial(op_logical_divide, flavour=fl) for fl in ('zipped', 'tiled', 'flat')},
     **{f'{fl}_product': partial(op_product, flavour=fl) for fl in ('zipped', 'tiled', 'flat', 'blocked', 'raked')},
+    'compact_major': _compact_op('compact_major', True), 'compact_col_major': _compact_op('compact_col_major', False),
+    'compact_row_major': _compact_op('compact_row_major', False),
 }
 OPS = {name: OTHER_OPS[name] if name in OTHER_OPS else globals()['op_' + name.replace('.', '_')] for name in """
     evaluate coalesce coalesce_z complement composition coord.composition
@@ -1523,4 +1674,4 @@ OPS = {name: OTHER_OPS[name] if name in OTHER_OPS else globals()['op_' + name.re
     coord.identity coord.evaluate coord.coalesce swizzle.evaluate swizzle.composition
     linear.from_layout linear.to_layout linear.compose linear.inverse
     nest.to_layout nest.compose nest.coalesce nest.complement nest.logical_divide nest.logical_product
-    layout.to_nest mutual_refinement""".split()}
+    layout.to_nest mutual_refinement crd2idx idx2crd crd2crd compact_major compact_col_major compact_row_major""".split()}

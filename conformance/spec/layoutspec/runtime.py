@@ -22,7 +22,10 @@ COMPLEMENT_OF = {  # which operand CuTe complements
     'blocked_product': 0, 'raked_product': 0,
     'logical_divide': 1, 'zipped_divide': 1, 'tiled_divide': 1, 'flat_divide': 1,
 }
-RUNTIME_FORM = ('.post.shape',)
+RUNTIME_FORM = ('.post.shape', '.post.unit_stride')
+# Ops of coordinates, indices and strides: a run-time 0 there is an ordinary value (idx2crd's
+# division by a stride 0 is the definition's own precondition).
+VALUE_OPS = ('crd2idx', 'idx2crd', 'crd2crd', 'compact_major', 'compact_col_major', 'compact_row_major')
 
 
 def _tokens(text):
@@ -155,7 +158,7 @@ def runtime_pres(op, values):
         if any(not st[1] for sh, st in _filtered_modes(values[0]) if st != (0, True)):
             pres.append(Pre('left_inverse.pre.static_strides', 'static_assert',
                             'Left inverse requires static strides. (layout.hpp:1335)'))
-    if any(leaf == (0, False) for v in values for leaf in _marked_leaves(v)):
+    if op not in VALUE_OPS and any(leaf == (0, False) for v in values for leaf in _marked_leaves(v)):
         pres.append(Pre(f'{op}.pre.runtime_zero', 'unchecked',
                         'a run-time 0: CuTe divides by it where it is a stride it walks (a crash)'))
     return pres

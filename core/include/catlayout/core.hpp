@@ -16,6 +16,7 @@
 #include "catlayout/core/layout_add.hpp"
 #include "catlayout/core/mixed.hpp"
 #include "catlayout/core/mixed_algebra.hpp"
+#include "catlayout/core/mixed_coord.hpp"
 #include "catlayout/core/modes.hpp"
 #include "catlayout/core/nullspace.hpp"
 #include "catlayout/core/partition.hpp"

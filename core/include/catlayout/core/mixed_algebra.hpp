@@ -16,6 +16,9 @@ namespace catlayout {
 
 // cute/stride.hpp compact_major: make_layout(shape) and make_layout(shape, LayoutRight).
 Result<MixedLayout> make_layout(MixedTuple const& shape, Major major = Major::left);
+// cute/stride.hpp:348 compact_major<Major>(shape, current): the strides from `current` (an integer,
+// or a tuple of one per mode, each mode's own start).
+Result<MixedTuple> compact_major(MixedTuple const& shape, Major major, MixedTuple const& current);
 // cute/layout.hpp coalesce (bw_coalesce), and by a profile.
 Result<MixedLayout> coalesce(MixedLayout const& layout);
 Result<MixedLayout> coalesce(MixedLayout const& layout, MixedTuple const& profile);

@@ -21,22 +21,28 @@ using namespace typed;
 // ---- size, cosize, rank, depth (cute/layout.hpp:605-666): integers, static in CuTe's print
 // where CuTe's are (an int tuple of one integer, so that an answer to marked operands is `_24`).
 
-Result<Value> size_op(std::span<Value const> x, Convention) { return Value(IntTuple(layout(x[0]).size())); }
+// The answer as an int tuple of one integer (built apart: GCC's -Wmaybe-uninitialized misreads a temporary).
+Result<Value> one(Int v) {
+  IntTuple t(v);
+  return Value(std::move(t));
+}
+
+Result<Value> size_op(std::span<Value const> x, Convention) { return one(layout(x[0]).size()); }
 
 // CuTe cosize = size(coshape(L)) (cute/layout.hpp:664): sum_k (s_k - 1)|d_k| + 1, core's coshape.
 Result<Value> cosize_op(std::span<Value const> x, Convention) {
   CL_TRY(c, coshape(layout(x[0])));
-  return Value(IntTuple(c));
+  return one(c);
 }
 
 // CuTe rank (cute/int_tuple.hpp:76): the top-level modes; an integer shape has rank 1.
 Result<Value> rank_op(std::span<Value const> x, Convention) {
-  return Value(IntTuple(static_cast<Int>(layout(x[0]).rank())));
+  return one(static_cast<Int>(layout(x[0]).rank()));
 }
 
 // CuTe depth (cute/int_tuple.hpp:196): 0 for an integer shape, else 1 + the deepest mode's.
 Result<Value> depth_op(std::span<Value const> x, Convention) {
-  return Value(IntTuple(static_cast<Int>(depth(layout(x[0]).shape()))));
+  return one(static_cast<Int>(depth(layout(x[0]).shape())));
 }
 
 // The run-time path: rank and depth are static in every CuTe layout (types); size is static where

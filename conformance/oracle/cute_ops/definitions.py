@@ -574,6 +574,7 @@ ASSERT_KINDS = [
     ("Left inverse divisibility condition", "inadmissible"),
     ("Can only merge swizzles of the same shift", "inadmissible"),
     ("Divisibility Condition", "inadmissible"),  # shape_div (cute/int_tuple.hpp:396)
+    ("Index out of range", "invalid_input"),  # get<I> past the rank (layout<I...>)
 ]
 
 

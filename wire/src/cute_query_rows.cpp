@@ -279,7 +279,7 @@ Result<Value> shape_div_op(std::span<Value const> x, Convention) { return give(s
 Result<IntTuple> shape_div_flat(IntTuple const& a, IntTuple const& b) {
   auto ceil_div = [](Int p, Int q) -> Result<Int> {
     if (p % q != 0 && q % p != 0) return fail(ErrorKind::inadmissible, "divisibility");
-    return (p + q - 1) / q;
+    return p / q + (p % q != 0 ? 1 : 0);
   };
   if (!a.is_leaf() && !b.is_leaf()) {
     if (a.rank() != b.rank()) return fail(ErrorKind::invalid_input, "ranks");

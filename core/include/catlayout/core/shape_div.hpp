@@ -16,7 +16,7 @@ inline Result<Int> shape_div_int(Int a, Int b) {
   if (a <= 0 || b <= 0) return fail(ErrorKind::invalid_input, "shape_div: ", a, " / ", b, " needs positive extents");
   if (a % b != 0 && b % a != 0)
     return fail(ErrorKind::inadmissible, "shape_div: divisibility condition: neither of ", a, " and ", b, " divides the other");
-  return (a + b - 1) / b;
+  return a / b + (a % b != 0 ? 1 : 0);  // ceil(a / b) without a + b - 1 (no overflow)
 }
 
 }  // namespace detail

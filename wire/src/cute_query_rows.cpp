@@ -144,6 +144,19 @@ generators::Args any_layout_args(generators::Rng& g) {
 
 Result<Value> flatten_op(std::span<Value const> x, Convention) { return give(flatten(layout(x[0]))); }
 
+// Over static and run-time integers: the same walk on the marked tuples, every mark kept.
+MixedTuple flat_marked(MixedTuple const& t) {
+  if (t.is_leaf) return t;
+  std::vector<MixedTuple> leaves;
+  for (MixedInt e : flatten(t)) leaves.push_back(MixedTuple(e));
+  return MixedTuple::tuple(std::move(leaves));
+}
+
+Result<Value> flatten_mixed(std::span<Value const> x, Convention) {
+  MixedLayout l = mixed_layout(x[0]);
+  return Value(MixedLayout{flat_marked(l.shape), flat_marked(l.stride)});
+}
+
 // The same flat entries in the same order, at most one level of brackets, and an integer shape
 // stays an integer.
 Result<void> flatten_witness(std::span<Value const> x, Value const& r) {
@@ -167,6 +180,18 @@ std::vector<Int> path_of(std::span<Value const> x) {
 Result<Value> layout_mode_op(std::span<Value const> x, Convention) {
   auto p = path_of(x);
   return give(layout_mode(layout(x[0]), p));
+}
+
+Result<Value> layout_mode_mixed(std::span<Value const> x, Convention) {
+  MixedLayout l = mixed_layout(x[0]);
+  for (Int i : path_of(x)) {
+    if (i < 0 || static_cast<std::size_t>(i) >= l.shape.rank())
+      return fail(ErrorKind::invalid_input, "layout_mode: mode ", i, " of ", to_string(l), " is out of range [0, ",
+                  l.shape.rank(), ")");
+    MixedLayout m{l.shape.mode(static_cast<std::size_t>(i)), l.stride.mode(static_cast<std::size_t>(i))};
+    l = std::move(m);
+  }
+  return Value(std::move(l));
 }
 
 // The witness walks shape and stride as int tuples (an integer its own mode 0) and compares.
@@ -250,6 +275,16 @@ Result<Value> make_layout_of_layouts_op(std::span<Value const> x, Convention) {
   std::vector<Layout> modes;
   for (auto const& v : x) modes.push_back(layout(v));
   return give(make_layout(modes));
+}
+
+Result<Value> make_layout_of_layouts_mixed(std::span<Value const> x, Convention) {
+  std::vector<MixedTuple> shapes, strides;
+  for (auto const& v : x) {
+    MixedLayout l = mixed_layout(v);
+    shapes.push_back(std::move(l.shape));
+    strides.push_back(std::move(l.stride));
+  }
+  return Value(MixedLayout{MixedTuple::tuple(std::move(shapes)), MixedTuple::tuple(std::move(strides))});
 }
 
 Result<void> make_layout_of_layouts_witness(std::span<Value const> x, Value const& r) {
@@ -361,10 +396,11 @@ std::vector<OpRow> cute_query_rows() {
       row("depth", 1, !layout_result, {{T::layout}, depth_op, depth_witness, any_layout_args, nullptr, depth_mixed},
           {"depth", "depth L", "CuTe depth(L): the shape's nesting depth (0 for an integer shape)",
            "catlayout depth '((2,(3,4)),(3,2),1):((4,(8,24)),(2,6),12)'"}),
-      row("flatten", 1, layout_result, {{T::layout}, flatten_op, flatten_witness, any_layout_args},
+      row("flatten", 1, layout_result, {{T::layout}, flatten_op, flatten_witness, any_layout_args, nullptr, flatten_mixed},
           {"flatten", "flatten L", "CuTe flatten(L): the flat modes of L in order", "catlayout flatten '((2,3),(5,7)):((1,2),(6,30))'"}),
       row("layout_mode", 2, layout_result,
-          {{T::layout, T::integer, T::integer, T::integer, T::integer}, layout_mode_op, layout_mode_witness, layout_mode_args},
+          {{T::layout, T::integer, T::integer, T::integer, T::integer}, layout_mode_op, layout_mode_witness, layout_mode_args,
+           nullptr, layout_mode_mixed},
           {"layout-mode", "layout-mode L I [J...]", "CuTe layout<I,J,...>(L): mode I of L, then mode J of that, ...",
            "catlayout layout-mode '(4,(3,6)):(1,(4,12))' 1 0"}),
       row("make_layout_with_stride", 2, layout_result,
@@ -375,7 +411,7 @@ std::vector<OpRow> cute_query_rows() {
            "catlayout make-layout-with-stride '(_2,4)' '(_12,_1)'"}),
       row("make_layout_of_layouts", 1, layout_result,
           {{T::layout, T::layout, T::layout, T::layout, T::layout, T::layout}, make_layout_of_layouts_op,
-           make_layout_of_layouts_witness, make_layout_of_layouts_args},
+           make_layout_of_layouts_witness, make_layout_of_layouts_args, nullptr, make_layout_of_layouts_mixed},
           {"make-layout-of-layouts", "make-layout-of-layouts A [B...]", "CuTe make_layout(a, b, ...): the layouts as modes of one",
            "catlayout make-layout-of-layouts 3:1 4:3"}),
       row("shape_div", 2, !layout_result, {{T::shape, T::shape}, shape_div_op, shape_div_witness, shape_div_args},

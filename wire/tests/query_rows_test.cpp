@@ -31,6 +31,9 @@ TEST(QueryRows, MarksAsCutePrintsThem) {
   EXPECT_EQ(run("layout_mode", R"x(["(_4,(_3,_6)):(_1,(_4,_12))", 1, 0])x"), R"x("_3:_4")x");
   EXPECT_EQ(run("make_layout_of_layouts", R"x(["_3:_1", "(_3):(_1)", "_3:_1"])x"), R"x("(_3,(_3),_3):(_1,(_1),_1)")x");
   EXPECT_EQ(run("flatten", R"x(["((_2,_3),(_5,_7)):((_1,_2),(_6,_30))"])x"), R"x("(_2,_3,_5,_7):(_1,_2,_6,_30)")x");
+  EXPECT_EQ(run("layout_mode", R"x(["(4,(_3,6)):(_1,(4,12))", 1])x"), R"x("(_3,6):(4,12)")x");  // marks kept
+  EXPECT_EQ(run("flatten", R"x(["((2,_3),(5,_7)):((_1,2),(6,30))"])x"), R"x("(2,_3,5,_7):(_1,2,6,30)")x");
+  EXPECT_EQ(run("make_layout_of_layouts", R"x(["3:_1", "(_4,2):(3,_12)"])x"), R"x("(3,(_4,2)):(_1,(3,_12))")x");
   EXPECT_EQ(run("shape_div", R"x([[3,6,2,8], 72])x"), "[1,1,1,4]");
   EXPECT_EQ(run("shape_div", R"x([[1,8], 3])x"), "error inadmissible");
 }

@@ -86,7 +86,7 @@ Result<void> integer_is(Value const& r, Int want, std::string_view op) {
   return {};
 }
 
-// size: the number of coordinates, counted by walking the domain colexicographically (to 2^16).
+// size: the number of coordinates, the product of the shape's flat entries.
 Result<void> size_witness(std::span<Value const> x, Value const& r) {
   auto s = layout(x[0]).shape().values();
   Int n = 1;

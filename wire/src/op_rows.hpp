@@ -23,6 +23,8 @@ Result<Value> run_mixed(OpRow const& row, std::span<Value const> args, Conventio
 // (layout_ops.cpp), CuTe's API and the whitepaper's operations (cute_api_rows.cpp).
 std::vector<OpRow> layout_rows();
 std::vector<OpRow> cute_api_rows();
+// CuTe's layout queries and constructors from parts (cute_query_rows.cpp): size ... shape_div.
+std::vector<OpRow> cute_query_rows();
 
 // Strides beyond integers (strides_ops.cpp).
 RowRun op_coord_identity, op_coord_evaluate, op_coord_coalesce, op_coord_composition, op_swizzle_evaluate,

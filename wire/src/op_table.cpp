@@ -26,6 +26,7 @@ OpRow strides_row(std::string_view name, std::size_t lo, std::size_t hi, RunOp r
 std::vector<OpRow> rows() {
   std::vector<OpRow> v = layout_rows();
   for (auto& r : cute_api_rows()) v.push_back(std::move(r));
+  for (auto& r : cute_query_rows()) v.push_back(std::move(r));
   for (auto const& r : std::initializer_list<OpRow>{
       // Strides beyond integers: coordinate strides, swizzles, F2 (docs/beyond-integers.md).
       strides_row("coord.identity", 1, 1, op_coord_identity, generators::coord_identity_args),

@@ -13,6 +13,7 @@ from .values import (CAST_OPS, DefError, MAJORS, MAX_TAB, PARTITION_OPS, is_comp
                      is_int, is_layout, is_swizzle)
 from .coords import COORD_OPS, check_coord_case, coord_definition_error
 from .modes import MODE_OPS, check_mode_case, mode_definition_error
+from .queries import QUERY_OPS, check_query_case, query_definition_error
 from .common import COMMON_OPS, check_common_case
 from .relations import RELATION_OPS, check_relation_case
 from .compacts import COMPACT_OPS, check_compact_case, compact_definition_error
@@ -394,6 +395,8 @@ def _check_case(op, args, v):
         return check_relation_case(op, args, v)
     if op in COMPACT_OPS:
         return check_compact_case(op, args, v)
+    if op in QUERY_OPS:
+        return check_query_case(op, args, v)
     if unrep(v) and op not in ("right_inverse", "left_inverse"):
         return "unrepresentable", compact(v), None
     if op in ("make_layout", "make_ordered_layout", "make_layout_like"):
@@ -570,6 +573,8 @@ ASSERT_KINDS = [
     ("Something went wrong", "inadmissible"),
     ("Left inverse divisibility condition", "inadmissible"),
     ("Can only merge swizzles of the same shift", "inadmissible"),
+    ("Divisibility Condition", "inadmissible"),  # shape_div (cute/int_tuple.hpp:396)
+    ("Index out of range", "invalid_input"),  # get<I> past the rank (layout<I...>)
 ]
 
 
@@ -581,6 +586,8 @@ def definition_error(op, args):
         return mode_definition_error(op, args)
     if op in COMPACT_OPS:
         return compact_definition_error(op, args)
+    if op in QUERY_OPS:
+        return query_definition_error(op, args)
     try:
         if op in PARTITION_OPS:
             def_partition(op, args)

@@ -9,6 +9,7 @@ from .values import DefError, MAJORS, MAX_TAB, is_composed, is_int
 from .evaluation import lsize, tab_layout, xsize
 from .coords import gen_crd2crd, gen_crd2idx, gen_idx2crd
 from .modes import gen_mode
+from .queries import gen_query
 from .common import gen_common
 from .relations import gen_relation
 from .compacts import gen_compact
@@ -628,6 +629,10 @@ GENERATORS = {
     "compatible": lambda rng: gen_relation(rng, rand_shape),
     **{op: (lambda o: lambda rng: gen_compact(o, rng, rand_shape))(op)
        for op in ("compact_major", "compact_col_major", "compact_row_major", "domain_distribute")},
+    # cute/layout.hpp's queries and constructors from parts, cute/int_tuple.hpp's shape_div
+    **{op: (lambda o: lambda rng: gen_query(o, rng, rand_layout, rand_shape))(op)
+       for op in ("size", "cosize", "rank", "depth", "flatten", "layout_mode", "make_layout_with_stride",
+                  "make_layout_of_layouts", "shape_div")},
     "coprofile": lambda rng: [gen_coordinate_b(rng)[1] if rng.random() < 0.7 else rand_layout(rng)],
 }
 

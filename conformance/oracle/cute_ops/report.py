@@ -291,6 +291,16 @@ DEFINITIONS = {
     "append": "L's modes then X (with N: X until rank N; L where N == rank) (modes.py)",
     "prepend": "X then L's modes (with N: X until rank N; L where N == rank) (modes.py)",
     "replace": "L's modes with mode N replaced by X; X for an integer-shape L and N == 0 (modes.py)",
+    "size": "the product of the shape's entries (queries.py)",
+    "cosize": "one more than the largest value of L with its strides absolute, tabulated (queries.py)",
+    "rank": "the top-level modes, 1 for an integer shape (queries.py)",
+    "depth": "0 for an integer shape, else 1 + the deepest mode's (queries.py)",
+    "flatten": "the flat entries in order, an integer shape kept (queries.py)",
+    "layout_mode": "mode I, then mode J of that, ...; an integer shape its own mode 0 (queries.py)",
+    "make_layout_with_stride": "shape:stride, the two congruent (queries.py)",
+    "make_layout_of_layouts": "the tuple whose mode k is layout k (queries.py)",
+    "shape_div": "mode by mode for two tuples; else over the flat entries left to right, ceil(e / left), "
+                 "left = ceil(left / e), one dividing the other (queries.py)",
     "crd2crd": "mode by mode where coordinate and both shapes are tuples, else idx2crd(crd2idx(c, src), dst) "
                "without strides (coords.py)",
 }

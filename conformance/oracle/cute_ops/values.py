@@ -15,8 +15,10 @@ COORD_OPS = ["crd2idx", "idx2crd", "crd2crd"]  # coords.py (cute/stride.hpp)
 MODE_OPS = ["select", "take", "group_modes", "append", "prepend", "replace"]  # modes.py (cute/layout.hpp)
 COMMON_OPS = ["max_common_vector", "max_common_layout"]  # common.py (cute/layout.hpp)
 RELATION_OPS = ["weakly_congruent", "compatible", "coprofile"]  # relations.py (cute/int_tuple.hpp)
+QUERY_OPS = ["size", "cosize", "rank", "depth", "flatten", "layout_mode", "make_layout_with_stride",
+             "make_layout_of_layouts", "shape_div"]  # queries.py (cute/layout.hpp, cute/int_tuple.hpp)
 COMPACT_OPS = ["compact_major", "compact_col_major", "compact_row_major", "domain_distribute"]  # compacts.py
-ALL_OPS = NEW_OPS + EXT_OPS + COORD_OPS + MODE_OPS + COMMON_OPS + RELATION_OPS + COMPACT_OPS
+ALL_OPS = NEW_OPS + EXT_OPS + COORD_OPS + MODE_OPS + COMMON_OPS + RELATION_OPS + COMPACT_OPS + QUERY_OPS
 PARTITION_OPS = {"local_tile", "local_partition", "inner_partition", "outer_partition"}
 CAST_OPS = {"upcast", "downcast", "recast_layout"}
 MAJORS = ("LayoutLeft", "LayoutRight")
@@ -136,6 +138,9 @@ def validate_case(c):
     elif op in COMPACT_OPS:
         from .compacts import validate_compact_case
         validate_compact_case(op, args)
+    elif op in QUERY_OPS:
+        from .queries import validate_query_case
+        validate_query_case(op, args)
     elif op == "make_layout":
         if n not in (1, 2):
             raise ValueError("expects 1 or 2 args")

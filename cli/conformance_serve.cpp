@@ -19,7 +19,7 @@ namespace {
 bool runner_op(wire::OpRow const& row) { return row.in_suite; }
 // catlayout is the built-in corpus's reference: every operand kind goes to its op table, which
 // answers or refuses each.
-constexpr std::string_view operand_kinds[] = {"composed", "swizzle", "coord", "f2"};
+constexpr std::string_view operand_kinds[] = {"composed", "swizzle", "coord", "f2", "marked"};
 
 std::size_t skip_ws(std::string_view s, std::size_t i) {
   while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) ++i;

@@ -10,6 +10,7 @@ the reference refuses, crash, not available."""
 import json
 import os
 import random
+import sys
 from collections import defaultdict
 
 # --------------------------------------------------------------------------
@@ -31,7 +32,10 @@ OPS = LAYOUT_OPS + NEW_OPS
 #   swizzle   {"swizzle": [B,M,S]}                            (a swizzle as composition's B)
 #   coord     a stride entry {"basis": [p...], "scale": k}    (CuTe's ScaledBasis, k@p)
 #   f2        a stride entry {"f2": v}                        (PyCuTe's F2 strides)
-KINDS = ("composed", "swizzle", "coord", "f2")
+#   marked    an operand in CuTe's print with its marks, "(4,_8):(_1,4)" (static _8, run-time 4;
+#             docs/vector-format.md, "Static and run-time integers")
+KINDS = ("composed", "swizzle", "coord", "f2", "marked")
+MAJORS = ("LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor")
 
 # catlayout's own op names for the standard ops with other operand kinds (rows of the wire's op
 # table, wire/src/op_table.cpp), read as the standard op: "swizzle.evaluate" of a composed layout is
@@ -52,6 +56,8 @@ def operand_kinds(args):
         if isinstance(x, list):
             for e in x:
                 walk(e)
+        elif isinstance(x, str) and x not in MAJORS:
+            found.add("marked")
         elif isinstance(x, dict):
             if "swizzle" in x:
                 found.add("composed" if "layout" in x else "swizzle")
@@ -189,10 +195,27 @@ def swizzle(bms, x):
     return x ^ (y >> sh if sh >= 0 else y << -sh)
 
 
+def unmarked_print(text):
+    """A layout in CuTe's print with its marks as the wire's plain form, by the executable
+    specification's reader (conformance/spec/layoutspec/runtime.py, standard library only); None
+    where the text is no such print."""
+    spec = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "spec"))
+    if spec not in sys.path:
+        sys.path.insert(0, spec)
+    from layoutspec.runtime import plain, read
+    try:
+        return plain(read(text))
+    except (ValueError, IndexError):
+        return None
+
+
 def tabulate(x):
     """The function of a result on [0, size): a layout, a composed layout (Sw o k o L), a
-    partition ({"layout", "offset"}: the layout's values plus the offset) or a table an adapter gave
-    for a result the wire has no form for ({"table": [...]}); None otherwise."""
+    partition ({"layout", "offset"}: the layout's values plus the offset), a layout in CuTe's print
+    with its marks (a run-time answer in another form: other marks, other extent-1 modes) or a table
+    an adapter gave for a result the wire has no form for ({"table": [...]}); None otherwise."""
+    if isinstance(x, str):
+        x = unmarked_print(x)
     if not isinstance(x, dict):
         return None
     if set(x) == {"table"} and isinstance(x["table"], list):

@@ -52,7 +52,11 @@ Result<F2Layout> f2_layout_from_json(Json const& j, std::string const& path) {
   return l;
 }
 
-Json to_json(SliceResult const& r) { return Json{{"layout", wire::to_json(r.layout)}, {"offset", r.offset}}; }
+// A swizzled sub-layout (CuTe's slice of a swizzled layout) in the composed layout's form.
+Json to_json(SliceResult const& r) {
+  Json sub = r.swizzle ? layout_or_composed_json(ComposedLayout{*r.swizzle, r.swizzle_offset, r.layout}) : wire::to_json(r.layout);
+  return Json{{"layout", std::move(sub)}, {"offset", r.offset}};
+}
 
 Json to_json(SliceCoord const& c) {
   switch (c.kind) {

@@ -12,6 +12,7 @@ from .modes import gen_mode
 from .common import gen_common
 from .relations import gen_relation
 from .compacts import gen_compact
+from .slices import gen_slice_and_offset
 from .definitions import compact_strides, dice, recast_scale, top_modes, zipped
 
 
@@ -628,6 +629,7 @@ GENERATORS = {
     "compatible": lambda rng: gen_relation(rng, rand_shape),
     **{op: (lambda o: lambda rng: gen_compact(o, rng, rand_shape))(op)
        for op in ("compact_major", "compact_col_major", "compact_row_major", "domain_distribute")},
+    "slice_and_offset": lambda rng: gen_slice_and_offset(rng, rand_layout, pow2_layout, rand_swizzle, gmma_atom),
     "coprofile": lambda rng: [gen_coordinate_b(rng)[1] if rng.random() < 0.7 else rand_layout(rng)],
 }
 

@@ -12,6 +12,7 @@ from .common import cpp_common_body
 from .relations import cpp_relation_body
 from .compacts import cpp_compact_body
 from .modes import cpp_mode_body
+from .slices import SLICE_OPS, cpp_slice_body
 from .values import COMMON_OPS, COMPACT_OPS, COORD_OPS, MODE_OPS, RELATION_OPS, PARTITION_OPS, is_basis, is_composed, is_coord, is_int, is_layout, is_swizzle
 
 
@@ -80,6 +81,8 @@ def cpp_case_body(c):
         return cpp_relation_body(op, args, cpp_x)
     if op in COMPACT_OPS:
         return cpp_compact_body(op, args)
+    if op in SLICE_OPS:
+        return cpp_slice_body(op, args, cpp_x)
     L = []
     part = False
     if op == "make_layout":

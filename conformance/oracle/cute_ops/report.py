@@ -291,6 +291,8 @@ DEFINITIONS = {
     "append": "L's modes then X (with N: X until rank N; L where N == rank) (modes.py)",
     "prepend": "X then L's modes (with N: X until rank N; L where N == rank) (modes.py)",
     "replace": "L's modes with mode N replaced by X; X for an integer-shape L and N == 0 (modes.py)",
+    "slice_and_offset": "for every j < size(R): offset + R(j) equals the layout (swizzled: sw(k + L(.))) at the "
+                        "coordinate with the holes filled by j's coordinate, colexicographic over the holes (slices.py)",
     "crd2crd": "mode by mode where coordinate and both shapes are tuples, else idx2crd(crd2idx(c, src), dst) "
                "without strides (coords.py)",
 }

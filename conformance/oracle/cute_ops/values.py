@@ -16,7 +16,8 @@ MODE_OPS = ["select", "take", "group_modes", "append", "prepend", "replace"]  # 
 COMMON_OPS = ["max_common_vector", "max_common_layout"]  # common.py (cute/layout.hpp)
 RELATION_OPS = ["weakly_congruent", "compatible", "coprofile"]  # relations.py (cute/int_tuple.hpp)
 COMPACT_OPS = ["compact_major", "compact_col_major", "compact_row_major", "domain_distribute"]  # compacts.py
-ALL_OPS = NEW_OPS + EXT_OPS + COORD_OPS + MODE_OPS + COMMON_OPS + RELATION_OPS + COMPACT_OPS
+SLICE_OPS = ["slice_and_offset"]  # slices.py (cute/layout.hpp, cute/swizzle_layout.hpp)
+ALL_OPS = NEW_OPS + EXT_OPS + COORD_OPS + MODE_OPS + COMMON_OPS + RELATION_OPS + COMPACT_OPS + SLICE_OPS
 PARTITION_OPS = {"local_tile", "local_partition", "inner_partition", "outer_partition"}
 CAST_OPS = {"upcast", "downcast", "recast_layout"}
 MAJORS = ("LayoutLeft", "LayoutRight")
@@ -133,6 +134,9 @@ def validate_case(c):
     elif op in RELATION_OPS:
         from .relations import validate_relation_case
         validate_relation_case(op, args)
+    elif op in SLICE_OPS:
+        from .slices import validate_slice_case
+        validate_slice_case(op, args)
     elif op in COMPACT_OPS:
         from .compacts import validate_compact_case
         validate_compact_case(op, args)

@@ -1,9 +1,11 @@
 #pragma once
 // CuTe's slice: a coordinate with holes (written _) selects the sub-layout of the modes under
 // the holes; the integer parts fix an offset (CuTe slice_and_offset, paper §4.1.5 "sublayouts").
+#include <optional>
 #include <vector>
 
 #include "catlayout/core/layout.hpp"
+#include "catlayout/core/swizzle.hpp"
 
 namespace catlayout {
 
@@ -27,6 +29,10 @@ Result<SliceCoord> parse_slice_coord(std::string_view text);
 struct SliceResult {
   Layout layout;  // the modes under the holes, concatenated in order (CuTe flattens the levels)
   Int offset = 0; // L(c) with every hole read as 0
+  // Set where the sub-layout stays swizzled (slice_swizzled.hpp: CuTe's slice of Sw o k o L): the
+  // sub-layout is then `swizzle o swizzle_offset o layout`, and `offset` is added after the swizzle.
+  std::optional<Swizzle> swizzle;
+  Int swizzle_offset = 0;
 };
 
 // pre (else invalid_input, naming the mode): the coordinate is congruent to a coarsening of the

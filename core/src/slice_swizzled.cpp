@@ -4,9 +4,10 @@
 #include "catlayout/core/composition.hpp"
 #include "catlayout/core/crd2idx.hpp"
 #include "catlayout/core/limits.hpp"
+#include "slice_fields.hpp"
 
 namespace catlayout {
-namespace {
+namespace detail {
 
 bool all_holes(SliceCoord const& c) {
   if (c.kind == SliceCoord::Kind::integer) return false;
@@ -15,13 +16,6 @@ bool all_holes(SliceCoord const& c) {
   return true;
 }
 
-// A leaf of L under an integer of the coordinate: its extent, stride and coordinate (CuTe's dice,
-// leaf by leaf: composition and to_mixed_bits both go leaf by leaf).
-struct DicedLeaf {
-  Int shape, stride, coord;
-};
-
-// The integer entries of c with the leaves of their modes (pre: c fits l, as slice checked).
 void dice_leaves(SliceCoord const& c, Layout const& m, std::vector<DicedLeaf>& out) {
   if (c.kind == SliceCoord::Kind::hole) return;
   if (c.kind == SliceCoord::Kind::integer) {
@@ -29,7 +23,7 @@ void dice_leaves(SliceCoord const& c, Layout const& m, std::vector<DicedLeaf>& o
     Int rest = c.value;  // colexicographic over the mode's leaves (inside the mode: slice checked)
     for (std::size_t k = 0; k < s.size(); ++k) {
       Int x = k + 1 == s.size() ? rest : rest % s[k];
-      out.push_back({s[k], d[k], x});
+      out.push_back({s[k], d[k], x, c.run_time});
       rest = k + 1 == s.size() ? 0 : rest / s[k];
     }
     return;
@@ -37,8 +31,6 @@ void dice_leaves(SliceCoord const& c, Layout const& m, std::vector<DicedLeaf>& o
   for (std::size_t i = 0; i < c.children.size(); ++i) dice_leaves(c.children[i], m.mode(i), out);
 }
 
-// The swizzle's bit fields as one layout (2^M, 2^B, 2^(|S|-B), 2^B, 1), compact, with the strides of
-// the Y and Z fields kept (`only_zy`) or of the others (CuTe's swizzle_only_zy, swizzle_anti_zy).
 Result<Layout> projection(Swizzle const& sw, bool only_zy) {
   int b = sw.bits, m = sw.base, s = sw.shift < 0 ? -sw.shift : sw.shift;
   Int e[5] = {Int{1} << m, Int{1} << b, Int{1} << (s - b), Int{1} << b, 1};
@@ -52,11 +44,9 @@ Result<Layout> projection(Swizzle const& sw, bool only_zy) {
   return Layout::make(IntTuple(shape), IntTuple(stride));
 }
 
-bool pow2_or_zero(Int x) { return x == 0 || (x > 0 && (x & (x - 1)) == 0); }
+static bool pow2_or_zero(Int x) { return x == 0 || (x > 0 && (x & (x - 1)) == 0); }
 
-// CuTe's to_mixed_bits(composition(only_zy, leaf), x) with static integers: the leaf composed with
-// the projection, x split over its leaves, each leaf's (x' * d') masked to its bits (s'-1)*d'; XORed.
-Result<Int> zy_bits(Layout const& only_zy, DicedLeaf const& leaf) {
+Result<Int> zy_bits(Layout const& only_zy, DicedLeaf const& leaf, Int* flags) {
   CL_TRY(leaf_layout, Layout::make(IntTuple(leaf.shape), IntTuple(leaf.stride)));
   CL_TRY(p, composition(only_zy, leaf_layout));
   auto s = p.flat_shape(), d = p.flat_stride();
@@ -68,36 +58,41 @@ Result<Int> zy_bits(Layout const& only_zy, DicedLeaf const& leaf) {
       return fail(ErrorKind::inadmissible, "CuTe's to_mixed_bits requires a power-of-two shape*stride: mode ", s[k], ":",
                   d[k], " of the fixed coordinates' layout on the swizzle's Y and Z bits (a static_assert)");
     bits ^= (x * d[k]) & ((s[k] - 1) * d[k]);
+    if (flags) *flags |= (s[k] - 1) * d[k];
   }
   return bits;
 }
 
-// The decayed form's layout of the swizzle: (2^M, (2,..,2), 2^(|S|-B), (2,..,2), 1) with strides
-// (1, lo, 2^(M+B), hi, 2^(M+B+|S|)); the lower field's strides +-Z' (by the other field's bit of k'),
-// the upper field's Y'+-Z' for the Y field and +-Z' for the Z field (Y', Z' the fields' lowest bits).
-Result<Layout> decayed_swizzle(Swizzle const& sw, Int k) {
+Result<MixedLayout> decayed_swizzle(Swizzle const& sw, Int k, Int dynamic) {
   int b = sw.bits, m = sw.base, s = sw.shift < 0 ? -sw.shift : sw.shift;
   Int z = sw.zzz_mask() & -sw.zzz_mask(), y = sw.yyy_mask() & -sw.yyy_mask();
   auto strides = [&](bool z_field) {  // the Z field: +-Z by k's Y bit; the Y field: Y+-Z by k's Z bit
-    std::vector<IntTuple> out;
+    std::vector<MixedTuple> out;
     for (int i = 0; i < b; ++i) {
-      Int two_i = Int{1} << i;
-      if (z_field) out.emplace_back((k & (y << i)) == 0 ? z * two_i : -z * two_i);
-      else out.emplace_back((k & (z << i)) == 0 ? (y + z) * two_i : (y - z) * two_i);
+      Int two_i = Int{1} << i, bit = (z_field ? y : z) << i;
+      Int v = z_field ? ((k & bit) == 0 ? z * two_i : -z * two_i) : ((k & bit) == 0 ? (y + z) * two_i : (y - z) * two_i);
+      out.push_back(MixedInt{v, (dynamic & bit) == 0});
     }
     return out;
   };
-  auto field = [&](std::vector<IntTuple> const& d) -> std::pair<IntTuple, IntTuple> {
-    if (d.size() == 1) return {IntTuple(2), d[0]};  // CuTe's repeat<1>: the value itself
-    return {IntTuple(std::vector<IntTuple>(d.size(), IntTuple(2))), IntTuple(d)};
+  auto field = [&](std::vector<MixedTuple> d) -> std::pair<MixedTuple, MixedTuple> {
+    if (d.size() == 1) return {MixedInt{2, true}, d[0]};  // CuTe's repeat<1>: the value itself
+    return {MixedTuple::tuple(std::vector<MixedTuple>(d.size(), MixedInt{2, true})), MixedTuple::tuple(std::move(d))};
   };
+  auto st = [](Int v) { return MixedTuple(MixedInt{v, true}); };
   bool z_low = z < y;
   auto lo = field(strides(z_low)), hi = field(strides(!z_low));
-  IntTuple shape(std::vector<IntTuple>{IntTuple(Int{1} << m), lo.first, IntTuple(Int{1} << (s - b)), hi.first, IntTuple(1)});
-  IntTuple stride(std::vector<IntTuple>{IntTuple(1), lo.second, IntTuple(Int{1} << (m + b)), hi.second,
-                                        IntTuple(Int{1} << (m + b + s))});
-  return Layout::make(std::move(shape), std::move(stride));
+  MixedLayout out;
+  out.shape = MixedTuple::tuple({st(Int{1} << m), lo.first, st(Int{1} << (s - b)), hi.first, st(1)});
+  out.stride = MixedTuple::tuple({st(1), lo.second, st(Int{1} << (m + b)), hi.second, st(Int{1} << (m + b + s))});
+  return out;
 }
+
+}  // namespace detail
+
+namespace {
+
+using namespace detail;
 
 // The swizzled layout at the coordinate c with its holes filled by index j, colexicographically over
 // the holes in order: sw(k + L(c)).
@@ -134,8 +129,9 @@ Result<void> check_function(SliceCoord const& c, ComposedLayout const& l, SliceR
     if (got != want)
       return cute_misses(fail(ErrorKind::inadmissible, "CuTe's slice of ", to_string(l), " at ", to_string(c),
                               " is not its function: at j = ", j, " it gives ", got, ", the swizzled layout ", want,
-                              r.swizzle ? " (the fixed coordinates' Y and Z bits are XORed into the offset, not added)"
-                                        : " (the decayed swizzle's strides assume the sliced modes miss the other field's bits)"));
+                              l.offset != 0 ? str(" (CuTe XORs the fixed coordinates' Y and Z bits into the offset ", l.offset,
+                                                  ", which is not adding them where their bits meet)")
+                                            : std::string(" (CuTe's Y and Z bits of the fixed coordinates and the offset do not add up)")));
   }
   return {};
 }
@@ -176,7 +172,8 @@ Result<SliceResult> slice_and_offset(SliceCoord const& c, ComposedLayout const& 
     out.swizzle_offset = k;
     out.offset = rest;
   } else {
-    CL_TRY(swizzle_layout, decayed_swizzle(l.sw, k));
+    CL_TRY(marked, decayed_swizzle(l.sw, k, 0));
+    CL_TRY(swizzle_layout, unmarked(marked));
     CL_TRY(r, composition(swizzle_layout, out.layout));
     out = SliceResult{std::move(r), l.sw(k) + rest, std::nullopt, 0};
   }

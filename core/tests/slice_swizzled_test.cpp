@@ -96,3 +96,43 @@ TEST(SliceSwizzled, Refusals) {
   ASSERT_FALSE(outside);
   EXPECT_TRUE(refused_saying(outside, "outside [0, 8)"));
 }
+
+// With run-time integers in the coordinate: CuTe C++ 4.2's prints, compiled (cute::print of
+// slice_and_offset(make_coord(i, _), layout) with `int i`) -- the run-time marks of the offset and of
+// the decayed strides, CuTe's MixedBits where the slice stays swizzled.
+TEST(SliceSwizzled, CutePrintsWithRunTimeCoordinates) {
+  auto printed = [](auto const& l, std::string_view coord) -> std::string {
+    auto c = parse_printed_slice_coord(coord);
+    if (!c) return c.error().what();
+    auto r = slice_and_offset_printed(*c, l);
+    if (!r) return r.error().what();
+    return r->printed_layout + " + " + r->printed_offset;
+  };
+  auto a = C("Sw<3,0,3> o 0 o (8,8):(8,1)");
+  EXPECT_EQ(printed(a, "(3,_)"), "((_2,_2,_2)):((-1,-2,4)) + 27");
+  EXPECT_EQ(printed(a, "(_,3)"), "((_2,_2,_2)):((7,14,36)) + 3");
+  EXPECT_EQ(printed(a, "(_3,_)"), "((_4,_2)):((_-1,_4)) + _27");
+  auto c = C("Sw<2,1,3> o 0 o ((2,2,2),(2,2,2)):((32,2,8),(4,1,16))");
+  EXPECT_EQ(printed(c, "(3,_)"), "((_2,_2,_2)):((-4,_1,14)) + 38");
+  EXPECT_EQ(printed(c, "(_,3)"), "((_2,_2,_2)):((28,2,_8)) + 5");
+  EXPECT_EQ(printed(c, "(_,_)"), "Sw<2,1,3> o _0 o ((_2,_2,_2),(_2,_2,_2)):((_32,_2,_8),(_4,_1,_16)) + _0");
+  auto d = C("Sw<3,0,3> o 0 o (4,4,2,2):(8,1,32,4)");
+  EXPECT_EQ(printed(d, "(_,_,1,1)"), "Sw<3,0,3> o M_0|(36&36)=36 o (_4,_4):(_8,_1) + _0");
+  EXPECT_EQ(printed(d, "(_,_,_1,_1)"), "Sw<3,0,3> o _36 o (_4,_4):(_8,_1) + _0");
+  EXPECT_EQ(printed(d, "(_,_,1,_1)"), "Sw<3,0,3> o M_4|(32&32)=36 o (_4,_4):(_8,_1) + _0");
+  auto b = C("Sw<3,0,3> o 0 o (8,8):(8,0)");
+  EXPECT_EQ(printed(b, "(3,_)"), "(_8):(_0) + 27");
+  EXPECT_EQ(printed(b, "(_,3)"), "(_8):(_9) + _0");
+  auto e = C("Sw<2,0,3> o 0 o (4,8):(8,1)");
+  EXPECT_EQ(printed(e, "(3,_)"), "((_2,_2,_2)):((-1,-2,_4)) + 27");
+  EXPECT_EQ(printed(e, "(_,3)"), "((_2,_2)):((7,14)) + 3");
+  auto f = C("Sw<1,0,2> o 0 o (4,4):(4,1)");
+  EXPECT_EQ(printed(f, "(3,_)"), "((_2,_2)):((-1,_2)) + 13");
+  EXPECT_EQ(printed(f, "(_3,_)"), "((_2,_2)):((_-1,_2)) + _13");
+  // A plain layout: the offset is run-time where a run-time integer meets a non-zero stride.
+  auto p = L("(4,(2,3),1):(0,(3,1),5)");
+  EXPECT_EQ(printed(p, "(2,_,0)"), "((_2,_3)):((_3,_1)) + 0");
+  EXPECT_EQ(printed(p, "(_,1,0)"), "(_4):(_0) + 3");
+  EXPECT_EQ(printed(p, "(_,(1,_),_0)"), "(_4,_3):(_0,_1) + 3");
+  EXPECT_EQ(printed(p, "(_,(_1,_),_0)"), "(_4,_3):(_0,_1) + _3");
+}

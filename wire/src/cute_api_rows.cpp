@@ -738,8 +738,10 @@ generators::Args portion_args(generators::Rng& g) {
 // the sub-layout of the modes under the holes and the offset of the fixed coordinates.
 Result<Value> slice_and_offset_op(std::span<Value const> x, Convention) {
   auto const& c = std::get<SliceCoord>(x[1]);
-  if (auto const* l = std::get_if<Layout>(&x[0])) return give(slice_and_offset(c, *l));
-  if (auto const* s = std::get_if<ComposedLayout>(&x[0])) return give(slice_and_offset(c, *s));
+  if (auto const* l = std::get_if<Layout>(&x[0]))
+    return c.printed ? give(slice_and_offset_printed(c, *l)) : give(slice_and_offset(c, *l));
+  if (auto const* s = std::get_if<ComposedLayout>(&x[0]))
+    return c.printed ? give(slice_and_offset_printed(c, *s)) : give(slice_and_offset(c, *s));
   return not_defined("slice_and_offset", "this kind of layout");
 }
 

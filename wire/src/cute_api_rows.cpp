@@ -39,11 +39,20 @@ Result<Value> tile_to_shape_op(std::span<Value const> x, Convention c) {
   return layout_or_composed(x[0], [&](auto const& block) { return tile_to_shape(block, int_tuple(x[1]), o, c); });
 }
 
+// A coordinate read in CuTe's print with a run-time integer (3, not _3).
+bool has_run_time(SliceCoord const& c) {
+  if (c.run_time) return true;
+  return std::any_of(c.children.begin(), c.children.end(), has_run_time);
+}
+
 // The partitioners: the tile at a coordinate (local_tile with a projection; inner_partition
 // without), the elements at a coordinate of every tile, a thread's elements.
 template <Result<SliceResult> (*F)(Layout const&, Tiler const&, SliceCoord const&)>
 Result<Value> partition_op(std::span<Value const> x, Convention) {
   auto const& c = std::get<SliceCoord>(x[2]);
+  if (has_run_time(c))
+    return fail(ErrorKind::invalid_input, "the partitioners do not take run-time integers in the coordinate ", to_string(c),
+                " (slice_and_offset does): mark every integer static (_1)");
   if (x.size() == 4) return give(local_tile(layout(x[0]), tiler(x[1]), c, std::get<Projection>(x[3])));
   return give(F(layout(x[0]), tiler(x[1]), c));
 }

@@ -104,8 +104,8 @@ Result<Value> operand_from_text(Takes kind, std::string const& text, std::size_t
           },
           *any);
     }
-    case Takes::coord:  // in CuTe's print (`_3` static, `3` run-time) where it is marked or asked for
-      if (integers == Integers::as_printed || has_static_marks(text)) return checked(parse_printed_slice_coord(text));
+    case Takes::coord:  // in CuTe's print (`_3` static, `3` run-time) where asked for (--cute-integers)
+      if (integers == Integers::as_printed) return checked(parse_printed_slice_coord(text));
       return checked(parse_slice_coord(text));
     case Takes::projection: return checked(parse_projection(text));
     case Takes::shape: {

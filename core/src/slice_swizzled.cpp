@@ -129,9 +129,8 @@ Result<void> check_function(SliceCoord const& c, ComposedLayout const& l, SliceR
     if (got != want)
       return cute_misses(fail(ErrorKind::inadmissible, "CuTe's slice of ", to_string(l), " at ", to_string(c),
                               " is not its function: at j = ", j, " it gives ", got, ", the swizzled layout ", want,
-                              l.offset != 0 ? str(" (CuTe XORs the fixed coordinates' Y and Z bits into the offset ", l.offset,
-                                                  ", which is not adding them where their bits meet)")
-                                            : std::string(" (CuTe's Y and Z bits of the fixed coordinates and the offset do not add up)")));
+                              " (CuTe XORs the fixed coordinates' Y and Z bits into the offset ", l.offset,
+                              " and adds their other bits after the swizzle: not the sum where bits meet or carry)"));
   }
   return {};
 }

@@ -88,6 +88,7 @@ TEST(SliceSwizzled, Refusals) {
   EXPECT_EQ(wrong.error().kind, ErrorKind::inadmissible);
   EXPECT_TRUE(wrong.error().cute_answers);
   EXPECT_TRUE(refused_saying(wrong, "is not its function: at j = 1"));
+  EXPECT_TRUE(refused_saying(wrong, "XORs the fixed coordinates' Y and Z bits into the offset 4"));
   auto full = slice_and_offset(T({I(3), I(4)}), C("Sw<3,0,3> o 0 o (8,8):(8,1)"));
   ASSERT_FALSE(full);
   EXPECT_EQ(full.error().kind, ErrorKind::invalid_input);

@@ -7,7 +7,8 @@ and every column, sw_tensor(_,j), with a static coordinate (cute::Int, the test'
   nvidia_swizzle_layout.py --out FILE.json [--venv DIR]
 
 Static cases are plain JSON (every integer static, as the test's types are), their expectations
-compiled by the cute_ops oracle's harness (cute_ops_oracle.py run agrees). Run-time cases write the
+compiled by the cute_ops oracle's harness (cute_ops_oracle.py run agrees). Every answer, its marks
+dropped, is checked to be the slice's function (cute_ops/slices.py), as the test's EXPECT_EQs check. Run-time cases write the
 coordinate as CuTe prints it (`(3,_)`: 3 run-time), their expectation CuTe's print of the sub-layout
 and of the offset, compiled here from the test's own expressions (`slice_and_offset(make_coord(i,_),
 sw_layout)` with `int i`), cute::print. Python 3 standard library only."""
@@ -24,6 +25,8 @@ sys.path.insert(0, HERE)
 import cute_oracle as co  # noqa: E402
 import cute_ops_oracle  # noqa: E402,F401 (puts the package's names in place)
 from cute_ops.harness import HARNESS  # noqa: E402
+from cute_ops.slices import check_slice_case  # noqa: E402
+from slice_runtime_cases import unmarked  # noqa: E402
 
 CUTLASS = "7107b05535f8977f5ecb9d01ee203205b1fd9bc4"
 SOURCE = "test/unit/cute/core/swizzle_layout.cpp"
@@ -129,7 +132,11 @@ def main(argv=None):
     if dyn:
         for c, e in zip(dyn, runtime_expects(env, dyn)):
             c["expect"] = e
-    for c in cs:
+    for c in cs:  # each answer is the test's function: offset + R(j) is the layout at (i,j) / (j,i)
+        plain = c["expect"] if c["id"].endswith("/static") else unmarked(c["expect"])
+        verdict, detail, _ = check_slice_case(c["op"], [c["args"][0], c["_cpp"][1]], plain)
+        if verdict != "ok":
+            raise SystemExit(f"{c['id']}: CuTe's answer is not the slice's function: {detail}")
         del c["_cpp"]
         c["expect"], c["note"] = c.pop("expect"), c.pop("note")
     doc = {"schema": "catlayout.vectors/1",

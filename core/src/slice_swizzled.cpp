@@ -44,7 +44,19 @@ Result<Layout> projection(Swizzle const& sw, bool only_zy) {
   return Layout::make(IntTuple(shape), IntTuple(stride));
 }
 
-static bool pow2_or_zero(Int x) { return x == 0 || (x > 0 && (x & (x - 1)) == 0); }
+// s * d is 0 or a power of two (false where it overflows int64).
+static bool pow2_product(Int s, Int d) {
+  Int x = 0;
+  if (__builtin_mul_overflow(s, d, &x)) return false;
+  return x == 0 || (x > 0 && (x & (x - 1)) == 0);
+}
+
+// a + b, refused where it leaves int64.
+static Result<Int> checked_add(Int a, Int b) {
+  Int x = 0;
+  if (__builtin_add_overflow(a, b, &x)) return fail(ErrorKind::invalid_input, "integer overflow: ", a, " + ", b, " leaves int64");
+  return x;
+}
 
 Result<Int> zy_bits(Layout const& only_zy, DicedLeaf const& leaf, Int* flags) {
   CL_TRY(leaf_layout, Layout::make(IntTuple(leaf.shape), IntTuple(leaf.stride)));
@@ -54,7 +66,7 @@ Result<Int> zy_bits(Layout const& only_zy, DicedLeaf const& leaf, Int* flags) {
   for (std::size_t k = 0; k < s.size(); ++k) {
     Int x = k + 1 == s.size() ? rest : rest % s[k];
     rest = k + 1 == s.size() ? 0 : rest / s[k];
-    if (!pow2_or_zero(s[k] * d[k]))
+    if (!pow2_product(s[k], d[k]))
       return fail(ErrorKind::inadmissible, "CuTe's to_mixed_bits requires a power-of-two shape*stride: mode ", s[k], ":",
                   d[k], " of the fixed coordinates' layout on the swizzle's Y and Z bits (a static_assert)");
     bits ^= (x * d[k]) & ((s[k] - 1) * d[k]);
@@ -125,7 +137,8 @@ Result<void> check_function(SliceCoord const& c, ComposedLayout const& l, SliceR
     CL_TRY(got, slice_value(r, j));
     Filler f{j};
     CL_TRY(x, f.at(c, l.layout));
-    Int want = l.sw(l.offset + x);
+    CL_TRY(at, checked_add(l.offset, x));
+    Int want = l.sw(at);
     if (got != want)
       return cute_misses(fail(ErrorKind::inadmissible, "CuTe's slice of ", to_string(l), " at ", to_string(c),
                               " is not its function: at j = ", j, " it gives ", got, ", the swizzled layout ", want,
@@ -139,15 +152,19 @@ Result<void> check_function(SliceCoord const& c, ComposedLayout const& l, SliceR
 
 Result<Int> slice_value(SliceResult const& r, Int j) {
   CL_TRY(v, r.layout.at(j));
-  if (!r.swizzle) return r.offset + v;
-  return r.offset + (*r.swizzle)(r.swizzle_offset + v);
+  if (!r.swizzle) return checked_add(r.offset, v);
+  CL_TRY(in, checked_add(r.swizzle_offset, v));
+  return checked_add(r.offset, (*r.swizzle)(in));
 }
 
 Result<SliceResult> slice_and_offset(SliceCoord const& c, ComposedLayout const& l) {
   CL_TRY(plain, slice_and_offset(c, l.layout));  // the sliced layout, and the coordinate's checks
   SliceResult out{std::move(plain.layout), 0, l.sw, l.offset};
   if (all_holes(c)) return out;  // CuTe reshapes: Sw o k o slice(c, L), offset 0
-  if (l.sw.is_identity()) return SliceResult{std::move(out.layout), l.offset + plain.offset, std::nullopt, 0};
+  if (l.sw.is_identity()) {
+    CL_TRY(offset, checked_add(l.offset, plain.offset));
+    return SliceResult{std::move(out.layout), offset, std::nullopt, 0};
+  }
   if (!c.has_hole())  // CuTe composes its swizzle's layout with the empty sub-layout: no such make_layout
     return fail(ErrorKind::invalid_input, "CuTe's slice_and_offset of a swizzled layout needs a hole (_) in the "
                 "coordinate: ", to_string(c), " fixes every mode of ", to_string(l), " (CuTe C++ does not compile it)");
@@ -162,7 +179,8 @@ Result<SliceResult> slice_and_offset(SliceCoord const& c, ComposedLayout const& 
     CL_TRY(leaf_layout, Layout::make(IntTuple(leaf.shape), IntTuple(leaf.stride)));
     CL_TRY(a, composition(anti_zy, leaf_layout));
     CL_TRY(v, a.extended(leaf.coord));
-    rest += v;
+    CL_TRY(sum, checked_add(rest, v));
+    rest = sum;
   }
   // The bits the sliced layout reaches on Y and Z: its projection at its last index.
   CL_TRY(reach, composition(only_zy, out.layout));
@@ -174,7 +192,8 @@ Result<SliceResult> slice_and_offset(SliceCoord const& c, ComposedLayout const& 
     CL_TRY(marked, decayed_swizzle(l.sw, k, 0));
     CL_TRY(swizzle_layout, unmarked(marked));
     CL_TRY(r, composition(swizzle_layout, out.layout));
-    out = SliceResult{std::move(r), l.sw(k) + rest, std::nullopt, 0};
+    CL_TRY(offset, checked_add(l.sw(k), rest));
+    out = SliceResult{std::move(r), offset, std::nullopt, 0};
   }
   CL_CHECK(check_function(c, l, out));
   return out;

@@ -1,6 +1,7 @@
 // CuTe's slice_and_offset of a swizzled layout (slice_swizzled.hpp; cute/swizzle_layout.hpp:232-297).
 #include "catlayout/core/slice_swizzled.hpp"
 
+#include "catlayout/core/checked.hpp"
 #include "catlayout/core/composition.hpp"
 #include "catlayout/core/crd2idx.hpp"
 #include "catlayout/core/limits.hpp"
@@ -51,13 +52,6 @@ static bool pow2_product(Int s, Int d) {
   return x == 0 || (x > 0 && (x & (x - 1)) == 0);
 }
 
-// a + b, refused where it leaves int64.
-static Result<Int> checked_add(Int a, Int b) {
-  Int x = 0;
-  if (__builtin_add_overflow(a, b, &x)) return fail(ErrorKind::invalid_input, "integer overflow: ", a, " + ", b, " leaves int64");
-  return x;
-}
-
 Result<Int> zy_bits(Layout const& only_zy, DicedLeaf const& leaf, Int* flags) {
   CL_TRY(leaf_layout, Layout::make(IntTuple(leaf.shape), IntTuple(leaf.stride)));
   CL_TRY(p, composition(only_zy, leaf_layout));
@@ -106,6 +100,8 @@ namespace {
 
 using namespace detail;
 
+Result<Int> checked_sum(Int a, Int b) { return checked_add(a, b, "slice_and_offset's offset"); }
+
 // The swizzled layout at the coordinate c with its holes filled by index j, colexicographically over
 // the holes in order: sw(k + L(c)).
 struct Filler {
@@ -137,7 +133,7 @@ Result<void> check_function(SliceCoord const& c, ComposedLayout const& l, SliceR
     CL_TRY(got, slice_value(r, j));
     Filler f{j};
     CL_TRY(x, f.at(c, l.layout));
-    CL_TRY(at, checked_add(l.offset, x));
+    CL_TRY(at, checked_sum(l.offset, x));
     Int want = l.sw(at);
     if (got != want)
       return cute_misses(fail(ErrorKind::inadmissible, "CuTe's slice of ", to_string(l), " at ", to_string(c),
@@ -152,9 +148,9 @@ Result<void> check_function(SliceCoord const& c, ComposedLayout const& l, SliceR
 
 Result<Int> slice_value(SliceResult const& r, Int j) {
   CL_TRY(v, r.layout.at(j));
-  if (!r.swizzle) return checked_add(r.offset, v);
-  CL_TRY(in, checked_add(r.swizzle_offset, v));
-  return checked_add(r.offset, (*r.swizzle)(in));
+  if (!r.swizzle) return checked_sum(r.offset, v);
+  CL_TRY(in, checked_sum(r.swizzle_offset, v));
+  return checked_sum(r.offset, (*r.swizzle)(in));
 }
 
 Result<SliceResult> slice_and_offset(SliceCoord const& c, ComposedLayout const& l) {
@@ -162,7 +158,7 @@ Result<SliceResult> slice_and_offset(SliceCoord const& c, ComposedLayout const& 
   SliceResult out{std::move(plain.layout), 0, l.sw, l.offset};
   if (all_holes(c)) return out;  // CuTe reshapes: Sw o k o slice(c, L), offset 0
   if (l.sw.is_identity()) {
-    CL_TRY(offset, checked_add(l.offset, plain.offset));
+    CL_TRY(offset, checked_sum(l.offset, plain.offset));
     return SliceResult{std::move(out.layout), offset, std::nullopt, 0};
   }
   if (!c.has_hole())  // CuTe composes its swizzle's layout with the empty sub-layout: no such make_layout
@@ -179,7 +175,7 @@ Result<SliceResult> slice_and_offset(SliceCoord const& c, ComposedLayout const& 
     CL_TRY(leaf_layout, Layout::make(IntTuple(leaf.shape), IntTuple(leaf.stride)));
     CL_TRY(a, composition(anti_zy, leaf_layout));
     CL_TRY(v, a.extended(leaf.coord));
-    CL_TRY(sum, checked_add(rest, v));
+    CL_TRY(sum, checked_sum(rest, v));
     rest = sum;
   }
   // The bits the sliced layout reaches on Y and Z: its projection at its last index.
@@ -192,7 +188,7 @@ Result<SliceResult> slice_and_offset(SliceCoord const& c, ComposedLayout const& 
     CL_TRY(marked, decayed_swizzle(l.sw, k, 0));
     CL_TRY(swizzle_layout, unmarked(marked));
     CL_TRY(r, composition(swizzle_layout, out.layout));
-    CL_TRY(offset, checked_add(l.sw(k), rest));
+    CL_TRY(offset, checked_sum(l.sw(k), rest));
     out = SliceResult{std::move(r), offset, std::nullopt, 0};
   }
   CL_CHECK(check_function(c, l, out));

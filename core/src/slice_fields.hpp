@@ -1,5 +1,5 @@
 #pragma once
-// core-internal: the pieces of CuTe's slice of a swizzled layout (cute/swizzle_layout.hpp:232-297)
+// core-internal: the pieces of CuTe's slice of a swizzled layout (cute/swizzle_layout.hpp:230-297)
 // that the static answer (slice_swizzled.cpp) and its print with run-time integers (slice_printed.cpp)
 // share: the fixed coordinates leaf by leaf, the swizzle's Y/Z projections, the decayed swizzle.
 #include <vector>

@@ -1,4 +1,4 @@
-// CuTe's slice_and_offset of a swizzled layout (slice_swizzled.hpp; cute/swizzle_layout.hpp:232-297).
+// CuTe's slice_and_offset of a swizzled layout (slice_swizzled.hpp; cute/swizzle_layout.hpp:230-297).
 #include "catlayout/core/slice_swizzled.hpp"
 
 #include "catlayout/core/checked.hpp"

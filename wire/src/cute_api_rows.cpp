@@ -743,7 +743,7 @@ generators::Args portion_args(generators::Rng& g) {
   return {generators::random_gmma_atom(g)};
 }
 
-// CuTe slice_and_offset(coord, L) (cute/layout.hpp:700; cute/swizzle_layout.hpp:232 for Sw o k o L):
+// CuTe slice_and_offset(coord, L) (cute/layout.hpp:700; cute/swizzle_layout.hpp:230 for Sw o k o L):
 // the sub-layout of the modes under the holes and the offset of the fixed coordinates.
 Result<Value> slice_and_offset_op(std::span<Value const> x, Convention) {
   auto const& c = std::get<SliceCoord>(x[1]);

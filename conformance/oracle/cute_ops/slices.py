@@ -1,4 +1,4 @@
-"""CuTe's slice_and_offset(coord, layout) (cute/layout.hpp:700; cute/swizzle_layout.hpp:232 for a
+"""CuTe's slice_and_offset(coord, layout) (cute/layout.hpp:700; cute/swizzle_layout.hpp:230 for a
 swizzled layout Sw o k o L): the argument checks, the C++ of a case, the definition (docs/definitions.md
 slice_and_offset: written from what a slice means, not from catlayout's engine or CuTe's algorithm)
 and the random cases. Args are [layout or composed layout, coordinate with holes (null)]."""

@@ -1,5 +1,5 @@
 #pragma once
-// CuTe's slice_and_offset of a swizzled layout Sw<B,M,S> o k o L (cute/swizzle_layout.hpp:232-297;
+// CuTe's slice_and_offset of a swizzled layout Sw<B,M,S> o k o L (cute/swizzle_layout.hpp:230-297;
 // docs/definitions.md "slice_and_offset"): what CuTe C++ 4.2 returns, in its form.
 //
 // CuTe splits the fixed coordinates' offset L(c) into the part on the swizzle's Y and Z bits (XORed

@@ -151,11 +151,6 @@ Tiler tiler_from_py(nb::handle h, std::string_view what) {
 
 SliceCoord slice_coord_from_py(nb::handle h) {
   if (h.is_none()) return SliceCoord::hole();
-  if (nb::isinstance<nb::str>(h)) {  // CuTe's print: `(3,_)`, 3 run-time, `_3` static (docs/vector-format.md)
-    auto c = parse_printed_slice_coord(nb::cast<std::string>(h));
-    if (!c) invalid_input(str("slice coordinate: ", c.error().message));
-    return *std::move(c);
-  }
   if (PySlice_Check(h.ptr())) {
     nb::object s = nb::borrow(h);
     if (!s.attr("start").is_none() || !s.attr("stop").is_none() || !s.attr("step").is_none())

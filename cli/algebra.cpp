@@ -30,7 +30,11 @@ std::string result_text(Value const& r, Notation n) {
       [n](auto const& v) -> std::string {
         using T = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<T, F2Layout>) return to_string(v);
-        else if constexpr (std::is_same_v<T, SliceResult>) return to_string(v.layout, n) + "\noffset " + std::to_string(v.offset);
+        else if constexpr (std::is_same_v<T, SliceResult>) {
+          if (!v.printed_layout.empty()) return v.printed_layout + "\noffset " + v.printed_offset;  // CuTe's print
+          std::string sub = v.swizzle ? to_string(ComposedLayout{*v.swizzle, v.swizzle_offset, v.layout}, n) : to_string(v.layout, n);
+          return sub + "\noffset " + std::to_string(v.offset);
+        }
         else if constexpr (std::is_same_v<T, std::vector<Int>> || std::is_same_v<T, std::vector<IntTuple>>) {
           auto const& table = wire::to_json(Value(v));
           std::string out;

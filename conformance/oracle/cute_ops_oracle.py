@@ -5,7 +5,7 @@ local_partition, inner_partition, outer_partition, upcast, downcast, recast_layo
 for composition / right_inverse / left_inverse with swizzles and swizzled ("composed") layouts, and
 for CuTe API ops added since (crd2idx, idx2crd, crd2crd, select, take, group_modes, append, prepend,
 replace, max_common_vector, max_common_layout, weakly_congruent, compatible, coprofile,
-compact_major, compact_col_major, compact_row_major, domain_distribute) --
+compact_major, compact_col_major, compact_row_major, domain_distribute, slice_and_offset) --
 and whether that answer is the operation's function (checked by tabulation, here, in Python).
 
   cute_ops_oracle.py generate --seed S --count N --ops a,b,... (--out FILE.json | --out-dir DIR)

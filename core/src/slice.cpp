@@ -28,6 +28,7 @@ namespace {
 
 struct SliceCoordParser : TextCursor {
   std::size_t depth = 0;
+  bool printed = false;  // CuTe's print: an integer without `_` is run-time
 
   Result<SliceCoord> coord() {
     skip();
@@ -43,22 +44,39 @@ struct SliceCoordParser : TextCursor {
           return {};
         }));
       --depth;
-      return SliceCoord::tuple(std::move(c));
+      auto t = SliceCoord::tuple(std::move(c));
+      t.printed = printed;
+      return t;
     }
     // '_' alone is a hole; '_' followed by an integer is CuTe's static mark on it.
-    if (peek() == '_') {
+    bool marked = peek() == '_';
+    if (marked) {
       char next = pos_ + 1 < text_.size() ? text_[pos_ + 1] : '\0';
       if (!std::isdigit(static_cast<unsigned char>(next)) && next != '-') {
         ++pos_;
-        return SliceCoord::hole();
+        auto h = SliceCoord::hole();
+        h.printed = printed;
+        return h;
       }
     }
     CL_TRY(v, scan_integer(text_, pos_));
-    return SliceCoord::of(v);
+    auto i = SliceCoord::of(v);
+    i.printed = printed;
+    i.run_time = printed && !marked;
+    return i;
   }
 };
 
 }  // namespace
+
+Result<SliceCoord> parse_printed_slice_coord(std::string_view text) {
+  SliceCoordParser p{{text}};
+  p.printed = true;
+  CL_TRY(c, p.coord());
+  p.skip();
+  if (p.pos_ != text.size()) return p.expected("the end of the coordinate");
+  return c;
+}
 
 Result<SliceCoord> parse_slice_coord(std::string_view text) {
   SliceCoordParser p{{text}};

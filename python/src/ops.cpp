@@ -67,7 +67,11 @@ nb::object value_to_py(Value v) {
         if constexpr (std::is_same_v<T, IntTuple>) return int_tuple_to_py(x);
         else if constexpr (std::is_same_v<T, Int>) return nb::int_(x);
         else if constexpr (std::is_same_v<T, ComposedLayout>) return composed_value(std::move(x));
-        else if constexpr (std::is_same_v<T, SliceResult>) return nb::make_tuple(std::move(x.layout), x.offset);
+        else if constexpr (std::is_same_v<T, SliceResult>) {
+          if (!x.printed_layout.empty()) return nb::make_tuple(x.printed_layout, x.printed_offset);  // CuTe's print
+          if (x.swizzle) return nb::make_tuple(composed_value(ComposedLayout{*x.swizzle, x.swizzle_offset, std::move(x.layout)}), x.offset);
+          return nb::make_tuple(std::move(x.layout), x.offset);
+        }
         else if constexpr (std::is_same_v<T, std::vector<Int>>) return nb::cast(x);
         else if constexpr (std::is_same_v<T, std::vector<IntTuple>>) {
           nb::list out;

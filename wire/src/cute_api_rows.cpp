@@ -39,11 +39,20 @@ Result<Value> tile_to_shape_op(std::span<Value const> x, Convention c) {
   return layout_or_composed(x[0], [&](auto const& block) { return tile_to_shape(block, int_tuple(x[1]), o, c); });
 }
 
+// A coordinate read in CuTe's print with a run-time integer (3, not _3).
+bool has_run_time(SliceCoord const& c) {
+  if (c.run_time) return true;
+  return std::any_of(c.children.begin(), c.children.end(), has_run_time);
+}
+
 // The partitioners: the tile at a coordinate (local_tile with a projection; inner_partition
 // without), the elements at a coordinate of every tile, a thread's elements.
 template <Result<SliceResult> (*F)(Layout const&, Tiler const&, SliceCoord const&)>
 Result<Value> partition_op(std::span<Value const> x, Convention) {
   auto const& c = std::get<SliceCoord>(x[2]);
+  if (has_run_time(c))
+    return fail(ErrorKind::invalid_input, "the partitioners do not take run-time integers in the coordinate ", to_string(c),
+                " (slice_and_offset does): mark every integer static (_1)");
   if (x.size() == 4) return give(local_tile(layout(x[0]), tiler(x[1]), c, std::get<Projection>(x[3])));
   return give(F(layout(x[0]), tiler(x[1]), c));
 }
@@ -773,6 +782,94 @@ generators::Args portion_args(generators::Rng& g) {
   return {generators::random_gmma_atom(g)};
 }
 
+// CuTe slice_and_offset(coord, L) (cute/layout.hpp:700; cute/swizzle_layout.hpp:230 for Sw o k o L):
+// the sub-layout of the modes under the holes and the offset of the fixed coordinates.
+Result<Value> slice_and_offset_op(std::span<Value const> x, Convention) {
+  auto const& c = std::get<SliceCoord>(x[1]);
+  if (auto const* l = std::get_if<Layout>(&x[0]))
+    return c.printed ? give(slice_and_offset_printed(c, *l)) : give(slice_and_offset(c, *l));
+  if (auto const* s = std::get_if<ComposedLayout>(&x[0]))
+    return c.printed ? give(slice_and_offset_printed(c, *s)) : give(slice_and_offset(c, *s));
+  return not_defined("slice_and_offset", "this kind of layout");
+}
+
+// The definition apart from the engine: the holes' modes, in order, and the sum of the fixed
+// coordinates' values, read off the coordinate and the layout together.
+Result<void> holes_and_fixed(SliceCoord const& c, Layout const& m, std::vector<Layout>& holes, Int& fixed) {
+  if (c.kind == SliceCoord::Kind::hole) return holes.push_back(m), Result<void>{};
+  if (c.kind == SliceCoord::Kind::integer) {
+    CL_TRY(v, m.at(c.value));  // an integer into a mode: that mode's value at its colexicographic index
+    fixed += v;
+    return {};
+  }
+  if (m.shape().is_leaf() || c.children.size() != m.rank()) return fail(ErrorKind::invalid_input, "coordinate does not fit");
+  for (std::size_t i = 0; i < c.children.size(); ++i) CL_CHECK(holes_and_fixed(c.children[i], m.mode(i), holes, fixed));
+  return {};
+}
+
+// For every j: offset + R(j) == sw(k + L(the coordinate with the holes filled by j's coordinate)),
+// j's coordinate colexicographic over the holes' modes, R swizzled or not.
+Result<void> slice_and_offset_witness(std::span<Value const> x, Value const& r) {
+  auto const& c = std::get<SliceCoord>(x[1]);
+  ComposedLayout l;
+  if (auto const* p = std::get_if<Layout>(&x[0])) l = ComposedLayout{Swizzle{}, 0, *p};
+  else l = std::get<ComposedLayout>(x[0]);
+  auto const& got = std::get<SliceResult>(r);
+  std::vector<Layout> holes;
+  Int fixed = 0;
+  CL_CHECK(holes_and_fixed(c, l.layout, holes, fixed));
+  Int n = 1;
+  for (auto const& h : holes) n *= h.size();
+  if (got.layout.size() != n) return fail(ErrorKind::invalid_input, "slice_and_offset: size ", got.layout.size(), " is not the holes' ", n);
+  for (Int j = 0; j < std::min<Int>(n, Int{1} << 16); ++j) {
+    Int at = fixed, rest = j;
+    for (auto const& h : holes) at += h(rest % h.size()), rest /= h.size();
+    Int want = l.sw(l.offset + at);
+    Int sub = got.layout(j);
+    Int have = got.offset + (got.swizzle ? (*got.swizzle)(got.swizzle_offset + sub) : sub);
+    if (have != want) return fail(ErrorKind::invalid_input, "slice_and_offset: at j = ", j, " offset + R(j) = ", have, ", the layout ", want);
+  }
+  return {};
+}
+
+// A coordinate of shape s with holes: at each position a hole, an integer inside the mode (past it
+// one time in twenty), or, at a tuple, mode by mode.
+SliceCoord random_slice_coord(generators::Rng& g, IntTuple const& s) {
+  Int n = 1;
+  for (Int e : s.values()) n *= e;
+  auto pick = generators::uniform(g, 0, s.is_leaf() ? 1 : 2);
+  if (pick == 0) return SliceCoord::hole();
+  if (pick == 1) return SliceCoord::of(generators::uniform(g, 0, generators::coin(g, 20) ? n : n - 1));
+  std::vector<SliceCoord> modes;
+  for (std::size_t k = 0; k < s.rank(); ++k) modes.push_back(random_slice_coord(g, s.mode(k)));
+  return SliceCoord::tuple(std::move(modes));
+}
+
+// A plain layout, a GMMA atom, or a power-of-two layout under a random swizzle (now and then with an
+// offset); a coordinate with holes, mode by mode at the top.
+generators::Args slice_and_offset_args(generators::Rng& g) {
+  ComposedLayout l{Swizzle{}, 0, generators::random_layout(g)};
+  if (!generators::coin(g, 3)) {
+    if (generators::coin(g, 2)) l = generators::random_gmma_atom(g);
+    else {
+      Layout p = generators::random_pow2_layout(g, static_cast<int>(generators::uniform(g, 3, 7)), static_cast<int>(generators::uniform(g, 0, 2)));
+      int bits = 0;
+      while ((Int{1} << (bits + 1)) <= cosize(p)) ++bits;
+      l = ComposedLayout{generators::random_swizzle(g, std::max(bits, 2)), 0, p};
+    }
+    if (generators::coin(g, 6)) l.offset = Int{1} << generators::uniform(g, 0, 6);
+  }
+  IntTuple const& s = l.layout.shape();
+  SliceCoord c = random_slice_coord(g, s);
+  if (!s.is_leaf() && c.kind != SliceCoord::Kind::tuple) {
+    std::vector<SliceCoord> modes;
+    for (std::size_t k = 0; k < s.rank(); ++k) modes.push_back(random_slice_coord(g, s.mode(k)));
+    c = SliceCoord::tuple(std::move(modes));
+  }
+  if (is_plain(l)) return {l.layout, c};
+  return {l, c};
+}
+
 constexpr auto no = Strict::none, conv = Strict::paper, reading = Strict::reading;
 constexpr bool layout_result = true, kinds = true, later = true;
 using T = Takes;
@@ -935,6 +1032,13 @@ std::vector<OpRow> cute_api_rows() {
       row("compact_row_major", 1, no, !layout_result, !kinds, {{T::shape, T::int_tuple}, compact_strides_op<2>, compact_strides_witness<2>, compact_strides_args<2>, nullptr, compact_strides_mixed<2>, true},
           {"compact-row-major", "compact-row-major SHAPE [CURRENT]", "CuTe compact_row_major(shape, current): row-major strides from CURRENT",
            "catlayout compact-row-major '(4,(8,1,(2,3)))'"},
+          later),
+      row("slice_and_offset", 2, no, !layout_result, kinds,
+          {{T::layout, T::coord}, slice_and_offset_op, slice_and_offset_witness, slice_and_offset_args},
+          {"slice-and-offset", "slice-and-offset L COORD",
+           "CuTe slice_and_offset(COORD, L): the layout of the modes under _ and the offset of the fixed coordinates "
+           "(a swizzled L: CuTe's swizzled or decayed answer)",
+           "catlayout slice-and-offset 'Sw<3,0,3> o _0 o (_8,_8):(_8,_1)' '(3,_)'"},
           later),
       row("domain_distribute", 2, no, layout_result, !kinds, {{T::domain, T::integer}, domain_distribute_op, domain_distribute_witness, domain_distribute_args},
           {"domain-distribute", "domain-distribute SHAPE_A B",

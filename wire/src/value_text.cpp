@@ -56,7 +56,11 @@ Result<Value> operand_from_text(Takes kind, std::string const& text, std::size_t
   if (takes_integers(kind) && (integers == Integers::as_printed || has_static_marks(text))) {
     auto m = mixed_from_text(kind, text);
     if (m) return m;
-    if (integers == Integers::as_printed) return where(m.error());
+    if (integers == Integers::as_printed) {
+      if (kind == Takes::layout)  // a swizzled layout (Sw<..> o _0 o L): its integers are static, CuTe's types
+        if (auto any = read_any_layout(text); any && !std::holds_alternative<Layout>(*any)) return any;
+      return where(m.error());
+    }
     // `_` in a text that is not CuTe's plain print (a swizzled layout Sw<..> o _0 o L, a coordinate
     // stride _1@0, a slice): core's readers, which read the marks as before
   }
@@ -100,7 +104,9 @@ Result<Value> operand_from_text(Takes kind, std::string const& text, std::size_t
           },
           *any);
     }
-    case Takes::coord: return checked(parse_slice_coord(text));
+    case Takes::coord:  // in CuTe's print (`_3` static, `3` run-time) where asked for (--cute-integers)
+      if (integers == Integers::as_printed) return checked(parse_printed_slice_coord(text));
+      return checked(parse_slice_coord(text));
     case Takes::projection: return checked(parse_projection(text));
     case Takes::shape: {
       // Checked here, where the shape is the one the user wrote: the engines would name the shape

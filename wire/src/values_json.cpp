@@ -52,7 +52,12 @@ Result<F2Layout> f2_layout_from_json(Json const& j, std::string const& path) {
   return l;
 }
 
-Json to_json(SliceResult const& r) { return Json{{"layout", wire::to_json(r.layout)}, {"offset", r.offset}}; }
+// A swizzled sub-layout (CuTe's slice of a swizzled layout) in the composed layout's form.
+Json to_json(SliceResult const& r) {
+  if (!r.printed_layout.empty()) return Json{{"layout", r.printed_layout}, {"offset", r.printed_offset}};  // CuTe's print
+  Json sub = r.swizzle ? layout_or_composed_json(ComposedLayout{*r.swizzle, r.swizzle_offset, r.layout}) : wire::to_json(r.layout);
+  return Json{{"layout", std::move(sub)}, {"offset", r.offset}};
+}
 
 Json to_json(SliceCoord const& c) {
   switch (c.kind) {
@@ -258,7 +263,12 @@ Result<Value> operand_from_json(Takes takes, Json const& j, std::string const& p
       CL_TRY(m, major_from_json(j, path));
       return Value(Order(m));
     }
-    case Takes::coord: return as_value(slice_coord_from_json(j, path));
+    case Takes::coord: {
+      if (!j.is_string()) return as_value(slice_coord_from_json(j, path));
+      auto c = parse_printed_slice_coord(j.get<std::string>());  // CuTe's print: `_3` static, `3` run-time
+      if (!c) return fail(c.error().kind, c.error().message, " at ", path);
+      return Value(std::move(*c));
+    }
     case Takes::projection: return as_value(projection_from_json(j, path));
     case Takes::shape: return as_value(positive_shape_from_json(j, path));
     case Takes::domain: return as_value(shape_from_json(j, path));

@@ -12,7 +12,7 @@
   coords, modes, common, relations, compacts: CuTe API ops of their own (crd2idx/idx2crd/crd2crd;
   select, take, group_modes, append, prepend, replace; max_common_vector/layout; weakly_congruent,
   compatible, coprofile; compact_major/col/row with a start, domain_distribute; queries: size, cosize,
-  rank, depth, flatten, layout_mode, make_layout_with_stride, make_layout_of_layouts, shape_div), each its argument checks, C++, definition and generator, imported by
+  rank, depth, flatten, layout_mode, make_layout_with_stride, make_layout_of_layouts, shape_div; slices: slice_and_offset), each its argument checks, C++, definition and generator, imported by
   values (lazily), harness, definitions and generators
 
 Each imports only the ones above it. Like cute_ops_oracle.py, the modules import cute_oracle.py,

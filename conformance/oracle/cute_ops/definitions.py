@@ -17,6 +17,7 @@ from .queries import QUERY_OPS, check_query_case, query_definition_error
 from .common import COMMON_OPS, check_common_case
 from .relations import RELATION_OPS, check_relation_case
 from .compacts import COMPACT_OPS, check_compact_case, compact_definition_error
+from .slices import SLICE_OPS, check_slice_case, slice_definition_error
 from .evaluation import (at_sparse, colex_split, complement, coord_tab, cosize_x, counterexample,
                          domain_points, fl, layout_ext, lsize, swizzle_fn, tab_layout, unrep, xext, xflat_shape,
                          xsize, xtab)
@@ -397,6 +398,8 @@ def _check_case(op, args, v):
         return check_compact_case(op, args, v)
     if op in QUERY_OPS:
         return check_query_case(op, args, v)
+    if op in SLICE_OPS:
+        return check_slice_case(op, args, v)
     if unrep(v) and op not in ("right_inverse", "left_inverse"):
         return "unrepresentable", compact(v), None
     if op in ("make_layout", "make_ordered_layout", "make_layout_like"):
@@ -588,6 +591,8 @@ def definition_error(op, args):
         return compact_definition_error(op, args)
     if op in QUERY_OPS:
         return query_definition_error(op, args)
+    if op in SLICE_OPS:
+        return slice_definition_error(op, args)
     try:
         if op in PARTITION_OPS:
             def_partition(op, args)

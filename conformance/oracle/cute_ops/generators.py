@@ -13,6 +13,7 @@ from .queries import gen_query
 from .common import gen_common
 from .relations import gen_relation
 from .compacts import gen_compact
+from .slices import gen_slice_and_offset
 from .definitions import compact_strides, dice, recast_scale, top_modes, zipped
 
 
@@ -633,6 +634,7 @@ GENERATORS = {
     **{op: (lambda o: lambda rng: gen_query(o, rng, rand_layout, rand_shape))(op)
        for op in ("size", "cosize", "rank", "depth", "flatten", "layout_mode", "make_layout_with_stride",
                   "make_layout_of_layouts", "shape_div")},
+    "slice_and_offset": lambda rng: gen_slice_and_offset(rng, rand_layout, pow2_layout, rand_swizzle, gmma_atom),
     "coprofile": lambda rng: [gen_coordinate_b(rng)[1] if rng.random() < 0.7 else rand_layout(rng)],
 }
 

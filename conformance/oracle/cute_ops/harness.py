@@ -13,6 +13,7 @@ from .relations import cpp_relation_body
 from .compacts import cpp_compact_body
 from .modes import cpp_mode_body
 from .queries import cpp_query_body
+from .slices import SLICE_OPS, cpp_slice_body
 from .values import COMMON_OPS, COMPACT_OPS, COORD_OPS, MODE_OPS, QUERY_OPS, RELATION_OPS, PARTITION_OPS, is_basis, is_composed, is_coord, is_int, is_layout, is_swizzle
 
 
@@ -83,6 +84,8 @@ def cpp_case_body(c):
         return cpp_compact_body(op, args)
     if op in QUERY_OPS:
         return cpp_query_body(op, args)
+    if op in SLICE_OPS:
+        return cpp_slice_body(op, args, cpp_x)
     L = []
     part = False
     if op == "make_layout":

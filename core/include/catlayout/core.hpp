@@ -26,6 +26,8 @@
 #include "catlayout/core/recast.hpp"
 #include "catlayout/core/represent.hpp"
 #include "catlayout/core/slice.hpp"
+#include "catlayout/core/slice_swizzled.hpp"
+#include "catlayout/core/slice_printed.hpp"
 #include "catlayout/core/structural.hpp"
 #include "catlayout/core/composed_chain.hpp"
 #include "catlayout/core/swizzle_layout.hpp"

@@ -25,7 +25,7 @@ import sys
 from cute_core.environment import CUTLASS_PIP, CUTLASS_VERSION, Env, Skip, _installed_version, log, setup_env
 from cute_core.values import (DIVIDE_OPS, LAYOUT_OPS, PRODUCT_OPS, SCHEMA, case_key, check_inttuple,
                               check_layout, check_nested, check_tiler, compact, congruent, is_layout,
-                              is_tiler, tiler_elems, validate_case)
+                              is_tiler, tiler_elems, validate_case, write_vector_file)
 from cute_core.harness import (DEFAULT_CXXFLAGS, HARNESS_MAIN, HARNESS_PRELUDE, attribute_errors,
                                classify_compile_failure, cpp_b_t, cpp_case_body, cpp_int, cpp_layout_t,
                                cpp_profile_t, cpp_tiler_t, cpp_tuple_t, cute_compute, run_cute_batch,
@@ -46,7 +46,7 @@ __all__ = [
     # values
     "DIVIDE_OPS", "LAYOUT_OPS", "PRODUCT_OPS", "SCHEMA", "case_key", "check_inttuple", "check_layout",
     "check_nested", "check_tiler", "compact", "congruent", "is_layout", "is_tiler", "tiler_elems",
-    "validate_case",
+    "validate_case", "write_vector_file",
     # harness
     "DEFAULT_CXXFLAGS", "HARNESS_MAIN", "HARNESS_PRELUDE", "attribute_errors", "classify_compile_failure",
     "cpp_b_t", "cpp_case_body", "cpp_int", "cpp_layout_t", "cpp_profile_t", "cpp_tiler_t", "cpp_tuple_t",

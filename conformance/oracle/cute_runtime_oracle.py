@@ -492,15 +492,10 @@ def cmd_generate(args):
             by_op.setdefault(c["op"], []).append(v)
     os.makedirs(args.out_dir, exist_ok=True)
     for op, cs in by_op.items():
-        doc = {"schema": "catlayout.vectors/1",
-               "source": (f"cute_runtime_oracle.py generate --seed {args.seed} --count {args.count}: CuTe C++ "
+        co.write_vector_file(os.path.join(args.out_dir, f"{op}.json"), (f"cute_runtime_oracle.py generate --seed {args.seed} --count {args.count}: CuTe C++ "
                           f"{co.CUTLASS_VERSION} (nvidia-cutlass headers) compiled with the marked integers run-time "
                           "(int) and the others static (cute::Int), answers printed by cute::print; each judged by "
-                          "conformance/spec/layoutspec with the marks dropped"),
-               "cases": cs}
-        with open(os.path.join(args.out_dir, f"{op}.json"), "w") as f:
-            json.dump(doc, f, indent=1)
-            f.write("\n")
+                          "conformance/spec/layoutspec with the marks dropped"), cs)
     for op in ops:
         print(op, json.dumps(tally.get(op, {}), sort_keys=True))
     return 0

@@ -139,18 +139,13 @@ def main(argv=None):
             raise SystemExit(f"{c['id']}: CuTe's answer is not the slice's function: {detail}")
         del c["_cpp"]
         c["expect"], c["note"] = c.pop("expect"), c.pop("note")
-    doc = {"schema": "catlayout.vectors/1",
-           "source": f"NVIDIA's own unit test: every case of CUTLASS {SOURCE} (github.com/NVIDIA/cutlass, commit "
+    co.write_vector_file(args.out, f"NVIDIA's own unit test: every case of CUTLASS {SOURCE} (github.com/NVIDIA/cutlass, commit "
                      f"{CUTLASS}): its three swizzled layouts sliced at every row (i,_) and every column (_,j), "
                      "with a static coordinate (plain JSON) and a run-time one (the coordinate as CuTe prints it, "
                      "3 run-time); expectations CuTe C++ 4.2's (nvidia-cutlass 4.2.0.0 headers) compiled answers, "
                      "by conformance/oracle/nvidia_swizzle_layout.py (static: the cute_ops oracle's harness; "
                      "run-time: the test's expressions with int coordinates, cute::print). See "
-                     "conformance/vectors/nvidia/README.md",
-           "cases": cs}
-    with open(args.out, "w") as f:
-        json.dump(doc, f, indent=1)
-        f.write("\n")
+                     "conformance/vectors/nvidia/README.md", cs)
     print(f"wrote {args.out}: {len(cs)} cases")
     return 0
 

@@ -118,16 +118,11 @@ def main(argv=None):
             continue
         out.append({"id": c["id"].replace("slice_and_offset/", "slice_and_offset/run-time/"), "op": "slice_and_offset",
                     "args": [c["args"][0], text(m)], "expect": answer})
-    doc = {"schema": "catlayout.vectors/1",
-           "source": f"NVIDIA CuTe C++ from nvidia-cutlass 4.2.0.0 (headers only), compiled with g++ {' '.join(co.DEFAULT_CXXFLAGS)}: "
+    co.write_vector_file(args.out, f"NVIDIA CuTe C++ from nvidia-cutlass 4.2.0.0 (headers only), compiled with g++ {' '.join(co.DEFAULT_CXXFLAGS)}: "
                      f"the cases of {os.path.relpath(args.src, os.path.join(HERE, '..', '..'))} with a coordinate, each integer "
                      "marked static (_3, cute::Int) or run-time (3, an int) at random (conformance/oracle/slice_runtime_cases.py "
                      f"--seed {args.seed}); expect is cute::print of the sub-layout and of the offset, each answer's function "
-                     "checked by the definition with its marks dropped",
-           "cases": out}
-    with open(args.out, "w") as f:
-        json.dump(doc, f, indent=1)
-        f.write("\n")
+                     "checked by the definition with its marks dropped", out)
     print(f"wrote {args.out}: {len(out)} cases; {len(dropped)} left out (CuTe's answer not the slice's function)")
     for i, why in dropped:
         print(f"  {i}: {why}")

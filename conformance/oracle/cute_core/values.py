@@ -1,10 +1,17 @@
 """The cases as JSON values: the vector schema, the layout-algebra ops, the value predicates
 (is_layout, is_tiler) and checks (check_*), validate_case (whether a case is this oracle's),
-case_key and compact."""
+case_key and compact; write_vector_file."""
 
 import json
 
 SCHEMA = "catlayout.vectors/1"
+
+
+def write_vector_file(path, source, cases):
+    """A vector file (docs/vector-format.md): the schema, where its cases come from, the cases."""
+    with open(path, "w") as f:
+        json.dump({"schema": SCHEMA, "source": source, "cases": cases}, f, indent=1)
+        f.write("\n")
 
 LAYOUT_OPS = [
     "evaluate", "coalesce", "composition", "complement",

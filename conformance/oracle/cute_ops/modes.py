@@ -8,7 +8,7 @@ the integer arguments; select's modes an integer or a flat list."""
 # folder that holds it on sys.path
 import cute_oracle as co
 
-from .values import MODE_OPS, DefError, is_int  # noqa: F401 (MODE_OPS: the ops here)
+from .values import MODE_OPS, DefError, definition_error, exact_case, is_int  # noqa: F401 (MODE_OPS: the ops here)
 
 
 # --------------------------------------------------------------------------
@@ -136,18 +136,11 @@ def def_mode(op, args):
 
 
 def check_mode_case(op, args, v):
-    want = def_mode(op, args)
-    if v != want:
-        return "wrong", f"CuTe {v}, definition {want}", "invalid_input"
-    return "ok", "", None
+    return exact_case(def_mode, op, args, v)
 
 
 def mode_definition_error(op, args):
-    try:
-        def_mode(op, args)
-    except DefError as e:
-        return e
-    return None
+    return definition_error(def_mode, op, args)
 
 
 # --------------------------------------------------------------------------

@@ -8,7 +8,7 @@ random cases. An integer answer (size, cosize, rank, depth) is printed as its va
 # folder that holds it on sys.path
 import cute_oracle as co
 
-from .values import QUERY_OPS, DefError, is_int  # noqa: F401 (QUERY_OPS: the ops here)
+from .values import QUERY_OPS, DefError, definition_error, exact_case, is_int  # noqa: F401 (QUERY_OPS: the ops here)
 
 INTEGER_OPS = ("size", "cosize", "rank", "depth")
 
@@ -192,18 +192,11 @@ def def_query(op, args):
 
 
 def check_query_case(op, args, v):
-    want = def_query(op, args)
-    if v != want:
-        return "wrong", f"CuTe {v}, definition {want}", "invalid_input"
-    return "ok", "", None
+    return exact_case(def_query, op, args, v)
 
 
 def query_definition_error(op, args):
-    try:
-        def_query(op, args)
-    except DefError as e:
-        return e
-    return None
+    return definition_error(def_query, op, args)
 
 
 # --------------------------------------------------------------------------

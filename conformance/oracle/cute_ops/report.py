@@ -198,10 +198,7 @@ def write_vectors(path, per_op, source):
             elif cl["kind"] == "footprint":
                 case["note"] = "CuTe's upcast here is a footprint, not an exact reinterpretation: " + cl["detail"]
             cases.append(case)
-    doc = {"schema": co.SCHEMA, "source": source, "cases": cases}
-    with open(path, "w") as f:
-        json.dump(doc, f, indent=1)
-        f.write("\n")
+    co.write_vector_file(path, source, cases)
 
 
 def op_counts(kept, stats):

@@ -220,3 +220,21 @@ def validate_case(c):
 
 # uint_bit_t<N> exists in CuTe 4.2 for these widths (cute/numeric/int.hpp)
 BIT_WIDTHS = (1, 2, 4, 8, 16, 32, 64)
+
+
+def exact_case(define, op, args, v):
+    """A case of an op whose answer is one value, the definition's `define(op, args)`: CuTe's `v`
+    against it (definitions.py check_case's verdict)."""
+    want = define(op, args)
+    if v != want:
+        return "wrong", f"CuTe {v}, definition {want}", "invalid_input"
+    return "ok", "", None
+
+
+def definition_error(define, op, args):
+    """The DefError `define` raises for args (the definition's refusal), or None."""
+    try:
+        define(op, args)
+    except DefError as e:
+        return e
+    return None

@@ -34,7 +34,10 @@ from layoutspec.runtime import RUNTIME_FORM  # noqa: E402
 OPS = ["make_layout", "coalesce", "composition", "complement", "logical_divide", "zipped_divide",
        "tiled_divide", "flat_divide", "logical_product", "zipped_product", "tiled_product", "flat_product",
        "blocked_product", "raked_product", "right_inverse", "left_inverse",
-       "crd2idx", "idx2crd", "crd2crd", "compact_major", "compact_col_major", "compact_row_major"]
+       "crd2idx", "idx2crd", "crd2crd", "compact_major", "compact_col_major", "compact_row_major",
+       "select", "take", "group_modes", "append", "prepend", "replace"]
+# CuTe's mode rearrangements: a layout (and a layout X), CuTe's template integers as plain ints.
+MODE_OPS = {"select", "take", "group_modes", "append", "prepend", "replace"}
 # Ops whose operands are all int tuples (and a major): CuTe's coordinate maps and compact strides.
 TUPLE_OPS = {"crd2idx", "idx2crd", "crd2crd", "compact_major", "compact_col_major", "compact_row_major"}
 MAJORS = ("LayoutLeft", "LayoutRight")
@@ -157,7 +160,9 @@ def plain_args(op, args):
     """The operands with their marks dropped, in the vector format's plain JSON forms."""
     out = []
     for k, a in enumerate(args):
-        if op == "make_layout" or op in TUPLE_OPS:
+        if op in MODE_OPS and not isinstance(a, str):
+            out.append(a)
+        elif op == "make_layout" or op in TUPLE_OPS:
             out.append(a if a in MAJORS else plain(parse_tuple(a)))
         elif op == "complement" and k == 1:
             out.append(plain(parse_tuple(a)))
@@ -190,6 +195,18 @@ def case_body(c):
     if op == "make_layout":
         major = ", cute::LayoutRight{}" if len(args) > 1 and args[1] == "LayoutRight" else ""
         call = f"cute::make_layout({cpp(parse_tuple(args[0]))}{major})"
+    elif op in MODE_OPS:
+        L = cpp_tiler(parse_tiler(args[0]))
+        ints = lambda v: ",".join(str(i) for i in (v if isinstance(v, list) else [v]))  # noqa: E731
+        if op == "select":
+            call = f"cute::select<{ints(args[1])}>({L})"
+        elif op in ("take", "group_modes"):
+            call = f"cute::{'take' if op == 'take' else 'group'}<{args[1]},{args[2]}>({L})"
+        elif op == "replace":
+            call = f"cute::replace<{args[2]}>({L}, {cpp_tiler(parse_tiler(args[1]))})"
+        else:
+            n = f"<{args[2]}>" if len(args) == 3 else ""
+            call = f"cute::{op}{n}({L}, {cpp_tiler(parse_tiler(args[1]))})"
     elif op == "compact_major":
         rest = "".join(", " + cpp(parse_tuple(a)) for a in args[2:])
         call = f"cute::compact_major<cute::{args[1]}>({cpp(parse_tuple(args[0]))}{rest})"
@@ -368,14 +385,46 @@ def gen_tuple_case(rng, op, p_static):
             args.append(show([mark(rng, rng.choice([1, 2, 3, 5, 8]), p_static) for _ in shape]))
         else:
             args.append(show(mark(rng, rng.choice([1, 1, 2, 3, 4, 5, 8]), p_static)))
+    elif op in MODE_OPS:
+        L = cpp_tiler(parse_tiler(args[0]))
+        ints = lambda v: ",".join(str(i) for i in (v if isinstance(v, list) else [v]))  # noqa: E731
+        if op == "select":
+            call = f"cute::select<{ints(args[1])}>({L})"
+        elif op in ("take", "group_modes"):
+            call = f"cute::{'take' if op == 'take' else 'group'}<{args[1]},{args[2]}>({L})"
+        elif op == "replace":
+            call = f"cute::replace<{args[2]}>({L}, {cpp_tiler(parse_tiler(args[1]))})"
+        else:
+            n = f"<{args[2]}>" if len(args) == 3 else ""
+            call = f"cute::{op}{n}({L}, {cpp_tiler(parse_tiler(args[1]))})"
     elif op == "compact_major":
         args.append(show(mark(rng, 1, p_static)))
     return args
 
 
+def gen_mode_case(rng, op, p_static):
+    a = rand_layout(rng, p_static, nmax=4, max_size=64)
+    r = len(a[1]) if isinstance(a[1], list) else 1
+    if op == "select":
+        modes = [rng.randrange(r) for _ in range(rng.randint(1, 3))]
+        return [show_tiler(a), modes[0] if len(modes) == 1 and rng.random() < 0.3 else modes]
+    if op in ("take", "group_modes"):
+        b = rng.randrange(r)
+        e = rng.randint(b + 1, r)
+        if op == "group_modes" and rng.random() < 0.2:
+            e = -1
+        return [show_tiler(a), b, e]
+    x = show_tiler(rand_layout(rng, p_static, nmax=2, max_size=16))
+    if op == "replace":
+        return [show_tiler(a), x, rng.randrange(r)]
+    return [show_tiler(a), x] + ([rng.randint(r, r + 2)] if rng.random() < 0.5 else [])
+
+
 def gen_case(rng, op, k):
     p_static = rng.choice([0.0, 0.3, 0.5, 0.7])
-    if op in TUPLE_OPS:
+    if op in MODE_OPS:
+        args = gen_mode_case(rng, op, p_static)
+    elif op in TUPLE_OPS:
         args = gen_tuple_case(rng, op, p_static)
     elif op == "make_layout":
         shape = nest(rng, rand_shape(rng, p_static, rng.randint(1, 4)))
@@ -507,7 +556,8 @@ def cmd_run(args):
         with open(p) as f:
             for c in json.load(f)["cases"]:
                 # this oracle's cases: its ops, every operand in CuTe's print (a string); the rest is n/a
-                operands = c["args"][:1] if c["op"] == "layout_mode" else c["args"]
+                operands = c["args"][:1] if c["op"] == "layout_mode" else \
+                    [a for a in c["args"] if not isinstance(a, (int, list))] if c["op"] in MODE_OPS else c["args"]
                 if (c["op"] in OPS or c["op"] in RUN_OPS) and all(isinstance(a, str) for a in operands):
                     cases.append(c)
                 else:

@@ -364,6 +364,59 @@ Result<Value> extend_op(std::span<Value const> x, Convention) {
 
 Result<Value> replace_op(std::span<Value const> x, Convention) { return give(replace(layout(x[0]), integer(x[2]), layout(x[1]))); }
 
+// The six over static and run-time integers: they move whole top-level modes (of L, and X as one
+// mode), so CuTe's answer is the engine's arrangement with each mode's own marks. The arrangement
+// is read off the engine's answer for a probe: L's top mode k as 1:(k+1) (L itself where its shape
+// is an integer), X as 1:(rank+1); each probe leaf is then the mode it stands for.
+template <OpFn Fn, bool TakesX>
+Result<Value> modes_mixed(std::span<Value const> x, Convention c) {
+  MixedLayout l = mixed_layout(x[0]);
+  std::vector<MixedLayout> piece;
+  std::vector<Layout> probe;
+  auto stand_in = [&](MixedLayout m) {
+    piece.push_back(std::move(m));
+    return *Layout::make(IntTuple(Int{1}), IntTuple(static_cast<Int>(piece.size())));
+  };
+  Values args(x.begin(), x.end());
+  if (l.shape.is_leaf) {
+    args[0] = stand_in(l);
+  } else {
+    for (std::size_t k = 0; k < l.shape.modes.size(); ++k) probe.push_back(stand_in({l.shape.modes[k], l.stride.modes[k]}));
+    CL_TRY(p, make_layout(probe));
+    args[0] = std::move(p);
+  }
+  if (TakesX) args[1] = stand_in(mixed_layout(x[1]));
+  for (std::size_t i = TakesX ? 2 : 1; i < args.size(); ++i)  // CuTe's template integers: their values
+    if (auto const* t = std::get_if<MixedTuple>(&args[i])) args[i] = t->is_leaf ? Value(t->leaf.value) : Value(unmarked(*t));
+  auto arranged = Fn(args, c);
+  if (!arranged) {  // the refusal named with the operands themselves, not the probe
+    Values plain;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      if (i > 1 || (i == 1 && !TakesX)) {
+        plain.push_back(args[i]);
+        continue;
+      }
+      auto u = unmarked(mixed_layout(x[i]));
+      if (!u) return std::unexpected(u.error());
+      plain.push_back(std::move(*u));
+    }
+    auto named = Fn(plain, c);
+    return named ? arranged : named;
+  }
+  auto const& a = layout(*arranged);
+  std::function<MixedLayout(IntTuple const&, IntTuple const&)> back = [&](IntTuple const& s, IntTuple const& d) {
+    if (s.is_leaf()) return piece[static_cast<std::size_t>(d.value() - 1)];
+    MixedLayout out{MixedTuple::tuple({}), MixedTuple::tuple({})};
+    for (std::size_t k = 0; k < s.rank(); ++k) {
+      MixedLayout m = back(s.mode(k), d.mode(k));
+      out.shape.modes.push_back(std::move(m.shape));
+      out.stride.modes.push_back(std::move(m.stride));
+    }
+    return out;
+  };
+  return Value(back(a.shape(), a.stride()));
+}
+
 // The witnesses' reading of the definitions: the answer's mode k is the layout (shape and stride
 // taken apart, as CuTe takes them) `want[k]`, and the answer has exactly those modes.
 Result<void> modes_are(Value const& r, std::vector<std::pair<IntTuple, IntTuple>> const& want, std::string_view op) {
@@ -976,26 +1029,26 @@ std::vector<OpRow> cute_api_rows() {
            "CuTe crd2crd: a coordinate of SRC_SHAPE as the coordinate of DST_SHAPE at the same colexicographic index",
            "catlayout crd2crd '(1,13)' '(4,(4,8))' '(4,(2,2,8))'"},
           later),
-      row("select", 2, no, layout_result, !kinds, {{T::layout, T::int_tuple}, select_op, select_witness, select_args},
+      row("select", 2, no, layout_result, !kinds, {{T::layout, T::int_tuple}, select_op, select_witness, select_args, nullptr, modes_mixed<select_op, false>},
           {"select", "select L MODES", "CuTe select<I...>: the tuple of L's modes I0, I1, ... (MODES an integer or a flat tuple)",
            "catlayout select '(2,3,4):(1,2,6)' '(2,0)'"},
           later),
-      row("take", 3, no, layout_result, !kinds, {{T::layout, T::integer, T::integer}, take_op, take_witness, take_args},
+      row("take", 3, no, layout_result, !kinds, {{T::layout, T::integer, T::integer}, take_op, take_witness, take_args, nullptr, modes_mixed<take_op, false>},
           {"take", "take L B E", "CuTe take<B,E>: the tuple of L's modes [B, E)", "catlayout take '(2,3,4):(1,2,6)' 1 3"},
           later),
-      row("group_modes", 3, no, layout_result, !kinds, {{T::layout, T::integer, T::integer}, group_modes_op, group_modes_witness, group_modes_args},
+      row("group_modes", 3, no, layout_result, !kinds, {{T::layout, T::integer, T::integer}, group_modes_op, group_modes_witness, group_modes_args, nullptr, modes_mixed<group_modes_op, false>},
           {"group-modes", "group-modes L B E", "CuTe group<B,E>: modes [B, E) become one mode (E = -1: to the end)",
            "catlayout group-modes '(2,3,4,5):(1,2,6,24)' 1 3"},
           later),
-      row("append", 2, no, layout_result, !kinds, {{T::layout, T::layout, T::integer}, extend_op<true>, extend_witness<true>, extend_args},
+      row("append", 2, no, layout_result, !kinds, {{T::layout, T::layout, T::integer}, extend_op<true>, extend_witness<true>, extend_args, nullptr, modes_mixed<extend_op<true>, true>},
           {"append", "append L X [N]", "CuTe append: X as a last mode; with N, X repeated until rank N",
            "catlayout append '(2,3):(1,2)' '4:6' 4"},
           later),
-      row("prepend", 2, no, layout_result, !kinds, {{T::layout, T::layout, T::integer}, extend_op<false>, extend_witness<false>, extend_args},
+      row("prepend", 2, no, layout_result, !kinds, {{T::layout, T::layout, T::integer}, extend_op<false>, extend_witness<false>, extend_args, nullptr, modes_mixed<extend_op<false>, true>},
           {"prepend", "prepend L X [N]", "CuTe prepend: X as a first mode; with N, X repeated until rank N",
            "catlayout prepend '(2,3):(1,2)' '4:6'"},
           later),
-      row("replace", 3, no, layout_result, !kinds, {{T::layout, T::layout, T::integer}, replace_op, replace_witness, replace_args},
+      row("replace", 3, no, layout_result, !kinds, {{T::layout, T::layout, T::integer}, replace_op, replace_witness, replace_args, nullptr, modes_mixed<replace_op, true>},
           {"replace", "replace L X N", "CuTe replace<N>: L with mode N replaced by X", "catlayout replace '(2,3,4):(1,2,6)' '(2,2):(12,24)' 1"},
           later),
       row("max_common_vector", 2, no, !layout_result, !kinds, {{T::layout, T::layout}, max_common_vector_op, max_common_vector_witness, max_common_args},

@@ -1654,6 +1654,98 @@ def _compact_op(name, major_at):
     return op
 
 
+# ================================================================ mode rearrangements
+# docs/definitions.md select, take, group_modes, append, prepend, replace: tuples of the top-level
+# modes (shape and stride taken apart together), compared exactly.
+def _modes(v):
+    """The top-level modes of a plain layout as (shape, stride) pairs; an integer shape is its own mode 0."""
+    if not isinstance(v, dict) or 'shape' not in v or 'stride' not in v:
+        raise Bad('expected a layout')
+    s, d = v['shape'], v['stride']
+    if isinstance(s, list):
+        if not isinstance(d, list) or len(d) != len(s):
+            raise Bad('shape and stride are not congruent')
+        return list(zip(s, d))
+    return [(s, d)]
+
+
+def _joined(ms):
+    return {'shape': [m[0] for m in ms], 'stride': [m[1] for m in ms]}
+
+
+def _mode_pre(name, ok, msg):
+    if not ok:
+        raise Pre(f'{name}.pre.range', 'input', msg)
+
+
+def _exact_layout(name, want):
+    def check(v):
+        if v != want:
+            return [(f'{name}.def', f'{v} != {want}')]
+        return []
+    r = Res([f'{name}.def'])
+    r.check = check
+    return r
+
+
+def op_select(args):
+    ms, idx = _modes(args[0]), args[1] if isinstance(args[1], list) else [args[1]]
+    for i in idx:
+        _mode_pre('select', is_int(i) and 0 <= i < len(ms), f'mode {i} of rank {len(ms)}')
+    return _exact_layout('select', _joined([ms[i] for i in idx]))
+
+
+def op_take(args):
+    ms, b, e = _modes(args[0]), args[1], args[2]
+    _mode_pre('take', b < e, 'take: empty range error')
+    _mode_pre('take', 0 <= b and e <= len(ms), 'take: range out of bounds')
+    return _exact_layout('take', _joined(ms[b:e]))
+
+
+def op_group_modes(args):
+    ms, b, e = _modes(args[0]), args[1], args[2]
+    e = len(ms) if e == -1 else e
+    _mode_pre('group_modes', 0 <= b <= e <= len(ms), f'[{b},{e}) within rank {len(ms)}')
+    grouped = ms[:b] + ([(_joined(ms[b:e])['shape'], _joined(ms[b:e])['stride'])] if b < e else []) + ms[e:]
+    return _exact_layout('group_modes', _joined(grouped))
+
+
+def _extend(name, args, back):
+    ms, x = _modes(args[0]), args[1]
+    if not isinstance(x, dict) or 'shape' not in x:
+        raise Bad('expected a layout X')
+    n = args[2] if len(args) == 3 else len(ms) + 1
+    _mode_pre(name, n >= len(ms), f'rank {n} below {len(ms)}')
+    if n == len(ms):
+        return _exact_layout(name, args[0])
+    xs = [(x['shape'], x['stride'])] * (n - len(ms))
+    return _exact_layout(name, _joined(ms + xs if back else xs + ms))
+
+
+def op_append(args):
+    return _extend('append', args, True)
+
+
+def op_prepend(args):
+    return _extend('prepend', args, False)
+
+
+def op_replace(args):
+    ms, x, n = _modes(args[0]), args[1], args[2]
+    if n == len(ms) and isinstance(args[0]['shape'], list):
+        # CuTe 4.2 compiles and appends X (make_range<N+1, rank> is empty): there is no mode N to
+        # replace, so no answer is replace's (docs/definitions.md replace: cute_wrong)
+        r = Res(['replace.def'])
+        r.noanswer = ('replace.def', f'no mode {n} in rank {len(ms)}')
+        r.check = lambda v: [('replace.def', f'{v}: there is no mode {n} of rank {len(ms)} to replace')]
+        return r
+    _mode_pre('replace', is_int(n) and 0 <= n < len(ms), f'mode {n} of rank {len(ms)}')
+    if not isinstance(args[0]['shape'], list):
+        return _exact_layout('replace', x)
+    ms[n] = (x['shape'], x['stride'])
+    return _exact_layout('replace', _joined(ms))
+
+
 # The op table. An op whose function is op_<name> (a dot in the name an underscore) is found by its
 # name; the others are the flavours of the divide and the product (their op's function with the
 # flavour) and the ops that share another's function.
@@ -1674,4 +1766,5 @@ OPS = {name: OTHER_OPS[name] if name in OTHER_OPS else globals()['op_' + name.re
     coord.identity coord.evaluate coord.coalesce swizzle.evaluate swizzle.composition
     linear.from_layout linear.to_layout linear.compose linear.inverse
     nest.to_layout nest.compose nest.coalesce nest.complement nest.logical_divide nest.logical_product
-    layout.to_nest mutual_refinement crd2idx idx2crd crd2crd compact_major compact_col_major compact_row_major""".split()}
+    layout.to_nest mutual_refinement crd2idx idx2crd crd2crd compact_major compact_col_major compact_row_major
+    select take group_modes append prepend replace""".split()}

@@ -137,3 +137,23 @@ TEST(SliceSwizzled, CutePrintsWithRunTimeCoordinates) {
   EXPECT_EQ(printed(p, "(_,(1,_),_0)"), "(_4,_3):(_0,_1) + 3");
   EXPECT_EQ(printed(p, "(_,(_1,_),_0)"), "(_4,_3):(_0,_1) + _3");
 }
+
+// cute/layout.hpp:719, layout_composed.hpp:349: domain_offset keeps a plain layout and moves L(coord)
+// to the offset; a swizzled layout keeps it inside, before the swizzle. Checked against the moved
+// layout's table.
+TEST(DomainOffset, PlainAndSwizzled) {
+  Layout l = parsed(parse_layout("(8,4):(1,8)"));
+  auto p = domain_offset(parsed(parse_int_tuple("(3,1)")), l);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->offset, 11);
+  EXPECT_EQ(p->layout, l);
+  EXPECT_FALSE(p->swizzle);
+  ComposedLayout c = C("Sw<3,4,3> o 0 o (8,64):(64,1)");
+  auto q = domain_offset(parsed(parse_int_tuple("(1,2)")), c);
+  ASSERT_TRUE(q);
+  ASSERT_TRUE(q->swizzle);
+  EXPECT_EQ(q->swizzle_offset, 66);
+  EXPECT_EQ(q->offset, 0);
+  for (Int i = 0; i < c.size(); ++i) EXPECT_EQ((*q->swizzle)(q->swizzle_offset + q->layout(i)), c.sw(66 + c.layout(i))) << i;
+  EXPECT_FALSE(domain_offset(parsed(parse_int_tuple("(1,2,3)")), l));  // not the shape's rank
+}

@@ -899,8 +899,8 @@ SliceCoord random_slice_coord(generators::Rng& g, IntTuple const& s) {
 }
 
 // A plain layout, a GMMA atom, or a power-of-two layout under a random swizzle (now and then with an
-// offset); a coordinate with holes, mode by mode at the top.
-generators::Args slice_and_offset_args(generators::Rng& g) {
+// offset).
+ComposedLayout random_plain_or_swizzled(generators::Rng& g) {
   ComposedLayout l{Swizzle{}, 0, generators::random_layout(g)};
   if (!generators::coin(g, 3)) {
     if (generators::coin(g, 2)) l = generators::random_gmma_atom(g);
@@ -912,6 +912,12 @@ generators::Args slice_and_offset_args(generators::Rng& g) {
     }
     if (generators::coin(g, 6)) l.offset = Int{1} << generators::uniform(g, 0, 6);
   }
+  return l;
+}
+
+// Such a layout and a coordinate with holes, mode by mode at the top.
+generators::Args slice_and_offset_args(generators::Rng& g) {
+  ComposedLayout l = random_plain_or_swizzled(g);
   IntTuple const& s = l.layout.shape();
   SliceCoord c = random_slice_coord(g, s);
   if (!s.is_leaf() && c.kind != SliceCoord::Kind::tuple) {
@@ -919,6 +925,42 @@ generators::Args slice_and_offset_args(generators::Rng& g) {
     for (std::size_t k = 0; k < s.rank(); ++k) modes.push_back(random_slice_coord(g, s.mode(k)));
     c = SliceCoord::tuple(std::move(modes));
   }
+  if (is_plain(l)) return {l.layout, c};
+  return {l, c};
+}
+
+// CuTe domain_offset(coord, L) (cute/layout.hpp:719, layout_composed.hpp:349): L kept, the offset
+// L(coord) to the pointer; a swizzled L keeps it inside its swizzle, the pointer's offset 0.
+Result<Value> domain_offset_op(std::span<Value const> x, Convention) {
+  IntTuple const c = int_tuple(x[1]);
+  if (auto const* l = std::get_if<Layout>(&x[0])) return give(domain_offset(c, *l));
+  if (auto const* s = std::get_if<ComposedLayout>(&x[0])) return give(domain_offset(c, *s));
+  return not_defined("domain_offset", "this kind of layout");
+}
+
+// The definition apart from the engine: for every i, offset + R(i) == sw(k + L(coord) + L(i)), the
+// layout read at the coordinate moved by i (L linear in natural coordinates), L(coord) the inner
+// product of the coordinate with the strides (an integer coordinate split colexicographically).
+Result<void> domain_offset_witness(std::span<Value const> x, Value const& r) {
+  ComposedLayout l;
+  if (auto const* p = std::get_if<Layout>(&x[0])) l = ComposedLayout{Swizzle{}, 0, *p};
+  else l = std::get<ComposedLayout>(x[0]);
+  auto at = crd2idx_by_layouts(int_tuple(x[1]), l.layout.shape(), l.layout.stride());
+  if (!at) return fail(ErrorKind::invalid_input, "domain_offset answered where the coordinate does not fit the shape");
+  auto const& got = std::get<SliceResult>(r);
+  if (got.layout.size() != l.layout.size()) return fail(ErrorKind::invalid_input, "domain_offset: size ", got.layout.size(), " is not L's ", l.layout.size());
+  for (Int i = 0; i < std::min<Int>(l.layout.size(), Int{1} << 16); ++i) {
+    Int want = l.sw(l.offset + *at + l.layout(i));
+    Int sub = got.layout(i);
+    Int have = got.offset + (got.swizzle ? (*got.swizzle)(got.swizzle_offset + sub) : sub);
+    if (have != want) return fail(ErrorKind::invalid_input, "domain_offset: at i = ", i, " offset + R(i) = ", have, ", the moved layout ", want);
+  }
+  return {};
+}
+
+generators::Args domain_offset_args(generators::Rng& g) {
+  ComposedLayout l = random_plain_or_swizzled(g);
+  IntTuple c = random_coordinate(g, l.layout.shape());
   if (is_plain(l)) return {l.layout, c};
   return {l, c};
 }
@@ -1085,6 +1127,11 @@ std::vector<OpRow> cute_api_rows() {
       row("compact_row_major", 1, no, !layout_result, !kinds, {{T::shape, T::int_tuple}, compact_strides_op<2>, compact_strides_witness<2>, compact_strides_args<2>, nullptr, compact_strides_mixed<2>, true},
           {"compact-row-major", "compact-row-major SHAPE [CURRENT]", "CuTe compact_row_major(shape, current): row-major strides from CURRENT",
            "catlayout compact-row-major '(4,(8,1,(2,3)))'"},
+          later),
+      row("domain_offset", 2, no, !layout_result, kinds, {{T::layout, T::int_tuple}, domain_offset_op, domain_offset_witness, domain_offset_args},
+          {"domain-offset", "domain-offset L COORD",
+           "CuTe domain_offset(COORD, L): L and the offset L(COORD) (a swizzled L: the offset inside, Sw o (k + L(COORD)) o L)",
+           "catlayout domain-offset 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)' '(1,2)'"},
           later),
       row("slice_and_offset", 2, no, !layout_result, kinds,
           {{T::layout, T::coord}, slice_and_offset_op, slice_and_offset_witness, slice_and_offset_args},

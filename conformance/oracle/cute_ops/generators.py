@@ -13,7 +13,7 @@ from .queries import gen_query
 from .common import gen_common
 from .relations import gen_relation
 from .compacts import gen_compact
-from .slices import gen_slice_and_offset
+from .slices import gen_domain_offset, gen_slice_and_offset
 from .definitions import compact_strides, dice, recast_scale, top_modes, zipped
 
 
@@ -635,6 +635,7 @@ GENERATORS = {
        for op in ("size", "cosize", "rank", "depth", "flatten", "layout_mode", "make_layout_with_stride",
                   "make_layout_of_layouts", "shape_div")},
     "slice_and_offset": lambda rng: gen_slice_and_offset(rng, rand_layout, pow2_layout, rand_swizzle, gmma_atom),
+    "domain_offset": lambda rng: gen_domain_offset(rng, rand_layout, pow2_layout, rand_swizzle, gmma_atom),
     "coprofile": lambda rng: [gen_coordinate_b(rng)[1] if rng.random() < 0.7 else rand_layout(rng)],
 }
 

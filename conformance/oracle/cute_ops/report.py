@@ -298,6 +298,8 @@ DEFINITIONS = {
     "make_layout_of_layouts": "the tuple whose mode k is layout k (queries.py)",
     "shape_div": "mode by mode for two tuples; else over the flat entries left to right, ceil(e / left), "
                  "left = ceil(left / e), one dividing the other (queries.py)",
+    "domain_offset": "for every i < size(L): offset + R(i) equals sw(k + L(coord) + L(i)), the layout at the coordinate "
+                     "moved by i (slices.py)",
     "slice_and_offset": "for every j < size(R): offset + R(j) equals the layout (swizzled: sw(k + L(.))) at the "
                         "coordinate with the holes filled by j's coordinate, colexicographic over the holes (slices.py)",
     "crd2crd": "mode by mode where coordinate and both shapes are tuples, else idx2crd(crd2idx(c, src), dst) "

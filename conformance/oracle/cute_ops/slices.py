@@ -1,5 +1,6 @@
 """CuTe's slice_and_offset(coord, layout) (cute/layout.hpp:700; cute/swizzle_layout.hpp:230 for a
-swizzled layout Sw o k o L): the argument checks, the C++ of a case, the definition (docs/definitions.md
+swizzled layout Sw o k o L) and domain_offset(coord, layout) (cute/layout.hpp:719,
+cute/layout_composed.hpp:349): the argument checks, the C++ of a case, the definition (docs/definitions.md
 slice_and_offset: written from what a slice means, not from catlayout's engine or CuTe's algorithm)
 and the random cases. Args are [layout or composed layout, coordinate with holes (null)]."""
 
@@ -7,9 +8,7 @@ and the random cases. Args are [layout or composed layout, coordinate with holes
 # folder that holds it on sys.path
 import cute_oracle as co
 
-from .values import DefError, check_coord, check_x, is_composed, is_int
-
-SLICE_OPS = ["slice_and_offset"]
+from .values import SLICE_OPS, DefError, check_coord, check_x, is_composed, is_int  # noqa: F401 (SLICE_OPS: the ops here)
 
 
 # --------------------------------------------------------------------------
@@ -33,7 +32,7 @@ def cpp_coord(c):
 
 def cpp_slice_body(op, args, cpp_x):
     """CuTe with static integers: the coordinate's integers cute::Int, its holes cute::_."""
-    return [f"  auto r = cute::slice_and_offset({cpp_coord(args[1])}, {cpp_x(args[0])});",
+    return [f"  auto r = cute::{op}({cpp_coord(args[1])}, {cpp_x(args[0])});",
             "  std::printf(\"{\\\"layout\\\":\"); oracle_print_x(cute::get<0>(r));",
             "  std::printf(\",\\\"offset\\\":%lld}\", static_cast<long long>(cute::get<1>(r)));"]
 
@@ -99,9 +98,37 @@ def def_slice(args):
     return co.prod([shape_size(s) for s, _ in holes]), at
 
 
+def def_domain_offset(args):
+    """(size, i -> the layout at the coordinate moved by i): sw(k + L(coord) + L(i)), L(coord) the
+    coordinate's inner product with the strides, an integer split colexicographically (the last
+    mode unbounded)."""
+    L, outer = function_of(args[0])
+
+    def at(c, shape, stride):
+        if is_int(c):
+            if is_int(shape):
+                return c * stride
+            fs, fd = co.flatten(shape), co.flatten(stride)
+            v = 0
+            for k, (s, d) in enumerate(zip(fs, fd)):
+                v += (c if k == len(fs) - 1 else c % s) * d
+                c //= s
+            return v
+        if is_int(shape) or len(c) != len(shape):
+            raise DefError("invalid_input", f"coordinate {c} does not fit shape {shape}")
+        return sum(at(cm, sm, dm) for cm, sm, dm in zip(c, shape, stride))
+    base = at(args[1], L["shape"], L["stride"])
+    n = shape_size(L["shape"])
+    return n, lambda i: outer(base + mode_value(L["shape"], L["stride"], i))
+
+
+def defined(op, args):
+    return def_domain_offset(args) if op == "domain_offset" else def_slice(args)
+
+
 def slice_definition_error(op, args):
     try:
-        def_slice(args)
+        defined(op, args)
     except DefError as e:
         return e
     return None
@@ -109,7 +136,7 @@ def slice_definition_error(op, args):
 
 def check_slice_case(op, args, v):
     """(verdict, detail, kind): offset + R(j) equals the layout at the filled coordinate for every j."""
-    n, want = def_slice(args)
+    n, want = defined(op, args)
     R, outer = function_of(v["layout"])
     if shape_size(R["shape"]) != n:
         return "wrong", f"size {shape_size(R['shape'])}, the holes' {n}", "inadmissible"
@@ -164,3 +191,19 @@ def gen_slice_and_offset(rng, rand_layout, pow2_layout, rand_swizzle, gmma_atom)
             break
         c = rand_slice_coord(rng, L["shape"])
     return [X, c]
+
+
+def gen_domain_offset(rng, rand_layout, pow2_layout, rand_swizzle, gmma_atom):
+    """Such a layout and a coordinate without holes: an index (past the layout at times: CuTe's
+    layout(i) extends the last mode) or one integer per mode."""
+    X, _ = gen_slice_and_offset(rng, rand_layout, pow2_layout, rand_swizzle, gmma_atom)
+    L = X["layout"] if is_composed(X) else X
+    n = shape_size(L["shape"])
+    if rng.random() < 0.4:
+        return [X, rng.randrange(n + (n if rng.random() < 0.2 else 0))]
+
+    def coord(s, top):
+        if is_int(s) or (not top and rng.random() < 0.4):
+            return rng.randrange(shape_size(s))
+        return [coord(m, False) for m in s]
+    return [X, coord(L["shape"], True)]

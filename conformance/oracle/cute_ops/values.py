@@ -18,7 +18,7 @@ RELATION_OPS = ["weakly_congruent", "compatible", "coprofile"]  # relations.py (
 QUERY_OPS = ["size", "cosize", "rank", "depth", "flatten", "layout_mode", "make_layout_with_stride",
              "make_layout_of_layouts", "shape_div"]  # queries.py (cute/layout.hpp, cute/int_tuple.hpp)
 COMPACT_OPS = ["compact_major", "compact_col_major", "compact_row_major", "domain_distribute"]  # compacts.py
-SLICE_OPS = ["slice_and_offset"]  # slices.py (cute/layout.hpp, cute/swizzle_layout.hpp)
+SLICE_OPS = ["slice_and_offset", "domain_offset"]  # slices.py (cute/layout.hpp, cute/swizzle_layout.hpp, layout_composed.hpp)
 ALL_OPS = NEW_OPS + EXT_OPS + COORD_OPS + MODE_OPS + COMMON_OPS + RELATION_OPS + COMPACT_OPS + QUERY_OPS + SLICE_OPS
 PARTITION_OPS = {"local_tile", "local_partition", "inner_partition", "outer_partition"}
 CAST_OPS = {"upcast", "downcast", "recast_layout"}

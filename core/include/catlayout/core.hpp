@@ -5,6 +5,7 @@
 #include "catlayout/core/compact.hpp"
 #include "catlayout/core/coshape.hpp"
 #include "catlayout/core/crd2idx.hpp"
+#include "catlayout/core/domain_offset.hpp"
 #include "catlayout/core/complement.hpp"
 #include "catlayout/core/composition.hpp"
 #include "catlayout/core/congruence.hpp"

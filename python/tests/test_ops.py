@@ -84,3 +84,18 @@ def test_run_time_integers_as_cute_prints_them():
         C.op("complement", "(4,8):(1,4)", cute_integers=True)
     with pytest.raises(C.InvalidInput, match="run-time integers"):
         C.op("make_ordered_layout", "(2,_4)", "(1,0)")
+
+
+def test_run_time_coordinates_and_modes():
+    # 01_layout.md:404-440: CuTe's marks on coordinate maps; the mode rearrangements keep each mode's
+    assert C.op("idx2crd", "16", "(_3,(_2,_3))", cute_integers=True) == "(1,(1,2))"
+    assert C.op("crd2idx", "(_1,5)", "(_3,(_2,_3))", "(_3,(_12,_1))") == "17"
+    assert C.op("crd2idx", "(_1,_5)", "(_3,(_2,_3))", "(_3,(_12,_1))") == "_17"
+    assert C.op("compact_col_major", "1", "3", cute_integers=True) == "3"
+    assert C.op("take", "(2,_3,4):(_1,2,6)", 1, 3) == "(_3,4):(2,6)"
+
+
+def test_domain_offset():
+    # cute/layout.hpp:719: the layout kept, the offset L(coord); swizzled: the offset inside
+    r = C.op("domain_offset", "(8,4):(1,8)", "(3,1)")
+    assert str(r[0]) == "(8,4):(1,8)" and r[1] == 11

@@ -385,18 +385,6 @@ def gen_tuple_case(rng, op, p_static):
             args.append(show([mark(rng, rng.choice([1, 2, 3, 5, 8]), p_static) for _ in shape]))
         else:
             args.append(show(mark(rng, rng.choice([1, 1, 2, 3, 4, 5, 8]), p_static)))
-    elif op in MODE_OPS:
-        L = cpp_tiler(parse_tiler(args[0]))
-        ints = lambda v: ",".join(str(i) for i in (v if isinstance(v, list) else [v]))  # noqa: E731
-        if op == "select":
-            call = f"cute::select<{ints(args[1])}>({L})"
-        elif op in ("take", "group_modes"):
-            call = f"cute::{'take' if op == 'take' else 'group'}<{args[1]},{args[2]}>({L})"
-        elif op == "replace":
-            call = f"cute::replace<{args[2]}>({L}, {cpp_tiler(parse_tiler(args[1]))})"
-        else:
-            n = f"<{args[2]}>" if len(args) == 3 else ""
-            call = f"cute::{op}{n}({L}, {cpp_tiler(parse_tiler(args[1]))})"
     elif op == "compact_major":
         args.append(show(mark(rng, 1, p_static)))
     return args

@@ -55,7 +55,8 @@ TEST(ShapeDiv, CountsEveryDthElement) {
     Int n = 1;
     for (Int e : q->values()) n *= e;
     Int size = 1;
-    for (Int e : I(s).values()) size *= e;
+    IntTuple const shape = I(s);  // values() views its tuple: keep the tuple alive over the loop
+    for (Int e : shape.values()) size *= e;
     EXPECT_EQ(n, (size + d - 1) / d) << s << " / " << d;
   }
 }

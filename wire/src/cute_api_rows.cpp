@@ -860,6 +860,12 @@ Result<void> holes_and_fixed(SliceCoord const& c, Layout const& m, std::vector<L
   return {};
 }
 
+// A partition's value at j: offset + R(j), R swizzled (sw(k' + L_R(j))) or not.
+Int value_at(SliceResult const& r, Int j) {
+  Int sub = r.layout(j);
+  return r.offset + (r.swizzle ? (*r.swizzle)(r.swizzle_offset + sub) : sub);
+}
+
 // For every j: offset + R(j) == sw(k + L(the coordinate with the holes filled by j's coordinate)),
 // j's coordinate colexicographic over the holes' modes, R swizzled or not.
 Result<void> slice_and_offset_witness(std::span<Value const> x, Value const& r) {
@@ -878,8 +884,7 @@ Result<void> slice_and_offset_witness(std::span<Value const> x, Value const& r) 
     Int at = fixed, rest = j;
     for (auto const& h : holes) at += h(rest % h.size()), rest /= h.size();
     Int want = l.sw(l.offset + at);
-    Int sub = got.layout(j);
-    Int have = got.offset + (got.swizzle ? (*got.swizzle)(got.swizzle_offset + sub) : sub);
+    Int have = value_at(got, j);
     if (have != want) return fail(ErrorKind::invalid_input, "slice_and_offset: at j = ", j, " offset + R(j) = ", have, ", the layout ", want);
   }
   return {};
@@ -951,8 +956,7 @@ Result<void> domain_offset_witness(std::span<Value const> x, Value const& r) {
   if (got.layout.size() != l.layout.size()) return fail(ErrorKind::invalid_input, "domain_offset: size ", got.layout.size(), " is not L's ", l.layout.size());
   for (Int i = 0; i < std::min<Int>(l.layout.size(), Int{1} << 16); ++i) {
     Int want = l.sw(l.offset + *at + l.layout(i));
-    Int sub = got.layout(i);
-    Int have = got.offset + (got.swizzle ? (*got.swizzle)(got.swizzle_offset + sub) : sub);
+    Int have = value_at(got, i);
     if (have != want) return fail(ErrorKind::invalid_input, "domain_offset: at i = ", i, " offset + R(i) = ", have, ", the moved layout ", want);
   }
   return {};

@@ -92,18 +92,22 @@ Error cute_wrong(std::string message) {
   return e;
 }
 
+// The static path refuses where CuTe's run-time path answers `shown`: a condition CuTe checks on
+// static integers only. --strict keeps the paper's refusal as it is.
+Result<Value> static_refusal(Result<Value> fixed, std::string const& shown, Convention c) {
+  if (c == Convention::categorical) return fixed;
+  Error e = fixed.error();
+  e.message = "CuTe's run-time path answers " + shown + " without this check: " + e.message;
+  e.cute_answers = true;
+  return std::unexpected(std::move(e));
+}
+
 // A run-time integer or tuple answer (a coordinate, an index): kept where its values are the static
 // answer's, which the corpus holds to the definition; CuTe's arithmetic on run-time integers is
 // the same arithmetic, so a difference is a condition it checks only statically.
 Result<Value> same_values(MixedTuple const& got, Result<Value> fixed, Convention c) {
   std::string const shown = to_string(got);
-  if (!fixed) {
-    if (c == Convention::categorical) return fixed;
-    Error e = fixed.error();
-    e.message = "CuTe's run-time path answers " + shown + " without this check: " + e.message;
-    e.cute_answers = true;
-    return std::unexpected(std::move(e));
-  }
+  if (!fixed) return static_refusal(std::move(fixed), shown, c);
   IntTuple want;
   if (auto const* n = std::get_if<Int>(&*fixed)) want = IntTuple(*n);
   else if (auto const* t = std::get_if<IntTuple>(&*fixed)) want = *t;
@@ -153,13 +157,7 @@ Result<Value> run_mixed(OpRow const& row, std::span<Value const> args, Conventio
   if (!answer) return cute;
   auto fixed = row.typed.fn(plain, c);
   std::string const shown = to_string(*answer);
-  if (!fixed) {
-    if (c == Convention::categorical) return fixed;  // --strict: the paper's refusal, whatever CuTe does
-    Error e = fixed.error();
-    e.message = "CuTe's run-time path answers " + shown + " without this check: " + e.message;
-    e.cute_answers = true;
-    return std::unexpected(std::move(e));
-  }
+  if (!fixed) return static_refusal(std::move(fixed), shown, c);
   auto const* reference = std::get_if<Layout>(&*fixed);
   auto got = unmarked(*answer);
   if (!reference || !got) return std::unexpected(cute_wrong("CuTe's run-time answer " + shown + " is not a layout catlayout can check"));

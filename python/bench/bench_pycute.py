@@ -7,6 +7,8 @@ This is a benchmark, not a test: it measures and prints, and asserts nothing abo
     python python/bench/bench_pycute.py --quick          # smoke run, well under 20 s
     python python/bench/bench_pycute.py --json out.json  # also write the figures as JSON
     python python/bench/bench_pycute.py --pycute-path DIR  # DIR holds the pycute package
+    python python/bench/bench_pycute.py --cpp-bench build/bench/catlayout_bench  # + the C++ op's time
+    python python/bench/bench_pycute.py --baseline old.json  # old and new side by side
 
 pycute is the pure-Python layout algebra shipped in the ``nvidia-cutlass`` wheel (4.2:
 ``pip install --no-deps nvidia-cutlass==4.2.0.0``). Without it, only catlayout's column is printed.
@@ -29,6 +31,11 @@ Method
   divided by the number of calls.
   The garbage collector is off while a run is timed. The per-call figure includes the cost of the
   Python loop and call itself (printed as "harness overhead"), which is the same for both columns.
+* With ``--cpp-bench EXE`` (a ``catlayout_bench``), the same cases of each core op are written as a
+  workload and timed in C++ (``EXE --time-json``: the engine's call alone, median of 5), so each
+  row shows what the binding adds to the operation; the floor of a binding call that returns a new
+  Layout is measured in the same run. With ``--baseline FILE`` (an earlier ``--json`` output, e.g.
+  of the previous build), the old figures are printed beside the new ones with their ratio.
 * NumPy evaluation: ``L(idx)`` for an int64 array of random indices in ``[0, size(L))`` and
   ``L.tabulate()``, reported as elements/s. pycute evaluates one index per call, so its figure is
   a timed sample of 10,000 calls, scaled.
@@ -229,6 +236,57 @@ def to_cl(x):
     return x
 
 
+def layout_json(L):
+    """A catlayout Layout as the workload's JSON layout (bench/workload.cpp's reader)."""
+    def lists(t):
+        return [lists(e) for e in t] if isinstance(t, tuple) else t
+    return {"shape": lists(L.shape), "stride": lists(L.stride)}
+
+
+def case_json(op, args):
+    """One case of a core op as `catlayout_bench --time-json` reads it, or None (not a core case)."""
+    a = layout_json(args[0])
+    if len(args) == 1:
+        return [a]
+    b = args[1]
+    if op == "complement":
+        return [a, b] if isinstance(b, int) else None
+    if isinstance(b, tuple):
+        if not all(isinstance(e, cl.Layout) for e in b):
+            return None
+        return [a, {"tiler": [layout_json(e) for e in b]}]
+    return [a, layout_json(b)] if isinstance(b, cl.Layout) else None
+
+
+CPP_OPS = {"coalesce", "composition", "complement", "logical_divide", "zipped_divide", "tiled_divide",
+           "flat_divide", "logical_product", "zipped_product", "tiled_product", "flat_product",
+           "blocked_product", "raked_product", "right_inverse", "left_inverse"}
+
+
+def cpp_times(exe, cases_by_op, warn):
+    """{op: ns per call} of the C++ engine on the same cases (catlayout_bench --time-json)."""
+    import subprocess
+    import tempfile
+    ops = {}
+    for op, cases in cases_by_op.items():
+        js = [case_json(op, c) for c in cases]
+        if any(j is None for j in js):
+            warn(f"{op}: a case has no C++ workload form; no C++ time")
+            continue
+        ops[op] = js
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump({"ops": ops}, f)
+        path = f.name
+    try:
+        r = subprocess.run([exe, "--time-json", path], capture_output=True, text=True)
+    finally:
+        os.unlink(path)
+    if r.returncode != 0:
+        warn(f"--cpp-bench {exe} failed: {r.stderr.strip()[:300]}")
+        return {}
+    return json.loads(r.stdout)
+
+
 def tab_cl(L):
     return [int(v) for v in L.tabulate()]
 
@@ -396,6 +454,10 @@ def main(argv=None):
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="cpu: this thread's CPU time (default; a shared machine's waits excluded); "
                          "wall: perf_counter_ns")
+    ap.add_argument("--cpp-bench", metavar="EXE",
+                    help="a catlayout_bench: time the core ops' same cases in C++ (--time-json)")
+    ap.add_argument("--baseline", metavar="FILE",
+                    help="an earlier --json output: print its figures beside these")
     ap.add_argument("--elements", type=int, default=None,
                     help="NumPy index array length (default 10,000,000; 1,000,000 with --quick)")
     args = ap.parse_args(argv)
@@ -413,6 +475,7 @@ def main(argv=None):
 
     # -------------------------------------------------------------------- algebra ops + L(i)
     rows = []
+    core_cases = {}  # core op -> catlayout's cases, for the C++ timer
     for name, fcl, fsh, fpc, arity, raw in op_table(pc):
         cl_cases, sh_cases, pc_cases = prepare(name, fcl, fsh, fpc, arity, raw, pc, warn)
         if not cl_cases:
@@ -426,6 +489,20 @@ def main(argv=None):
             t_pc = timer.per_call_ns(mk(fpc, pc_cases), len(pc_cases))
         rows.append({"op": name, "cases": len(cl_cases), "catlayout_ns": t_cl, "shim_ns": t_sh,
                      "pycute_ns": t_pc})
+        if name in CPP_OPS:
+            core_cases[name] = [c if arity == 2 else (c,) for c in cl_cases]
+
+    # the issue's case with its Layouts built in the timed call (each column its own classes)
+    built = {"catlayout": lambda: cl.logical_divide(cl.Layout(((8, 16), (16, 1))),
+                                                     cl.Layout(((4, 2), (1, 4)))),
+             "shim": lambda: shim.logical_divide(shim.Layout((8, 16), (16, 1)),
+                                                 shim.Layout((4, 2), (1, 4)))}
+    if pc is not None:
+        built["pycute"] = lambda: pc.logical_divide(pc.Layout((8, 16), (16, 1)),
+                                                    pc.Layout((4, 2), (1, 4)))
+    tb = {k: timer.per_call_ns(f, 1) for k, f in built.items()}
+    rows.append({"op": "logical_divide, Layouts built in the call", "cases": 1,
+                 "catlayout_ns": tb["catlayout"], "shim_ns": tb["shim"], "pycute_ns": tb.get("pycute")})
 
     # evaluation, one call at a time: L(i) on random in-range indices, L((i,j,..)) coordinates
     rng = np.random.default_rng(20240610)
@@ -465,9 +542,15 @@ def main(argv=None):
             timer.per_call_ns(pass1(cl.size, [L for L, _ in L8]), 16),
         "nanobind call, Layout in, new Layout out (cl.flatten(L), L flat)":
             timer.per_call_ns(pass1(cl.flatten, [L for L, _ in L8]), 16),
-        "Python def forwarding to cl.size (the shim's one extra frame)":
+        "Python def forwarding to cl.size (a Python frame between)":
             timer.per_call_ns(pass1(_forward_size, [L for L, _ in L8]), 16),
+        "direct call, Layout in, new Layout out (catlayout.pycute.coalesce(L), L = 8:1)":
+            timer.per_call_ns(pass1(shim.coalesce, [shim.Layout(8, 1)] * 16), 16),
     }
+    floor_new = floors["nanobind call, Layout in, new Layout out (cl.flatten(L), L flat)"]
+    cpp = cpp_times(args.cpp_bench, core_cases, warn) if args.cpp_bench else {}
+    for r in rows:
+        r["cpp_ns"] = cpp.get(r["op"])
 
     # -------------------------------------------------------------------- NumPy evaluation
     nrows = []
@@ -520,13 +603,28 @@ def main(argv=None):
           f"timing; every column times the same cases, checked equal as functions; median of "
           f"{timer.runs} runs of ~{timer.target_ns / 1e9:.2f} s of {args.clock} time; "
           f"{'quick' if args.quick else 'full'} mode\n")
-    print("| op | cases | catlayout (ns/call) | catlayout.pycute (ns/call) | pycute (ns/call) | "
-          "pycute ÷ catlayout | pycute ÷ catlayout.pycute |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("| op | cases | C++ op (ns) | catlayout (ns/call) | catlayout.pycute (ns/call) | "
+          "pycute (ns/call) | pycute ÷ catlayout | pycute ÷ catlayout.pycute |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {r['op']} | {r['cases']} | {fmt_ns(r['catlayout_ns'])} | {fmt_ns(r['shim_ns'])} | "
-              f"{fmt_ns(r['pycute_ns'])} | {fmt_ratio(r['catlayout_ns'], r['pycute_ns'])} | "
-              f"{fmt_ratio(r['shim_ns'], r['pycute_ns'])} |")
+        print(f"| {r['op']} | {r['cases']} | {fmt_ns(r['cpp_ns'])} | {fmt_ns(r['catlayout_ns'])} | "
+              f"{fmt_ns(r['shim_ns'])} | {fmt_ns(r['pycute_ns'])} | "
+              f"{fmt_ratio(r['catlayout_ns'], r['pycute_ns'])} | {fmt_ratio(r['shim_ns'], r['pycute_ns'])} |")
+    if args.baseline:
+        with open(args.baseline) as f:
+            old = {r["op"]: r for r in json.load(f)["ops"]}
+        print(f"\nOld ({args.baseline}) and new, ns/call (new ÷ old):\n")
+        print("| op | catlayout old | catlayout new | new ÷ old | catlayout.pycute old | "
+              "catlayout.pycute new | new ÷ old |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for r in rows:
+            o = old.get(r["op"], {})
+
+            def rel(new, was):
+                return "–" if new is None or was is None else f"{new / was:.2f}"
+            print(f"| {r['op']} | {fmt_ns(o.get('catlayout_ns'))} | {fmt_ns(r['catlayout_ns'])} | "
+                  f"{rel(r['catlayout_ns'], o.get('catlayout_ns'))} | {fmt_ns(o.get('shim_ns'))} | "
+                  f"{fmt_ns(r['shim_ns'])} | {rel(r['shim_ns'], o.get('shim_ns'))} |")
     print(f"\nharness overhead (the same loop calling a Python no-op): {ovh:.1f} ns/call, "
           f"included in every column. \"–\": pycute has no such op.\n")
     print("Floors (the same loop, ns/call):\n")
@@ -561,6 +659,35 @@ def main(argv=None):
         else:
             print(f"- {label} ≥100× pycute per op: holds for {len(hold)} of {len(cmp_rows)} "
                   f"compared rows" + (f"; misses: {', '.join(miss)}" if miss else ""))
+    # the performance issue's targets: the shim at 100x on the divides and products and on the
+    # issue's case; catlayout within 1.3x of the C++ op plus the floor; the shim within 1.2x of it
+    dp = [r for r in cmp_rows if "divide" in r["op"] or "product" in r["op"]]
+    if pc is not None:
+        miss = [f"{r['op']} ({r['pycute_ns'] / r['shim_ns']:.0f}×)" for r in dp
+                if r["pycute_ns"] / r["shim_ns"] < 100]
+        print(f"- catlayout.pycute ≥100× pycute on the divide and product rows (and the issue's case "
+              f"with its Layouts built in the call): holds for {len(dp) - len(miss)} of {len(dp)}"
+              + (f"; misses: {', '.join(miss)}" if miss else ""))
+        b = rows[[r["op"] for r in rows].index("logical_divide, Layouts built in the call")]
+        print(f"  (the issue's case: pycute {fmt_ns(b['pycute_ns'])} ns, so 100× is "
+              f"{b['pycute_ns'] / 100:.0f} ns for two Layout constructions and one divide; the floor "
+              f"of one direct call returning a new Layout is "
+              f"{floors['direct call, Layout in, new Layout out (catlayout.pycute.coalesce(L), L = 8:1)']:.0f} ns, "
+              f"three of them {3 * floors['direct call, Layout in, new Layout out (catlayout.pycute.coalesce(L), L = 8:1)']:.0f} ns)")
+    timed = [r for r in rows if r.get("cpp_ns") is not None]
+    if timed:
+        miss = [f"{r['op']} ({r['catlayout_ns']:.0f} > 1.3 × ({r['cpp_ns']:.0f} + {floor_new:.0f}))"
+                for r in timed if r["catlayout_ns"] > 1.3 * (r["cpp_ns"] + floor_new)]
+        print(f"- catlayout within 1.3× of the C++ op plus the floor of a call returning a new Layout "
+              f"({floor_new:.0f} ns): holds for {len(timed) - len(miss)} of {len(timed)} rows"
+              + (f"; misses: {', '.join(miss)}" if miss else ""))
+    else:
+        print("- catlayout within 1.3× of the C++ op plus the floor: not measured (no --cpp-bench)")
+    sh = [r for r in rows if r["shim_ns"] is not None]
+    miss = [f"{r['op']} ({r['shim_ns'] / r['catlayout_ns']:.2f}×)" for r in sh
+            if r["shim_ns"] > 1.2 * r["catlayout_ns"]]
+    print(f"- catlayout.pycute within 1.2× of catlayout: holds for {len(sh) - len(miss)} of {len(sh)} rows"
+          + (f"; misses: {', '.join(miss)}" if miss else ""))
     slow = [f"{r['layout']} ({fmt_rate(r['catlayout_array_eps'])}/s)" for r in nrows
             if r["catlayout_array_eps"] < 1e8]
     print(f"- ≥100 M elements/s for L(array): holds for {len(nrows) - len(slow)} of {len(nrows)} "

@@ -40,6 +40,22 @@ void raise(Error const& e) {
   PyErr_SetObject(type, exc);
   Py_DECREF(exc);
 }
+// The current exception (inside a catch) as catlayout's Python error, where it is one of ours.
+bool raise_own() noexcept {
+  try {
+    throw;
+  } catch (AlgebraError const& e) {
+    raise(e.error);
+  } catch (WrongKind const& e) {  // a text of another kind, outside def_layout_fn (a method's argument)
+    raise(Error{ErrorKind::invalid_input, str(e.what, " takes ", kind_phrase(e.wanted), ", not ", kind_phrase(e.kind),
+                                              ": '", e.text, "'")});
+  } catch (std::length_error const& e) {  // core's size limits (tabulate, census)
+    raise(Error{ErrorKind::invalid_input, e.what()});
+  } catch (...) {
+    return false;
+  }
+  return true;
+}
 }  // namespace
 
 void invalid_input(std::string message) { throw AlgebraError{Error{ErrorKind::invalid_input, std::move(message)}}; }
@@ -63,15 +79,47 @@ void bind_errors(nb::module_& m) {
   nb::register_exception_translator([](std::exception_ptr const& p, void*) {
     try {
       std::rethrow_exception(p);
-    } catch (AlgebraError const& e) {
-      raise(e.error);
-    } catch (WrongKind const& e) {  // a text of another kind, outside def_layout_fn (a method's argument)
-      raise(Error{ErrorKind::invalid_input, str(e.what, " takes ", kind_phrase(e.wanted), ", not ", kind_phrase(e.kind),
-                                                ": '", e.text, "'")});
-    } catch (std::length_error const& e) {  // core's size limits (tabulate, census)
-      raise(Error{ErrorKind::invalid_input, e.what()});
+    } catch (...) {
+      if (!raise_own()) throw;  // on to nanobind's translators
     }
   });
+}
+
+void set_python_error() noexcept {
+  try {
+    throw;
+  } catch (...) {
+    if (raise_own()) return;
+    try {  // what nanobind's own translators raise for these
+      throw;
+    } catch (nb::python_error& e) {
+      e.restore();
+    } catch (nb::builtin_exception const& e) {
+      using T = nb::exception_type;
+      PyObject* type = PyExc_RuntimeError;
+      switch (e.type()) {
+        case T::index_error: type = PyExc_IndexError; break;
+        case T::key_error: type = PyExc_KeyError; break;
+        case T::value_error: type = PyExc_ValueError; break;
+        case T::type_error: type = PyExc_TypeError; break;
+        case T::attribute_error: type = PyExc_AttributeError; break;
+        default: break;
+      }
+      PyErr_SetString(type, e.what());
+    } catch (std::bad_alloc const&) {
+      PyErr_NoMemory();
+    } catch (std::out_of_range const& e) {
+      PyErr_SetString(PyExc_IndexError, e.what());
+    } catch (std::overflow_error const& e) {
+      PyErr_SetString(PyExc_OverflowError, e.what());
+    } catch (std::invalid_argument const& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (std::exception const& e) {
+      PyErr_SetString(PyExc_RuntimeError, e.what());
+    } catch (...) {
+      PyErr_SetString(PyExc_SystemError, "catlayout: an unknown C++ exception");
+    }
+  }
 }
 
 }  // namespace catlayout::python

@@ -8,18 +8,24 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
-#include "convert.hpp"
+#include "fastcall.hpp"
 
 namespace catlayout::python {
 
 // catlayout.pycute.Layout: the same value as catlayout.Layout, with pycute's methods.
 struct PycuteLayout : Layout {
-  explicit PycuteLayout(Layout l) : Layout(std::move(l)) {}
+  explicit PycuteLayout(Layout&& l) : Layout(std::move(l)) {}
+  explicit PycuteLayout(Layout const& l) : Layout(l) {}
 };
 
 PyTypeObject* pycute_layout_type = nullptr;
 
-static nb::object as_pycute(Layout&& l) { return nb::cast(PycuteLayout(std::move(l))); }
+// A result as this module's Layout: moved once into its new instance.
+static nb::object as_pycute(Layout&& l) { return new_layout(pycute_layout_type, std::move(l)); }
+static nb::object as_pycute(Result<Layout>&& r) {
+  if (!r) throw AlgebraError{std::move(r.error())};
+  return as_pycute(std::move(*r));
+}
 
 // pycute's modes: an integer shape is its own one mode.
 static std::size_t pycute_rank(Layout const& l) { return l.shape().is_leaf() ? 1 : l.rank(); }
@@ -102,69 +108,66 @@ Result<Layout> cute_op(Layout const& a, Tiler const& b) {
 }
 
 // composition / logical_divide / logical_product: mode i is op(A[i], B[i]); a None entry keeps A[i].
-static Layout by_mode(PycuteOp op, nb::handle a, nb::handle b) {
+static nb::object by_mode(PycuteOp op, nb::handle a, nb::handle b) {
   PycuteArg A(a, "layoutA");
-  if (b.is_none()) return *A;
+  if (b.is_none()) return as_pycute(Layout(*A));
   std::vector<std::size_t> nones;
   Tiler t = pycute_tiler(b, nones);
+  if (nones.empty()) return as_pycute(op(*A, t));
   Layout r = unwrap(op(*A, t));
   for (auto i : nones) r = splice(r, i, pycute_mode(*A, i));
-  return r;
+  return as_pycute(std::move(r));
 }
 
 // zipped_divide / zipped_product: ((tiles...), (rests...)); a None entry i gives tile 1:0 and
 // rest A[i], as pycute's hier_unzip does.
-static Layout zipped(TilerOp op, Layout const& a, nb::handle b) {
-  if (b.is_none()) return unwrap(make_layout({Layout(), a}));
+static Result<Layout> zipped(TilerOp op, Layout const& a, nb::handle b) {
+  if (b.is_none()) return make_layout({Layout(), a});
   std::vector<std::size_t> nones;
   Tiler t = pycute_tiler(b, nones);
+  if (nones.empty()) return op(a, t, Convention::cute);
   Layout r = unwrap(op(a, t, Convention::cute));
-  if (nones.empty()) return r;
   Layout tiles = r.mode(0), rests = r.mode(1);
   for (auto i : nones) {
     tiles = splice(tiles, i, Layout());
     rests = splice(rests, i, pycute_mode(a, i));
   }
-  return unwrap(make_layout({tiles, rests}));
+  return make_layout({tiles, rests});
 }
 
 // tiled_divide / tiled_product: the zipped form with the rest's modes flattened one level.
-static Layout tiled(TilerOp zip, TilerOp op, Layout const& a, nb::handle b) {
+static Result<Layout> tiled(TilerOp zip, TilerOp op, Layout const& a, nb::handle b) {
   bool plain = !b.is_none();
   if (plain && PyTuple_Check(b.ptr()))
     for (nb::handle child : b) plain &= !child.is_none();
-  if (plain) return unwrap(op(a, pycute_tiler(b, "layoutB"), Convention::cute));
-  Layout z = zipped(zip, a, b);
+  if (plain) return op(a, pycute_tiler(b, "layoutB"), Convention::cute);
+  Layout z = unwrap(zipped(zip, a, b));
   std::vector<Layout> modes{pycute_mode(z, 0)};
   for (auto& m : pycute_modes(pycute_mode(z, 1))) modes.push_back(std::move(m));
-  return unwrap(make_layout(modes));
+  return make_layout(modes);
 }
 
-// The binary operations as bound: (layoutA, layoutB), layoutB possibly None.
-using PycuteBinary = Layout (*)(nb::handle, nb::handle);
+// The binary operations as bound: (layoutA, layoutB), layoutB possibly None (or not given).
+static nb::handle second(PyObject* const* a) { return a[1] ? nb::handle(a[1]) : nb::none(); }
 template <PycuteOp op>
-Layout by_mode_op(nb::handle a, nb::handle b) {
-  return by_mode(op, a, b);
+nb::object by_mode_op(PyObject* const* a) {
+  return by_mode(op, a[0], second(a));
 }
 template <TilerOp op>
-Layout zipped_op(nb::handle a, nb::handle b) {
-  return zipped(op, *PycuteArg(a, "layoutA"), b);
+nb::object zipped_op(PyObject* const* a) {
+  return as_pycute(zipped(op, *PycuteArg(a[0], "layoutA"), second(a)));
 }
 template <TilerOp zip, TilerOp op>
-Layout tiled_op(nb::handle a, nb::handle b) {
-  return tiled(zip, op, *PycuteArg(a, "layoutA"), b);
+nb::object tiled_op(PyObject* const* a) {
+  return as_pycute(tiled(zip, op, *PycuteArg(a[0], "layoutA"), second(a)));
 }
 template <TilerOp op>
-Layout flat_op(nb::handle a, nb::handle b) {
-  return unwrap(op(*PycuteArg(a, "layoutA"), pycute_tiler(b, "layoutB"), Convention::cute));
+nb::object flat_op(PyObject* const* a) {
+  return as_pycute(op(*PycuteArg(a[0], "layoutA"), pycute_tiler(second(a), "layoutB"), Convention::cute));
 }
 template <WholeOp op>
-Layout whole_op(nb::handle a, nb::handle b) {
-  return unwrap(op(*PycuteArg(a, "layoutA"), *PycuteArg(b, "layoutB"), Convention::cute));
-}
-static void def_binary(nb::module_& m, char const* name, PycuteBinary op) {
-  m.def(name, [op](nb::handle a, nb::handle b) { return PycuteLayout(op(a, b)); },
-        nb::arg("layoutA"), nb::arg("layoutB").none());
+nb::object whole_op(PyObject* const* a) {
+  return as_pycute(op(*PycuteArg(a[0], "layoutA"), *PycuteArg(second(a), "layoutB"), Convention::cute));
 }
 
 // pycute's filter(layout, profile): by mode for a tuple profile, the modes past it kept.
@@ -233,6 +236,120 @@ static nb::object equal(Layout const& l, nb::handle other) {
   return nb::borrow(Py_NotImplemented);
 }
 
+static nb::object make_layout_fn(PyObject* const* a) {
+  nb::handle layouts = a[0];
+  nb::object items = nb::borrow(layouts);
+  if (PyTuple_GET_SIZE(layouts.ptr()) == 1) {
+    nb::handle only = PyTuple_GET_ITEM(layouts.ptr(), 0);
+    if (!as_layout(only) && !is_foreign(only)) items = nb::tuple(only);
+  }
+  std::vector<Layout> modes;
+  std::size_t i = 0;
+  for (nb::handle h : items) modes.push_back(*PycuteArg(h, str("mode ", i++)));
+  return as_pycute(make_layout(modes));
+}
+static nb::object coalesce_fn(PyObject* const* a) {
+  PycuteArg l(a[0], "layout");
+  if (!a[1] || a[1] == Py_None) return as_pycute(coalesce(*l));
+  return as_pycute(coalesce(*l, int_tuple_from_py(a[1], "profile")));
+}
+static nb::object filter_fn(PyObject* const* a) {
+  return as_pycute(filter_by(*PycuteArg(a[0], "layout"), second(a)));
+}
+static nb::object complement_fn(PyObject* const* a) {
+  PycuteArg l(a[0], "layout", true);
+  if (a[1] == Py_None) return as_pycute(complement(*l, Convention::cute));
+  if (!a[1]) return as_pycute(complement(*l, IntTuple(Int{1}), Convention::cute));  // pycute's max_idx=1
+  return as_pycute(complement(*l, int_tuple_from_py(a[1], "max_idx"), Convention::cute));
+}
+template <bool right>
+nb::object inverse_fn(PyObject* const* a) {
+  if (a[0] == Py_None) return nb::none();
+  PycuteArg l(a[0], "layout", true);
+  if constexpr (right) return as_pycute(right_inverse(*l));
+  else return as_pycute(left_inverse(*l));
+}
+static nb::object slice_and_offset_fn(PyObject* const* a) {
+  PycuteArg l(a[1], "layout");
+  if (a[0] == Py_None) return nb::make_tuple(as_pycute(make_layout({*l})), 0);
+  auto r = unwrap(slice_and_offset(slice_coord_from_py(a[0]), *l));
+  return nb::make_tuple(as_pycute(std::move(r.layout)), r.offset);
+}
+// composition falls back to the Python side (catlayout/pycute/swizzle.py) where an operand is a
+// ComposedLayout or Swizzle, which the engine's layout composition does not take (a TypeError).
+static nb::object composition_fn(PyObject* const* a) {
+  try {
+    return by_mode_op<&compose_tiler>(a);
+  } catch (nb::builtin_exception const& e) {
+    if (e.type() != nb::exception_type::type_error) throw;
+    nb::object other = nb::module_::import_("catlayout.pycute.layout").attr("_composition_other");
+    return other(nb::handle(a[0]), second(a), e.what());
+  }
+}
+
+// Signatures (pycute's parameter names and defaults) and the table CPython reads.
+constexpr FastSignature unary_sig(char const* name) { return {name, {"layout"}, 1, 1}; }
+constexpr FastSignature binary_sig(char const* name) { return {name, {"layoutA", "layoutB"}, 2, 2}; }
+constexpr FastSignature make_layout_sig{"make_layout", {"layouts"}, 1, 1};
+constexpr FastSignature coalesce_sig{"coalesce", {"layout", "profile"}, 2, 1};
+constexpr FastSignature filter_sig{"filter", {"layout", "profile"}, 2, 1};
+constexpr FastSignature complement_sig{"complement", {"layout", "max_idx"}, 2, 1};
+constexpr FastSignature right_inverse_sig = unary_sig("right_inverse"), left_inverse_sig = unary_sig("left_inverse");
+constexpr FastSignature slice_and_offset_sig{"slice_and_offset", {"crd", "layout"}, 2, 2};
+constexpr FastSignature composition_sig = binary_sig("composition"), logical_divide_sig = binary_sig("logical_divide"),
+                        logical_product_sig = binary_sig("logical_product"),
+                        zipped_divide_sig = binary_sig("zipped_divide"), zipped_product_sig = binary_sig("zipped_product"),
+                        tiled_divide_sig = binary_sig("tiled_divide"), tiled_product_sig = binary_sig("tiled_product"),
+                        flat_divide_sig = binary_sig("flat_divide"), flat_product_sig = binary_sig("flat_product"),
+                        blocked_product_sig = binary_sig("blocked_product"), raked_product_sig = binary_sig("raked_product");
+
+// make_layout(*layouts): CPython passes the positional arguments; they are read as one tuple.
+static PyObject* make_layout_call(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) noexcept {
+  if (kwnames && PyTuple_GET_SIZE(kwnames) > 0) {
+    PyErr_SetString(PyExc_TypeError, "make_layout() takes no keyword arguments");
+    return nullptr;
+  }
+  nb::object layouts = nb::steal(PyTuple_New(nargs));
+  if (!layouts.is_valid()) return nullptr;
+  for (Py_ssize_t i = 0; i < nargs; ++i) {
+    Py_INCREF(args[i]);
+    PyTuple_SET_ITEM(layouts.ptr(), i, args[i]);
+  }
+  PyObject* a[1] = {layouts.ptr()};
+  try {
+    return make_layout_fn(a).release().ptr();
+  } catch (...) {
+    set_python_error();
+    return nullptr;
+  }
+}
+
+#define CL_FAST(name, body, doc) \
+  {#name, reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&fast_call<name##_sig, body>)), \
+   METH_FASTCALL | METH_KEYWORDS, doc}
+PyMethodDef pycute_functions[] = {
+    {"make_layout", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&make_layout_call)),
+     METH_FASTCALL | METH_KEYWORDS, "make_layout(*layouts)\n--\n\nThe layouts (or one tuple of them) as the modes of one layout."},
+    CL_FAST(coalesce, coalesce_fn, "coalesce(layout, profile=None)\n--\n\n"),
+    CL_FAST(filter, filter_fn, "filter(layout, profile=None)\n--\n\n"),
+    CL_FAST(composition, composition_fn, "composition(layoutA, layoutB)\n--\n\n"),
+    CL_FAST(complement, complement_fn, "complement(layout, max_idx=1)\n--\n\n"),
+    CL_FAST(right_inverse, inverse_fn<true>, "right_inverse(layout)\n--\n\n"),
+    CL_FAST(left_inverse, inverse_fn<false>, "left_inverse(layout)\n--\n\n"),
+    CL_FAST(logical_divide, by_mode_op<&cute_op<&logical_divide>>, "logical_divide(layoutA, layoutB)\n--\n\n"),
+    CL_FAST(logical_product, by_mode_op<&cute_op<&logical_product>>, "logical_product(layoutA, layoutB)\n--\n\n"),
+    CL_FAST(zipped_divide, zipped_op<&zipped_divide>, "zipped_divide(layoutA, layoutB)\n--\n\n"),
+    CL_FAST(zipped_product, zipped_op<&zipped_product>, "zipped_product(layoutA, layoutB)\n--\n\n"),
+    CL_FAST(tiled_divide, (tiled_op<&zipped_divide, &tiled_divide>), "tiled_divide(layoutA, layoutB)\n--\n\n"),
+    CL_FAST(tiled_product, (tiled_op<&zipped_product, &tiled_product>), "tiled_product(layoutA, layoutB)\n--\n\n"),
+    CL_FAST(flat_divide, flat_op<&flat_divide>, "flat_divide(layoutA, layoutB)\n--\n\n"),
+    CL_FAST(flat_product, flat_op<&flat_product>, "flat_product(layoutA, layoutB)\n--\n\n"),
+    CL_FAST(blocked_product, whole_op<&blocked_product>, "blocked_product(layoutA, layoutB)\n--\n\n"),
+    CL_FAST(raked_product, whole_op<&raked_product>, "raked_product(layoutA, layoutB)\n--\n\n"),
+    CL_FAST(slice_and_offset, slice_and_offset_fn, "slice_and_offset(crd, layout)\n--\n\n"),
+    {nullptr, nullptr, 0, nullptr}};
+#undef CL_FAST
+
 void bind_pycute(nb::module_& root) {
   nb::module_ m = root.def_submodule("_pycute", "catlayout.pycute's Layout and layout operations (see catlayout.pycute).");
   nb::class_<PycuteLayout, Layout> cls(m, "Layout",
@@ -278,53 +395,9 @@ void bind_pycute(nb::module_& root) {
       });
   pycute_layout_type = reinterpret_cast<PyTypeObject*>(cls.ptr());
 
-  // The operations: arguments as pycute takes them, results of the class above.
-  m.def("make_layout", [](nb::args layouts) {
-    nb::object items = layouts;
-    if (layouts.size() == 1 && !as_layout(layouts[0]) && !is_foreign(layouts[0])) items = nb::tuple(layouts[0]);
-    std::vector<Layout> modes;
-    std::size_t i = 0;
-    for (nb::handle h : items) modes.push_back(*PycuteArg(h, str("mode ", i++)));
-    return PycuteLayout(unwrap(make_layout(modes)));
-  });
-  m.def("coalesce", [](nb::handle l, nb::handle profile) {
-    PycuteArg a(l, "layout");
-    if (profile.is_none()) return PycuteLayout(coalesce(*a));
-    return PycuteLayout(unwrap(coalesce(*a, int_tuple_from_py(profile, "profile"))));
-  }, nb::arg("layout"), nb::arg("profile").none());
-  m.def("filter", [](nb::handle l, nb::handle profile) {
-    return PycuteLayout(filter_by(*PycuteArg(l, "layout"), profile));
-  }, nb::arg("layout"), nb::arg("profile").none());
-  def_binary(m, "composition", &by_mode_op<&compose_tiler>);
-  def_binary(m, "logical_divide", &by_mode_op<&cute_op<&logical_divide>>);
-  def_binary(m, "logical_product", &by_mode_op<&cute_op<&logical_product>>);
-  def_binary(m, "zipped_divide", &zipped_op<&zipped_divide>);
-  def_binary(m, "zipped_product", &zipped_op<&zipped_product>);
-  def_binary(m, "tiled_divide", &tiled_op<&zipped_divide, &tiled_divide>);
-  def_binary(m, "tiled_product", &tiled_op<&zipped_product, &tiled_product>);
-  def_binary(m, "flat_divide", &flat_op<&flat_divide>);
-  def_binary(m, "flat_product", &flat_op<&flat_product>);
-  def_binary(m, "blocked_product", &whole_op<&blocked_product>);
-  def_binary(m, "raked_product", &whole_op<&raked_product>);
-  m.def("complement", [](nb::handle l, nb::handle max_idx) {
-    PycuteArg a(l, "layout", true);
-    if (max_idx.is_none()) return PycuteLayout(unwrap(complement(*a, Convention::cute)));
-    return PycuteLayout(unwrap(complement(*a, int_tuple_from_py(max_idx, "max_idx"), Convention::cute)));
-  }, nb::arg("layout"), nb::arg("max_idx").none());
-  m.def("right_inverse", [](nb::handle l) -> nb::object {
-    if (l.is_none()) return nb::none();
-    return as_pycute(right_inverse(*PycuteArg(l, "layout", true)));
-  }, nb::arg("layout").none());
-  m.def("left_inverse", [](nb::handle l) -> nb::object {
-    if (l.is_none()) return nb::none();
-    return as_pycute(unwrap(left_inverse(*PycuteArg(l, "layout", true))));
-  }, nb::arg("layout").none());
-  m.def("slice_and_offset", [](nb::handle crd, nb::handle l) {
-    PycuteArg a(l, "layout");
-    if (crd.is_none()) return nb::make_tuple(PycuteLayout(unwrap(make_layout({*a}))), 0);
-    auto r = unwrap(slice_and_offset(slice_coord_from_py(crd), *a));
-    return nb::make_tuple(PycuteLayout(std::move(r.layout)), r.offset);
-  }, nb::arg("crd").none(), nb::arg("layout").none());
+  // The operations: arguments as pycute takes them, results of the class above; each a function
+  // CPython calls directly (fastcall.hpp), with pycute's parameter names.
+  for (PyMethodDef* def = pycute_functions; def->ml_name; ++def) add_fast_function(m, def);
 }
 
 }  // namespace catlayout::python

@@ -683,3 +683,43 @@ def test_another_librarys_layouts_are_operands(P):
     assert SA == PA and not SA != PA and SA != PB
     with pytest.raises(TypeError):
         S.logical_divide(object(), SB)
+
+
+# ------------------------------------------------------------------------------------------------
+# the operations are functions CPython calls directly: arguments as Python's own functions take them
+
+def test_operations_take_arguments_as_python_functions_do(P):
+    A, B = S.Layout((8, 16), (16, 1)), S.Layout((4, 2), (1, 4))
+    by_position = S.logical_divide(A, B)
+    assert S.logical_divide(layoutA=A, layoutB=B) == by_position
+    assert S.logical_divide(A, layoutB=B) == by_position
+    assert table(by_position) == table(P.logical_divide(P.Layout(A.shape, A.stride), P.Layout(B.shape, B.stride)))
+    # pycute's defaults: complement's max_idx=1, coalesce's and filter's profile=None
+    L = S.Layout(4, 2)
+    assert S.complement(L) == S.complement(L, 1) == S.complement(L, max_idx=1)
+    assert S.coalesce(S.Layout((2, 4), (1, 2))) == S.coalesce(S.Layout((2, 4), (1, 2)), None) == S.Layout(8, 1)
+    for call, message in [
+        (lambda: S.logical_divide(A), "missing required argument 'layoutB'"),
+        (lambda: S.logical_divide(A, B, B), "takes at most 2 arguments (3 given)"),
+        (lambda: S.logical_divide(A, layoutC=B), "unexpected keyword argument 'layoutC'"),
+        (lambda: S.logical_divide(A, B, layoutA=A), "multiple values for argument 'layoutA'"),
+        (lambda: S.make_layout(A, layouts=B), "takes no keyword arguments"),
+        (lambda: S.logical_divide(3.5, B), "layoutA: expected a Layout, got float"),
+    ]:
+        with pytest.raises(TypeError, match=message.replace("(", r"\(").replace(")", r"\)")):
+            call()
+    # an algebra refusal keeps its class and its message
+    with pytest.raises(catlayout.Inadmissible) as e:
+        S.logical_divide(S.Layout(4, 1), S.Layout((6, 3), (1, 1)))
+    assert e.value.kind == "inadmissible" and e.value.message
+
+
+def test_results_are_new_objects_of_the_shims_class():
+    A = S.Layout((8, 16), (16, 1))
+    r1, r2 = S.logical_divide(A, None), S.logical_divide(A, None)
+    assert r1 == A and r1 is not A and r1 is not r2 and type(r1) is S.Layout
+    import sys
+    before = sys.getrefcount(A)
+    for _ in range(100):
+        S.logical_divide(A, S.Layout(4, 1))
+    assert sys.getrefcount(A) == before  # no reference kept or lost per call

@@ -78,8 +78,28 @@ Layout.__signature__ = _inspect.Signature([
     _inspect.Parameter("_stride", _inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None)])
 
 
-def make_layout(*layouts):
-    return _pc.make_layout(*layouts)
+# ---- the operations: functions of _catlayout._pycute that CPython calls directly
+# (python/src/pycute.cpp, fastcall.hpp), under pycute's names and parameters: they take pycute's
+# arguments (another library's layouts, ints, by-mode tilers with None entries) and return this
+# module's Layout, with no Python frame in between.
+make_layout = _pc.make_layout
+coalesce = _pc.coalesce
+filter = _pc.filter  # noqa: A001 (pycute's name)
+composition = _pc.composition
+complement = _pc.complement
+right_inverse = _pc.right_inverse
+left_inverse = _pc.left_inverse
+logical_divide = _pc.logical_divide
+logical_product = _pc.logical_product
+zipped_divide = _pc.zipped_divide
+zipped_product = _pc.zipped_product
+tiled_divide = _pc.tiled_divide
+tiled_product = _pc.tiled_product
+flat_divide = _pc.flat_divide
+flat_product = _pc.flat_product
+blocked_product = _pc.blocked_product
+raked_product = _pc.raked_product
+slice_and_offset = _pc.slice_and_offset
 
 
 def size(layout):
@@ -98,18 +118,6 @@ def cosize(layout):
     return layout.cosize()  # Swizzle, ComposedLayout (an int tuple has none, as in pycute)
 
 
-# ---- the operations: one call each into _catlayout._pycute (python/src/pycute.cpp), which takes
-# pycute's arguments (another library's layouts, ints, by-mode tilers with None entries) and
-# returns this module's Layout.
-
-def coalesce(layout, profile=None):
-    return _pc.coalesce(layout, profile)
-
-
-def filter(layout, profile=None):  # noqa: A001 (pycute's name)
-    return _pc.filter(layout, profile)
-
-
 def _tiler(t):
     """A pycute tiler as the engine takes it (layouts converted, int -> n:1, tuples by mode)."""
     if t is None or is_int(t) or isinstance(t, str):
@@ -123,14 +131,9 @@ def _none_modes(t):
     return [i for i, e in enumerate(t) if e is None] if is_tuple(t) else []
 
 
-def composition(layoutA, layoutB):
-    try:
-        return _pc.composition(layoutA, layoutB)
-    except TypeError:  # a ComposedLayout or Swizzle operand: not a layout the engine composes
-        return _composition_other(layoutA, layoutB)
-
-
-def _composition_other(layoutA, layoutB):
+def _composition_other(layoutA, layoutB, message):
+    """composition where the engine refused an operand's type (``message``, its TypeError): a
+    ComposedLayout or Swizzle, composed by catlayout/pycute/swizzle.py."""
     from .swizzle import ComposedLayout, _as_composed, _composed_composition
     if isinstance(layoutB, (ComposedLayout, _cl.ComposedLayout, _cl.Swizzle)):
         raise NotImplementedError(
@@ -139,22 +142,7 @@ def _composition_other(layoutA, layoutB):
             "composition (pycute fails on it too)")
     if isinstance(layoutA, (ComposedLayout, _cl.ComposedLayout)):
         return _composed_composition(_as_composed(layoutA), layoutB)
-    raise
-
-
-def _two_layouts(name):
-    """pycute's function ``name(layoutA, layoutB)``: the engine's operation of that name (one call,
-    python/src/pycute.cpp), under pycute's name and parameters."""
-    op = getattr(_pc, name)
-
-    def call(layoutA, layoutB):
-        return op(layoutA, layoutB)
-    call.__name__ = call.__qualname__ = name
-    return call
-
-
-logical_divide = _two_layouts("logical_divide")
-logical_product = _two_layouts("logical_product")
+    raise TypeError(message)
 
 
 def hier_unzip(splitter, layoutA, layoutB):
@@ -179,29 +167,3 @@ def hier_unzip(splitter, layoutA, layoutB):
     return make_layout(make_layout([s[0] for s in split]),
                        make_layout([s[1] for s in split]
                                    + [LA[i] for i in range(len(layoutB), len(LA))]))
-
-
-zipped_divide = _two_layouts("zipped_divide")
-zipped_product = _two_layouts("zipped_product")
-tiled_divide = _two_layouts("tiled_divide")
-tiled_product = _two_layouts("tiled_product")
-flat_divide = _two_layouts("flat_divide")
-flat_product = _two_layouts("flat_product")
-blocked_product = _two_layouts("blocked_product")
-raked_product = _two_layouts("raked_product")
-
-
-def complement(layout, max_idx=1):
-    return _pc.complement(layout, max_idx)
-
-
-def right_inverse(layout):
-    return _pc.right_inverse(layout)
-
-
-def left_inverse(layout):
-    return _pc.left_inverse(layout)
-
-
-def slice_and_offset(crd: tuple, layout: Layout):
-    return _pc.slice_and_offset(crd, layout)

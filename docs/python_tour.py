@@ -300,40 +300,39 @@ DSL = [
 SPEED = """The README's benchmark table compares catlayout's C++ engine with CuTe and pycute; \
 `python python/bench/bench_pycute.py` times this Python API against pycute on one workload \
 (`--quick` for a smoke run), in three columns: `catlayout`'s functions, `catlayout.pycute`'s (the \
-shim: pycute's API, its `Layout` a class of the bindings), and pycute's (nvidia-cutlass 4.2.0.0), \
-on the same 6-14 cases per op, checked equal as functions first. Measured side by side in one run \
-on a shared 2-core AMD EPYC VM (load average about 13 from other jobs), Python 3.11.7, NumPy \
-2.4.6, median of 5 runs of the thread's CPU time:
+shim: pycute's API, its `Layout` a class of the bindings and its operations functions CPython calls \
+directly), and pycute's (nvidia-cutlass 4.2.0.0), on the same 6-14 cases per op, checked equal as \
+functions first; `--cpp-bench build-tests/bench/catlayout_bench` adds the C++ operation's own time \
+on the same cases, and `--baseline old.json` an earlier run's figures beside these. Measured side \
+by side in one run on a shared 2-core Intel Xeon VM, Python 3.11.7, NumPy 2.4.6, median of 5 runs \
+of the thread's CPU time:
 
 """ + open(HERE / "python" / "bench_pycute.md").read() + """
+The host's load moves these figures by ±30% between runs (catlayout's own coalesce took 147 ns in a
+run earlier the same day on the same code); [docs/performance.md](performance.md) has the previous
+build beside this one, and instruction counts, which do not move.
+
 **Per-call overhead.** The same loop around the cheapest calls (ns per call, from the run above):
-a Python no-op 56; `cl.size(L)` (a Layout in, an int out) 85; `cl.flatten(L)` on a flat `L` (a
-Layout in, a new Layout out, almost no engine work) 200; a Python `def` that only forwards to
-`cl.size` 125, so the one extra Python frame of a `catlayout.pycute` function costs about 40 ns.
-In instructions (callgrind, `python python/bench/profile_call.py "STATEMENT"`; they do not depend
-on the machine's load): the loop alone 176 per iteration, `cl.size(A)` 833, `cl.flatten(A)`
-2,127. Of `cl.flatten`'s, the engine's work is about 400; the rest is the call: the interpreter
-(about 300), nanobind's dispatch and argument casters (about 300), the result object (about 300:
-`nb_type_put`, `inst_new_int`, the allocator), freeing the previous result (about 300:
-`inst_dealloc`, the `Layout`'s destructor) and moving the `Layout` out of the engine's `Result`
-into the object (about 200). A call that returns a new `Layout` costs about 1,400 instructions,
-about 150 ns, before the engine does anything.
+a C builtin with two arguments 42; `cl.size(L)` (a Layout in, an int out) 54; `cl.flatten(L)` on a
+flat `L` (a nanobind call, a new Layout out) 147; `catlayout.pycute.coalesce(8:1)` (a direct call,
+a new Layout out) 111; a Python `def` that only forwards to `cl.size` 73, so a Python frame between
+costs about 20-40 ns. In instructions (callgrind, `python python/bench/profile_call.py
+"STATEMENT"`; they do not depend on the machine's load): `cl.flatten(A)` 1,860, of which the
+engine's work is about 400 and the rest the call: the interpreter (about 300), nanobind's dispatch
+and argument casters (about 250), the result object (about 250: `inst_new_int`, `nb_type_put`, the
+allocator), freeing the previous result (about 200) and moving the `Layout` into the object.
+`catlayout.pycute`'s operations skip the dispatch and move their result once.
 
 **Where 100x is out of reach, and why.** The issue's case, `logical_divide((8,16):(16,1),
-(4,2):(1,4))`, per call (callgrind): pycute 312,870 instructions; `cl.logical_divide` 4,248, of
-which the engine's work (`compose_walk`, `compose_modes`, `divide_halves`, `complement_into`,
-`walked_size`) is about 1,600, the `IntTuple` moves, copies and releases between the engine's
-result, the tiler and the Python object about 1,200, nanobind about 700 and the interpreter
-about 500; `catlayout.pycute.logical_divide` 5,653 (its Python `def` about 300 more, two more
-moves of the result about 400). 100x pycute is a budget of 3,129 instructions, less than the
-call's fixed cost plus the engine's work. pycute's cheapest operations leave less:
-`coalesce` is 26,983 instructions (about 6 us), a budget of 270 instructions (about 60 ns), below
-the bare loop plus one nanobind call that returns an int (833). So through Python every row
-stays at 8-99x pycute, bounded by the fixed cost of a call that builds a Python object, with the
-engine's work under half of each call. Timed alone on the issue's case (median of 7 runs of
-thread CPU time): `cl.logical_divide` 493 ns, 101x pycute's 49,846 ns;
-`catlayout.pycute.logical_divide` 644 ns, 77x (4,254 ns, 12x, when the shim's glue was Python:
-every result rebuilt from its shape and stride tuples).
+(4,2):(1,4))`, per call (callgrind): pycute 312,870 instructions; `catlayout.pycute.logical_divide`
+3,558 (88x), of which the engine's work (`compose_walk`, `compose_modes`, `divide_halves`,
+`complement_into`, `walked_size`, the result) is about 1,600; `cl.logical_divide` 3,993. A by-mode
+tiler adds about 1,000 (the Tiler's copies of its Layouts). With its two Layouts built in the call
+(`Layout((8,16),(16,1))`: 2,417 instructions each), pycute takes 32.7 us here, so 100x is 327 ns
+for three calls, and three direct calls that return a new Layout cost 334 ns before any work.
+pycute's cheapest operations leave less: `coalesce` at 4.4 us gives a budget of 44 ns, below the
+bare loop around one C call. So through Python every row stays at 9-121x pycute, bounded by the
+cost of a call that builds a Python object.
 
 Reproduce: `python python/bench/bench_pycute.py` (about 4 minutes),
 `python python/bench/profile_call.py --pycute "P.logical_divide(PA, PB)"` (valgrind)."""

@@ -493,8 +493,8 @@ def main(argv=None):
             core_cases[name] = [c if arity == 2 else (c,) for c in cl_cases]
 
     # the case with its Layouts built in the timed call (each column its own classes)
-    built = {"catlayout": lambda: cl.logical_divide(cl.Layout(((8, 16), (16, 1))),
-                                                     cl.Layout(((4, 2), (1, 4)))),
+    built = {"catlayout": lambda: cl.logical_divide(cl.Layout((8, 16), (16, 1)),
+                                                     cl.Layout((4, 2), (1, 4))),
              "shim": lambda: shim.logical_divide(shim.Layout((8, 16), (16, 1)),
                                                  shim.Layout((4, 2), (1, 4)))}
     if pc is not None:

@@ -7,6 +7,7 @@
 
 #include "catlayout/core/checked.hpp"
 #include "catlayout/core/f2_layout.hpp"
+#include "catlayout/core/limits.hpp"
 #include "catlayout/core/notation.hpp"
 #include "catlayout/core/quote.hpp"
 #include "catlayout/core/text.hpp"
@@ -87,6 +88,36 @@ static IntTuple int_tuple_at(nb::handle h, std::string_view what, std::vector<st
   return t;
 }
 
+// A nested tuple of plain ints into flat entries and a bracket word (IntTuple's form), without
+// building tuples; false at anything else (a bool, an __index__ object, past int64, too deep), which
+// the general reader then reads or names.
+static bool read_flat(PyObject* h, Ints& values, IntTuple::Word& word, std::size_t depth) {
+  if (PyLong_CheckExact(h)) {
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(h, &overflow);
+    values.push_back(static_cast<Int>(v));
+    word.push_back(IntTuple::leaf_token);
+    return overflow == 0;
+  }
+  if ((!PyTuple_Check(h) && !PyList_Check(h)) || depth >= limits::max_depth) return false;
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(h);
+  PyObject** items = PySequence_Fast_ITEMS(h);
+  word.push_back(IntTuple::open_token);
+  for (Py_ssize_t k = 0; k < n; ++k)
+    if (!read_flat(items[k], values, word, depth + 1)) return false;
+  word.push_back(IntTuple::close_token);
+  return true;
+}
+
+Result<Layout> layout_from_pair(nb::handle shape, nb::handle stride, std::string_view what) {
+  Ints s, d;
+  IntTuple::Word sw, dw;
+  if (read_flat(shape.ptr(), s, sw, 0) && read_flat(stride.ptr(), d, dw, 0) && sw == dw)
+    if (auto r = Layout::make(s, d, sw)) return r;
+  // the general readers: they name what is wrong (a value, congruence, Def. 2.3.1.1)
+  return Layout::make(int_tuple_from_py(shape, str(what, "shape")), int_tuple_from_py(stride, str(what, "stride")));
+}
+
 IntTuple int_tuple_from_py(nb::handle h, std::string_view what) {
   if (PyUnicode_Check(h.ptr())) {  // "(2,(3,4))"
     auto r = parse_int_tuple(text_from_py(h, what));
@@ -124,8 +155,7 @@ Layout layout_from_py(nb::handle h, std::string_view what) {
     raise_text_issue(TextIssue{std::nullopt, r->index()}, h, what, kind_of<Layout>);
   }
   if (nb::isinstance<nb::tuple>(h) && nb::len(h) == 2 && !nb::isinstance<Layout>(h[0]))
-    return unwrap(Layout::make(int_tuple_from_py(h[0], std::string(what) + ".shape"),
-                                   int_tuple_from_py(h[1], std::string(what) + ".stride")));
+    return unwrap(layout_from_pair(h[0], h[1], str(what, ".")));
   invalid_input(str(what, ": expected a Layout, a string in CuTe notation or a (shape, stride) pair, got ",
                     py_type_name(h), " ", repr_text(h)));
 }
@@ -139,10 +169,18 @@ Tiler tiler_from_py(nb::handle h, std::string_view what) {
     if (!t) raise_text_issue(*issue, h, what, kind_of<Layout>);
     return std::move(*t);
   }
-  if (is_sequence(h)) {
-    std::vector<Tiler> modes;
-    for (nb::handle child : h) modes.push_back(tiler_from_py(child, what));  // the error names the mode's value
-    return Tiler::by_mode(std::move(modes));
+  if (is_sequence(h)) {  // by mode: each mode built in its place (a Layout copied once, not moved)
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(h.ptr());
+    PyObject** items = PySequence_Fast_ITEMS(h.ptr());
+    Tiler t;
+    t.modes.reserve(static_cast<std::size_t>(n));
+    for (Py_ssize_t k = 0; k < n; ++k) {
+      if (auto const* l = as_layout(items[k]))
+        t.modes.emplace_back().layout.emplace(*l);
+      else
+        t.modes.push_back(tiler_from_py(items[k], what));  // the error names the mode's value
+    }
+    return t;
   }
   Int n = int_from_py(h, what);
   if (n < 1) invalid_input(str(what, ": an integer tiler n stands for n:1 and needs n >= 1, got ", n));

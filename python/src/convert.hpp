@@ -51,6 +51,9 @@ Int nonnegative_from_py(nb::handle h, std::string_view what);
 IntTuple int_tuple_from_py(nb::handle h, std::string_view what);
 nb::object int_tuple_to_py(IntTuple const& t);  // ints stay ints, tuples become tuples
 
+// Layout(shape, stride) from nested tuples of ints; an error names `what` + "shape" / "stride"
+// (a value that is not an integer raises; Def. 2.3.1.1's conditions are the Result's error).
+Result<Layout> layout_from_pair(nb::handle shape, nb::handle stride, std::string_view what = "");
 // A Layout, CuTe notation "(6,2):(8,2)", or a pair (shape, stride) of nested tuples.
 Layout layout_from_py(nb::handle h, std::string_view what);
 // The layouts' shape-only constructor: CuTe's compact colexicographic (LayoutLeft) stride.

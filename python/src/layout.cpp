@@ -139,8 +139,12 @@ void bind_layout(nb::module_& m) {
            "Parse CuTe notation: Layout('(6,2):(8,2)'), CuTe C++'s print '(_6,_2):(_8,_2)', pycute's str '(6, 2):(8, 2)' "
            "and repr 'Layout((6, 2),(8, 2))' (Layout((6, 2)): compact column-major), CuTe DSL's str.")
       .def("__init__", [](Layout* self, IntTupleIn shape, std::optional<IntTupleIn> stride) {
-             IntTuple s = shape.get("shape");
-             new (self) Layout(!stride ? compact_layout(s) : unwrap(Layout::make(s, stride->get("stride"))));
+             if (stride) {
+               auto r = layout_from_pair(shape.obj, stride->obj);
+               if (!r) throw AlgebraError{std::move(r.error())};
+               return (void)new (self) Layout(std::move(*r));  // moved once, into the object
+             }
+             new (self) Layout(compact_layout(shape.get("shape")));
            }, nb::arg("shape"), nb::arg("stride").none() = nb::none(),
            "Layout(shape, stride) from ints or nested tuples; without a stride, CuTe's compact column-major one.")
       .def_prop_ro("shape", [](Layout const& l) { return IntTupleOut{l.shape()}; })

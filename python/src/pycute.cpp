@@ -42,8 +42,7 @@ static bool is_foreign(nb::handle h) {
          nb::hasattr(h, "shape") && nb::hasattr(h, "stride");
 }
 static Layout foreign_layout(nb::handle h, std::string_view what) {
-  return unwrap(Layout::make(int_tuple_from_py(h.attr("shape"), str(what, ".shape")),
-                             int_tuple_from_py(h.attr("stride"), str(what, ".stride"))));
+  return unwrap(layout_from_pair(h.attr("shape"), h.attr("stride"), str(what, ".")));
 }
 
 // A layout argument: a Layout (read in place), another library's layout, CuTe notation or a
@@ -69,29 +68,32 @@ struct PycuteArg {
 };
 
 // A tiler as pycute writes one; top-level None entries are filled with 1 and listed in `nones`.
-static Tiler pycute_tiler(nb::handle h, std::string_view what) {
+// A by-mode tuple's modes are built in their places (one copy of each Layout, no moves).
+static Tiler pycute_tiler(nb::handle h, std::string_view what, std::vector<std::size_t>* nones = nullptr) {
   if (auto const* l = as_layout(h)) return Tiler::of(*l);
   if (PyTuple_Check(h.ptr())) {
-    std::vector<Tiler> modes;
-    for (nb::handle child : h) modes.push_back(pycute_tiler(child, what));
-    return Tiler::by_mode(std::move(modes));
+    Py_ssize_t n = PyTuple_GET_SIZE(h.ptr());
+    Tiler t;  // by mode
+    t.modes.reserve(static_cast<std::size_t>(n));
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      PyObject* child = PyTuple_GET_ITEM(h.ptr(), i);
+      if (child == Py_None && nones) {
+        nones->push_back(static_cast<std::size_t>(i));
+        t.modes.push_back(Tiler::of_integer(1));
+      } else if (auto const* l = as_layout(child)) {
+        t.modes.emplace_back().layout.emplace(*l);
+      } else {
+        t.modes.push_back(pycute_tiler(child, what));
+      }
+    }
+    return t;
   }
   if (is_foreign(h)) return Tiler::of(foreign_layout(h, what));
   if (!PyIndex_Check(h.ptr()) && !PyUnicode_Check(h.ptr()) && !PyList_Check(h.ptr()) && !h.is_none())
     throw nb::type_error(str(what, ": expected a Layout or a tiler, got ", nb::type_name(h.type()).c_str()).c_str());
   return tiler_from_py(h, what);  // int, string, list; a nested None is refused there
 }
-static Tiler pycute_tiler(nb::handle h, std::vector<std::size_t>& nones) {
-  if (!PyTuple_Check(h.ptr())) return pycute_tiler(h, "layoutB");
-  std::vector<Tiler> modes;
-  std::size_t i = 0;
-  for (nb::handle child : h) {
-    if (child.is_none()) nones.push_back(i);
-    modes.push_back(child.is_none() ? Tiler::of_integer(1) : pycute_tiler(child, "layoutB"));
-    ++i;
-  }
-  return Tiler::by_mode(std::move(modes));
-}
+static Tiler pycute_tiler(nb::handle h, std::vector<std::size_t>& nones) { return pycute_tiler(h, "layoutB", &nones); }
 
 // L with mode i replaced by `m`.
 static Layout splice(Layout const& l, std::size_t i, Layout m) {
@@ -360,9 +362,12 @@ void bind_pycute(nb::module_& root) {
   cls.def("__init__", [](PycuteLayout* self, nb::handle shape, nb::handle stride) {
         if (stride.is_none())
           if (auto const* l = as_layout(shape)) return (void)new (self) PycuteLayout(*l);
-        IntTuple s = int_tuple_from_py(shape, "shape");
-        if (stride.is_none()) return (void)new (self) PycuteLayout(compact_layout(s));
-        new (self) PycuteLayout(unwrap(Layout::make(s, int_tuple_from_py(stride, "stride"))));
+        if (!stride.is_none()) {
+          auto r = layout_from_pair(shape, stride);
+          if (!r) throw AlgebraError{std::move(r.error())};
+          return (void)new (self) PycuteLayout(std::move(*r));  // moved once, into the object
+        }
+        new (self) PycuteLayout(compact_layout(int_tuple_from_py(shape, "shape")));
       }, nb::arg("_shape"), nb::arg("_stride").none() = nb::none(),
       nb::sig("def __init__(self, _shape: int | tuple | catlayout.Layout, "
               "_stride: int | tuple | None = None) -> None"))

@@ -3,9 +3,11 @@
 // result printed (to_string in the chosen notation, or its JSON form).
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <variant>
 
 #include "catlayout/core.hpp"
+#include "catlayout/core/compiler_types.hpp"
 #include "catlayout/core/f2_layout.hpp"
 #include "catlayout/core/notation.hpp"
 #include "catlayout/core/quote.hpp"
@@ -52,6 +54,21 @@ void print_result(Value const& r, bool json, Notation n) {
   std::cout << (json ? wire::to_json(r).dump() : result_text(r, n)) << "\n";
 }
 
+// --print cute-dsl | flydsl: a layout or swizzle result as the compiler's type (docs/notation.md,
+// "Compilers' types"); other results have none.
+Result<std::string> compiler_text(Value const& r, Compiler c) {
+  return std::visit(
+      [c](auto const& v) -> Result<std::string> {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, Layout> || std::is_same_v<T, CoordLayout> || std::is_same_v<T, ComposedLayout>)
+          return compiler_type(AnyLayout{v}, c);
+        else if constexpr (std::is_same_v<T, Swizzle>) return compiler_type(v, c);
+        else return fail(ErrorKind::invalid_input, "--print cute-dsl and --print flydsl write layouts and swizzles; ",
+                         "this result is not one: ", result_text(Value(v), Notation::catlayout));
+      },
+      r);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The commands
 
@@ -68,10 +85,15 @@ Command algebra(wire::OpRow const& row) {
     if (a.pos.size() < row.min_args || a.pos.size() > takes.size())
       return usage_error(c, "expected " + std::to_string(row.min_args) + " argument(s)");
     Notation notation = Notation::catlayout;
+    std::optional<Compiler> compiler;  // --print cute-dsl | flydsl: the compiler's type
     if (a.has("--print")) {
-      auto n = parse_notation(a.value("--print"));
-      if (!n) return usage_error(c, n.error().message);
-      notation = *n;
+      if (auto cc = parse_compiler(a.value("--print"))) {
+        compiler = *cc;
+      } else {
+        auto n = parse_notation(a.value("--print"));
+        if (!n) return usage_error(c, n.error().message + " (or cute-dsl or flydsl, a compiler's type)");
+        notation = *n;
+      }
     }
     // --cute-integers: every integer as CuTe prints it (`_4` static, `4` run-time), the answer in
     // CuTe's print; without it only a text that writes `_4` is read so (docs/notation.md).
@@ -89,7 +111,13 @@ Command algebra(wire::OpRow const& row) {
     bool strict = a.has("--strict");
     auto r = run_typed(row, args, strict ? Convention::categorical : Convention::cute);
     if (!r) return report_error(r.error());
-    print_result(*r, a.has("--json"), notation);
+    if (compiler && !a.has("--json")) {
+      auto text = compiler_text(*r, *compiler);
+      if (!text) return report_error(text.error());
+      std::cout << *text << "\n";
+    } else {
+      print_result(*r, a.has("--json"), notation);
+    }
     if (row.typed.note)
       if (auto plain = wire::unmarked_operands(row, args))
         if (auto n = row.typed.note(*plain); !n.empty()) std::cerr << "note: " << n << "\n";

@@ -58,6 +58,13 @@ n=$("$cl" --help | grep -c 'e\.g\. ')
 [ $rc -eq 2 ] && grep -q "dynamic value '?' at column 2 has no number" err.txt || { echo "FAIL: dynamic value rc=$rc"; fail=1; }
 "$cl" show '(__4,8):(8,1)' 2>err.txt; rc=$?
 [ $rc -eq 2 ] && grep -q "static-integer mark '_' at column 3" err.txt || { echo "FAIL: __4 rc=$rc"; fail=1; }
+# compilers' types in (the same grid as the value) and out (docs/notation.md, "Compilers' types")
+[ "$("$cl" show '!cute.layout<"(4,8):(8,1)">')" = "$("$cl" show '(4,8):(8,1)')" ] || { echo "FAIL: show !cute.layout"; fail=1; }
+[ "$("$cl" show '!fly.layout<(4,8):(8,1)>')" = "$("$cl" show '(4,8):(8,1)')" ] || { echo "FAIL: show !fly.layout"; fail=1; }
+[ "$("$cl" divide '(8,16):(16,1)' '(4,2):(1,4)' --print cute-dsl)" = '!cute.layout<"((4,2),16):((16,64),1)">' ] \
+  || { echo "FAIL: --print cute-dsl"; fail=1; }
+"$cl" show '!cute.tensor<"(4,8):(8,1)">' 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -q "not a layout type catlayout reads" err.txt || { echo "FAIL: !cute.tensor rc=$rc"; fail=1; }
 "$cl" show '(4,8):(8,1)' --print pycute 2>err.txt; rc=$?
 [ $rc -eq 2 ] && grep -q "expected catlayout or cute" err.txt || { echo "FAIL: --print pycute rc=$rc"; fail=1; }
 "$cl" analyze banks '((8,4),8):((1,64),8)' 'S<3,3,3> o 0 o (_8,_64):(_64,_1)' --elem-bytes 2 --vector 8 \

@@ -1,6 +1,7 @@
 // CuTe's notations in and out: the one reader of every kind of layout, and CuTe C++'s print.
 #include "catlayout/core/notation.hpp"
 
+#include "catlayout/core/compiler_types.hpp"
 #include "catlayout/core/limits.hpp"
 
 namespace catlayout {
@@ -147,8 +148,25 @@ std::string to_string(ComposedChain const& c, Notation n) {
   return out;
 }
 
+// A compiler's type (compiler_types.hpp): its value read by the one reader, of the kind the type names.
+static Result<AnyLayout> parse_compiler_type(CompilerTypeText const& typed) {
+  std::string_view name = compiler_type_name(typed.type);
+  if (typed.type == CompilerType::cute_swizzle)
+    return fail(ErrorKind::invalid_input, name, "<\"", shortened(typed.inner),
+                "\"> is a swizzle alone, not a layout (a swizzle's place is a composed layout's first function)");
+  auto r = parse_any_layout(typed.inner);
+  if (!r) return fail(r.error().kind, name, "<...>: ", r.error().message);
+  bool composed = std::holds_alternative<ComposedLayout>(*r);
+  if (composed != (typed.type == CompilerType::cute_composed_layout))
+    return fail(ErrorKind::invalid_input, name, "<...> names ", composed ? "a layout" : "a composed layout",
+                " but its value '", shortened(typed.inner), "' is a ", layout_kind(*r));
+  return r;
+}
+
 Result<AnyLayout> parse_any_layout(std::string_view text) {
   if (text.size() > limits::max_text) return text_too_long(text);
+  CL_TRY(typed, compiler_type_text(text));
+  if (typed.type != CompilerType::none) return parse_compiler_type(typed);
   auto integer = attempt<Layout>(text, scan_layout);
   if (integer.result) return AnyLayout{std::move(*integer.result)};
   auto coord = attempt<CoordLayout>(text, scan_coord_layout);

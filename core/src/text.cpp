@@ -7,9 +7,11 @@
 #include <charconv>
 
 #include "catlayout/core/checked.hpp"
+#include "catlayout/core/compiler_types.hpp"
 #include "catlayout/core/coord_layout.hpp"
 #include "catlayout/core/f2_layout.hpp"
 #include "catlayout/core/limits.hpp"
+#include "catlayout/core/notation.hpp"
 #include "catlayout/core/composed_chain.hpp"
 #include "catlayout/core/swizzle.hpp"
 
@@ -285,13 +287,37 @@ Result<Layout> scan_layout(std::string_view text, std::size_t& pos) { return rea
 
 Result<IntTuple> parse_int_tuple(std::string_view text) { return read_whole(text, &Parser::int_tuple); }
 
-Result<Layout> parse_layout(std::string_view text) { return read_whole(text, &Parser::layout); }
+// A compiler's type (compiler_types.hpp) where a reader of one kind is called: the one reader's
+// value, where it is of that kind; nullopt where the text is not a compiler's type.
+template <class T>
+static std::optional<Result<T>> typed(std::string_view text, std::string_view kind) {
+  auto t = compiler_type_text(text);
+  if (t && t->type == CompilerType::none) return std::nullopt;
+  auto any = parse_any_layout(text);  // the type's own errors, or its value's
+  if (!any) return Result<T>(std::unexpected(std::move(any.error())));
+  if (auto* v = std::get_if<T>(&*any)) return Result<T>(std::move(*v));
+  return Result<T>(fail(ErrorKind::invalid_input, "'", shortened(text), "' is a ", layout_kind(*any), ", not ", kind));
+}
 
-Result<Tiler> parse_tiler(std::string_view text) { return read_whole(text, &Parser::tiler); }
+Result<Layout> parse_layout(std::string_view text) {
+  if (auto t = typed<Layout>(text, "an integer-stride layout")) return std::move(*t);
+  return read_whole(text, &Parser::layout);
+}
+
+Result<Tiler> parse_tiler(std::string_view text) {
+  if (auto t = typed<Layout>(text, "a layout tiler")) {
+    if (!*t) return std::unexpected(std::move(t->error()));
+    return Tiler::of(std::move(**t));
+  }
+  return read_whole(text, &Parser::tiler);
+}
 
 Result<std::vector<Int>> parse_int_list(std::string_view text) { return read_whole(text, &Parser::int_list); }
 
-Result<CoordLayout> parse_coord_layout(std::string_view text) { return read_whole(text, &Parser::coord_layout); }
+Result<CoordLayout> parse_coord_layout(std::string_view text) {
+  if (auto t = typed<CoordLayout>(text, "a coordinate layout")) return std::move(*t);
+  return read_whole(text, &Parser::coord_layout);
+}
 
 Result<CoordLayout> scan_coord_layout(std::string_view text, std::size_t& pos) {
   return read_at(text, pos, &Parser::coord_layout);
@@ -529,6 +555,14 @@ std::unexpected<Error> swizzled_too_long() {
 
 Result<Swizzle> parse_swizzle(std::string_view text) {
   if (text.size() > limits::max_text) return swizzled_too_long();
+  CL_TRY(typed, compiler_type_text(text));  // CuTe DSL's !cute.swizzle<"S<3,4,3>">
+  if (typed.type == CompilerType::cute_swizzle) {
+    auto r = parse_swizzle(typed.inner);
+    if (!r) return fail(r.error().kind, compiler_type_name(typed.type), "<...>: ", r.error().message);
+    return r;
+  }
+  if (typed.type != CompilerType::none)
+    return fail(ErrorKind::invalid_input, compiler_type_name(typed.type), "<...> is a layout's type, not a swizzle's");
   SwizzleParser c{text};
   CL_TRY(s, c.swizzle());
   CL_CHECK((TextCursor{text, c.position()}.at_end()));
@@ -553,6 +587,13 @@ Result<ComposedChain> parse_composed_chain(std::string_view text) {
 
 Result<ComposedLayout> parse_composed_layout(std::string_view text) {
   if (text.size() > limits::max_text) return swizzled_too_long();
+  if (auto t = compiler_type_text(text); !t || t->type != CompilerType::none) {
+    auto any = parse_any_layout(text);  // a plain layout's type is the identity swizzle's composition, as below
+    if (!any) return std::unexpected(std::move(any.error()));
+    if (auto* c = std::get_if<ComposedLayout>(&*any)) return std::move(*c);
+    if (auto* l = std::get_if<Layout>(&*any)) return ComposedLayout{Swizzle{}, 0, std::move(*l)};
+    return fail(ErrorKind::invalid_input, "'", shortened(text), "' is a ", layout_kind(*any), ", not a swizzled layout");
+  }
   SwizzleParser c{text};
   bool swizzled = c.at_swizzle() || text.substr(c.position()).starts_with("ComposedLayout(");
   if (!swizzled && c.position() < text.size() && text[c.position()] == '(') {

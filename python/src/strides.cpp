@@ -3,6 +3,7 @@
 #include <nanobind/stl/variant.h>
 #include <nanobind/stl/vector.h>
 
+#include "catlayout/core/compiler_types.hpp"
 #include "catlayout/core/coord_layout.hpp"
 #include "catlayout/core/f2_linear.hpp"
 #include "catlayout/core/notation.hpp"
@@ -89,6 +90,24 @@ static void bind_swizzle(nb::module_& m) {
         "The one reader of core/notation.hpp: a Layout if the text has integer strides, else a CoordLayout, else "
         "a ComposedLayout, in any notation (catlayout's, CuTe C++'s print, CuTe DSL's, pycute's); the error of the "
         "reader that got furthest otherwise.");
+  // The type a compiler prints for a value (docs/notation.md, "Compilers' types"), which every reader reads back.
+  static constexpr char const* typed_doc =
+      "The value as a compiler prints its type: compiler='cute-dsl' gives CuTe DSL's !cute.layout<\"(4,8):(8,1)\">, "
+      "!cute.composed_layout<\"S<3,4,3> o 0 o (8,64):(64,1)\"> or !cute.swizzle<\"S<3,4,3>\">; 'flydsl' FlyDSL's "
+      "!fly.layout<(4,8):(8,1)> (basis strides 1E0). InvalidInput where the compiler has no such type here.";
+  auto compiler_of = [](std::string_view name) { return unwrap(parse_compiler(name)); };
+  def_layout_fn(m, "compiler_type", [compiler_of](LayoutArg const& l, std::string_view compiler) {
+    return unwrap(compiler_type(AnyLayout{l.get("value")}, compiler_of(compiler)));
+  }, nb::arg("value"), nb::arg("compiler") = "cute-dsl", typed_doc);
+  def_layout_fn(m, "compiler_type", [compiler_of](CoordArg const& l, std::string_view compiler) {
+    return unwrap(compiler_type(AnyLayout{l.get("value")}, compiler_of(compiler)));
+  }, nb::arg("value"), nb::arg("compiler") = "cute-dsl");
+  def_layout_fn(m, "compiler_type", [compiler_of](ComposedArg const& l, std::string_view compiler) {
+    return unwrap(compiler_type(AnyLayout{l.get("value")}, compiler_of(compiler)));
+  }, nb::arg("value"), nb::arg("compiler") = "cute-dsl");
+  def_layout_fn(m, "compiler_type", [compiler_of](SwizzleArg const& s, std::string_view compiler) {
+    return unwrap(compiler_type(s.get("value"), compiler_of(compiler)));
+  }, nb::arg("value"), nb::arg("compiler") = "cute-dsl");
   def_layout_fn(m, "composition", [](ComposedArg const& a, TilerArg const& b) {
     Tiler t = b.get("b");
     if (t.is_layout() && !t.integer) return composed_value(unwrap(composition(a.get("a"), divisor_layout(t))));

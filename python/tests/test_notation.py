@@ -90,3 +90,34 @@ def test_cute_dsl_prints():
 def test_static_mark_misuse(text, message):
     with pytest.raises(C.InvalidInput, match=message.replace("(", r"\(").replace(".", r"\.")):
         C.Layout(text)
+
+
+def test_compilers_types():
+    # CuTe DSL 4.8.1's `.type` of values in a @cute.jit function, FlyDSL's IR (docs/notation.md)
+    assert C.Layout('!cute.layout<"(4,8):(8,1)">') == C.Layout("(4,8):(8,1)")
+    assert C.parse_any_layout('!cute.layout<"(4,8):(1@0,1@1)">') == C.make_identity_layout((4, 8))
+    assert C.ComposedLayout('!cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">') == \
+        C.ComposedLayout("Sw<3,4,3> o 0 o (8,64):(64,1)")
+    assert C.Swizzle('!cute.swizzle<"S<3,4,3>">') == C.Swizzle(3, 4, 3)
+    assert C.Layout("!fly.layout<(4, 8) : (1, 4)>") == C.Layout("(4,8):(1,4)")
+    assert C.parse_any_layout("!fly.layout<(128,64):(1E0,1E1)>") == C.make_identity_layout((128, 64))
+    assert C.logical_divide('!cute.layout<"(8,16):(16,1)">', "!fly.layout<(4,2):(1,4)>") == \
+        C.logical_divide("(8,16):(16,1)", "(4,2):(1,4)")
+    with pytest.raises(C.InvalidInput, match="'\\?'"):
+        C.Layout('!cute.layout<"(?,8):(8,1)">')
+    with pytest.raises(C.InvalidInput, match="not a layout type catlayout reads"):
+        C.Layout('!cute.tensor<"(4,8):(8,1)">')
+
+
+def test_compiler_types_out_read_back():
+    for text in ["(4,8):(8,1)", "((2,4),(3,5)):((3,60),(1,12))", "(4,8):(1@0,1@1)", "Sw<3,4,3> o 0 o (8,64):(64,1)"]:
+        v = C.parse_any_layout(text)
+        assert C.parse_any_layout(C.compiler_type(v)) == v
+    assert C.compiler_type("(4,8):(8,1)") == '!cute.layout<"(4,8):(8,1)">'
+    assert C.compiler_type(C.Layout("(4,8):(8,1)"), "flydsl") == "!fly.layout<(4,8):(8,1)>"
+    assert C.compiler_type(C.make_identity_layout((128, 64)), "flydsl") == "!fly.layout<(128,64):(1E0,1E1)>"
+    assert C.compiler_type(C.Swizzle(3, 4, 3)) == '!cute.swizzle<"S<3,4,3>">'
+    with pytest.raises(C.InvalidInput, match="FlyDSL has no type here"):
+        C.compiler_type(C.Swizzle(3, 4, 3), "flydsl")
+    with pytest.raises(C.InvalidInput, match="expected cute-dsl or flydsl"):
+        C.compiler_type("(4,8):(8,1)", "triton")

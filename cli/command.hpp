@@ -30,7 +30,7 @@ struct Command {
 };
 
 std::vector<Command> algebra_commands();      // algebra.cpp
-std::vector<Command> f2_linear_commands();    // f2_linear.cpp: swizzle, linear
+std::vector<Command> f2_linear_commands();    // f2_linear.cpp: swizzle, linear, triton
 std::vector<Command> conformance_commands();  // conformance.cpp
 Command conformance_serve_command();           // conformance_serve.cpp
 std::vector<Command> morphism_commands();     // morphism.cpp

@@ -1,7 +1,9 @@
 // Maps linear over F2 at the command line: `catlayout swizzle B M S [OFFSET...]`, a swizzle's masks
 // and its table on [0, 2^(M+|S|+B)) or on the offsets (exit 0, or 2 on bad input); `catlayout
 // linear L`, L a layout or "Sw<B,M,S> o [OFFSET o] LAYOUT": its F2 basis and the CuTe form
-// recovered from it (exit 0, 1 not representable, 2 bad input).
+// recovered from it (exit 0, 1 not representable, 2 bad input); `catlayout triton L`, L Triton's
+// #ttg.linear<{...}> or LinearLayout's print (or, with --ins and --outs, a CuTe layout): the layout
+// in both of Triton's forms and as a CuTe layout, or composed, inverted or pseudo-inverted first.
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
@@ -9,6 +11,8 @@
 #include <iostream>
 
 #include "catlayout/core/f2_linear.hpp"
+#include "catlayout/core/named_linear.hpp"
+#include "catlayout/core/text.hpp"
 #include "catlayout/core/swizzle.hpp"
 #include "command.hpp"
 
@@ -84,6 +88,61 @@ int linear_command(Args const& a) {
   return 0;
 }
 
+// "lane:32,warp:4": named sizes.
+Result<std::vector<NamedDim>> named_dims(std::string const& text, std::string_view option) {
+  std::vector<NamedDim> r;
+  std::size_t b = 0;
+  while (b <= text.size()) {
+    auto e = std::min(text.find(',', b), text.size());
+    auto item = text.substr(b, e - b);
+    auto colon = item.find(':');
+    NamedDim d;
+    if (colon == std::string::npos || colon == 0 || !parse_int(item.substr(colon + 1), d.size))
+      return fail(ErrorKind::invalid_input, option, " expects NAME:SIZE,...; found '", item, "'");
+    d.name = item.substr(0, colon);
+    r.push_back(std::move(d));
+    b = e + 1;
+  }
+  return r;
+}
+
+Result<NamedLinearLayout> triton_operand(Args const& a) {
+  if (!a.has("--ins") && !a.has("--outs")) return parse_named_linear(a.pos[0]);
+  if (!a.has("--ins") || !a.has("--outs"))
+    return fail(ErrorKind::invalid_input, "--ins and --outs go together: a CuTe layout's domain and values named");
+  CL_TRY(l, parse_layout(a.pos[0]));
+  CL_TRY(ins, named_dims(a.value("--ins"), "--ins"));
+  CL_TRY(outs, named_dims(a.value("--outs"), "--outs"));
+  return from_cute(l, ins, std::move(outs));
+}
+
+int triton_command(Args const& a) {
+  if (a.pos.size() != 1)
+    return usage_line("triton L [--compose M | --invert | --pseudoinvert] [--ins NAME:SIZE,... --outs NAME:SIZE,...]");
+  auto f = triton_operand(a);
+  if (!f) return report_error(f.error());
+  int ops = a.has("--compose") + a.has("--invert") + a.has("--pseudoinvert");
+  if (ops > 1) return usage_line("triton: one of --compose, --invert, --pseudoinvert");
+  Result<NamedLinearLayout> r = *f;
+  if (a.has("--compose")) {
+    auto g = parse_named_linear(a.value("--compose"));
+    if (!g) return report_error(g.error());
+    r = compose(*f, *g);
+  } else if (a.has("--invert")) {
+    r = invert(*f);
+  } else if (a.has("--pseudoinvert")) {
+    r = pseudoinvert(*f);
+  }
+  if (!r) return report_error(r.error());
+  auto printed = to_string(*r);  // Triton's str starts with a newline; a terminal needs none
+  std::cout << (printed.starts_with('\n') ? printed.substr(1) : printed) << "\n";
+  auto ttg = to_ttg_linear(*r);
+  std::cout << (ttg ? *ttg : "#ttg.linear: none: " + ttg.error().message) << "\n";
+  auto l = to_cute(*r);
+  std::cout << "cute: " << (l ? to_string(*l, Notation::catlayout) : "none: " + l.error().message) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 std::vector<Command> f2_linear_commands() {
@@ -92,6 +151,11 @@ std::vector<Command> f2_linear_commands() {
               "catlayout swizzle 3 4 3 0 128 256", {}, swizzle_command},
       Command{"linear", "linear L", "the F2 linear form of a power-of-two layout (or Sw<B,M,S> o L), and back",
               "catlayout linear 'Sw<3,3,3> o (8,64):(64,1)'", {}, linear_command},
+      Command{"triton", "triton L [--compose M | --invert | --pseudoinvert] [--ins N:S,... --outs N:S,...]",
+              "Triton's linear layout (#ttg.linear or LinearLayout's print, or a CuTe layout named): both forms and CuTe's",
+              "catlayout triton '#ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], "
+              "[4, 0]], warp = [], block = []}>'",
+              {{"--compose", 1}, {"--invert", 0}, {"--pseudoinvert", 0}, {"--ins", 1}, {"--outs", 1}}, triton_command},
   };
 }
 

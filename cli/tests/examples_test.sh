@@ -63,6 +63,16 @@ n=$("$cl" --help | grep -c 'e\.g\. ')
 [ "$("$cl" show '!fly.layout<(4,8):(8,1)>')" = "$("$cl" show '(4,8):(8,1)')" ] || { echo "FAIL: show !fly.layout"; fail=1; }
 [ "$("$cl" divide '(8,16):(16,1)' '(4,2):(1,4)' --print cute-dsl)" = '!cute.layout<"((4,2),16):((16,64),1)">' ] \
   || { echo "FAIL: --print cute-dsl"; fail=1; }
+# Triton's SM80 m16n8 accumulator (#ttg.linear, as Triton 3.9.0 prints it) draws the grid of the catalogue's
+# C fragment of mma.m16n8k16 (gpu/: PTX's fragment table, held to CUTLASS's traits)
+ttg='#ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>'
+acc=$("$cl" gpu list | awk '$1 == "mma.m16n8k16.f32.f16.f16.f32" && $4 == "C" { print $NF }')
+[ -n "$acc" ] && [ "$("$cl" show "$ttg")" = "$("$cl" show "$acc")" ] || { echo "FAIL: show #ttg.linear vs '$acc'"; fail=1; }
+[ "$("$cl" triton "$(printf '%s' "$("$cl" triton "$ttg" | sed '$d' | sed '$d')")" | tail -1)" = "cute: $acc" ] \
+  || { echo "FAIL: triton's print read back"; fail=1; }
+"$cl" triton "$ttg" --invert >/dev/null || { echo "FAIL: triton --invert"; fail=1; }
+"$cl" triton "$ttg" --compose "$ttg" 2>err.txt; rc=$?
+[ $rc -eq 1 ] && grep -q "are not the second's input dimensions" err.txt || { echo "FAIL: triton --compose rc=$rc"; fail=1; }
 "$cl" show '!cute.tensor<"(4,8):(8,1)">' 2>err.txt; rc=$?
 [ $rc -eq 2 ] && grep -q "not a layout type catlayout reads" err.txt || { echo "FAIL: !cute.tensor rc=$rc"; fail=1; }
 "$cl" show '(4,8):(8,1)' --print pycute 2>err.txt; rc=$?

@@ -3,6 +3,7 @@
 
 #include <cctype>
 
+#include "catlayout/core/named_linear.hpp"
 #include "catlayout/core/quote.hpp"
 
 namespace catlayout {
@@ -52,6 +53,7 @@ std::string fly_to_cute(std::string_view v) {
 }  // namespace
 
 std::string_view compiler_type_name(CompilerType t) {
+  if (t == CompilerType::triton_linear) return "#ttg.linear";
   for (auto const& k : known)
     if (k.type == t) return k.prefix.substr(0, k.prefix.size() - 1);
   return "";
@@ -59,6 +61,12 @@ std::string_view compiler_type_name(CompilerType t) {
 
 Result<CompilerTypeText> compiler_type_text(std::string_view text) {
   std::string_view t = trimmed(text);
+  if (is_named_linear_text(t)) {
+    CL_TRY(f, parse_named_linear(t));
+    auto l = to_cute(f);
+    if (!l) return fail(l.error().kind, "Triton's linear layout has no CuTe layout: ", l.error().message);
+    return CompilerTypeText{CompilerType::triton_linear, to_string(*l, Notation::catlayout)};
+  }
   if (t.empty() || t.front() != '!') return CompilerTypeText{};
   for (auto const& k : known) {
     if (!t.starts_with(k.prefix)) continue;

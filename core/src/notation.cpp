@@ -157,6 +157,7 @@ static Result<AnyLayout> parse_compiler_type(CompilerTypeText const& typed) {
   auto r = parse_any_layout(typed.inner);
   if (!r) return fail(r.error().kind, name, "<...>: ", r.error().message);
   bool composed = std::holds_alternative<ComposedLayout>(*r);
+  if (typed.type == CompilerType::triton_linear) return r;  // a swizzled layout where its F2 map needs one
   if (composed != (typed.type == CompilerType::cute_composed_layout))
     return fail(ErrorKind::invalid_input, name, "<...> names ", composed ? "a layout" : "a composed layout",
                 " but its value '", shortened(typed.inner), "' is a ", layout_kind(*r));

@@ -297,6 +297,7 @@ void bind_errors(nb::module_& m);
 void bind_layout(nb::module_& m);
 void bind_algebra(nb::module_& m);
 void bind_strides(nb::module_& m);
+void bind_triton(nb::module_& m);  // catlayout.TritonLayout (triton.cpp)
 void bind_categories(nb::module_& m);
 void bind_algorithms(nb::module_& m);
 void bind_conformance(nb::module_& m);

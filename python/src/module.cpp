@@ -9,6 +9,7 @@ NB_MODULE(_catlayout, m) {
   bind_layout(m);
   bind_algebra(m);
   bind_strides(m);
+  bind_triton(m);
   bind_cute_api(m);
   bind_pycute(m);
   bind_categories(m);

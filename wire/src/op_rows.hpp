@@ -29,6 +29,9 @@ std::vector<OpRow> cute_query_rows();
 // Strides beyond integers (strides_ops.cpp).
 RowRun op_coord_identity, op_coord_evaluate, op_coord_coalesce, op_coord_composition, op_swizzle_evaluate,
     op_swizzle_composition, op_linear_from_layout, op_linear_to_layout, op_linear_compose, op_linear_inverse;
+// Triton's linear layouts (triton_ops.cpp).
+RowRun op_triton_from_layout, op_triton_to_layout, op_triton_compose, op_triton_invert, op_triton_pseudoinvert,
+    op_triton_apply, op_triton_parse, op_triton_print;
 
 #ifdef CATLAYOUT_WIRE_HAVE_CATEGORIES
 using MorphismFn = Result<MorphismValue>(std::span<MorphismValue const> a);

@@ -23,12 +23,19 @@ OpRow strides_row(std::string_view name, std::size_t lo, std::size_t hi, RunOp r
   return r;
 }
 
+// A row whose answer is a layout: another form with the same function matches.
+OpRow layout_row(OpRow r) {
+  r.returns_layout = true;
+  return r;
+}
+
 std::vector<OpRow> rows() {
   std::vector<OpRow> v = layout_rows();
   for (auto& r : cute_api_rows()) v.push_back(std::move(r));
   for (auto& r : cute_query_rows()) v.push_back(std::move(r));
   for (auto const& r : std::initializer_list<OpRow>{
-      // Strides beyond integers: coordinate strides, swizzles, F2 (docs/beyond-integers.md).
+      // Strides beyond integers: coordinate strides, swizzles, F2 (docs/beyond-integers.md); Triton's linear
+      // layouts, whose cases come from Triton itself (conformance/oracle/triton_linear.py), not a generator.
       strides_row("coord.identity", 1, 1, op_coord_identity, generators::coord_identity_args),
       strides_row("coord.evaluate", 1, 1, op_coord_evaluate, generators::coord_evaluate_args),
       strides_row("coord.coalesce", 1, 1, op_coord_coalesce, generators::coord_coalesce_args),
@@ -39,6 +46,14 @@ std::vector<OpRow> rows() {
       strides_row("linear.to_layout", 1, 1, op_linear_to_layout, generators::linear_to_layout_args),
       strides_row("linear.compose", 2, 2, op_linear_compose, generators::linear_compose_args),
       strides_row("linear.inverse", 1, 1, op_linear_inverse, generators::linear_inverse_args),
+      strides_row("triton.from_layout", 3, 3, op_triton_from_layout, nullptr),
+      layout_row(strides_row("triton.to_layout", 1, 1, op_triton_to_layout, nullptr)),
+      strides_row("triton.compose", 2, 2, op_triton_compose, nullptr),
+      strides_row("triton.invert", 1, 1, op_triton_invert, nullptr),
+      strides_row("triton.pseudoinvert", 1, 1, op_triton_pseudoinvert, nullptr),
+      strides_row("triton.apply", 2, 2, op_triton_apply, nullptr),
+      strides_row("triton.parse", 1, 1, op_triton_parse, nullptr),
+      strides_row("triton.print", 1, 1, op_triton_print, nullptr),
   })
     v.push_back(r);
 #ifdef CATLAYOUT_WIRE_HAVE_CATEGORIES

@@ -6,6 +6,9 @@
 //     !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">   !cute.swizzle<"S<3,4,3>">
 //   FlyDSL's (fly dialect) types, unquoted, basis strides written 1E0 for CuTe's 1@0:
 //     !fly.layout<(8,16):(1,8)>   !fly.layout<(128,64):(1E0,1E1)>   (a run-time value: ? or ?{i64 div=16})
+//   Triton's linear layouts (named_linear.hpp), read as their CuTe layout (to_cute):
+//     #ttg.linear<{register = [[0, 1], [8, 0]], lane = [...], warp = [], block = []}>
+//     LinearLayout's print:  - register=1 -> (0, 1) ... where out dims are: [dim0 (size 16), dim1 (size 8)]
 #include <string>
 #include <string_view>
 
@@ -14,7 +17,7 @@
 
 namespace catlayout {
 
-enum class CompilerType { none, cute_layout, cute_composed_layout, cute_swizzle, fly_layout };
+enum class CompilerType { none, cute_layout, cute_composed_layout, cute_swizzle, fly_layout, triton_linear };
 
 struct CompilerTypeText {
   CompilerType type = CompilerType::none;
@@ -22,11 +25,12 @@ struct CompilerTypeText {
 };
 
 // A compiler's type around a value: its kind and the inner text; type none where the text does not
-// start with '!' (not a compiler's type). invalid_input for a '!' type that is none of the above
+// start with '!' and is not Triton's (not a compiler's type). Triton's: the inner text is its CuTe
+// layout's (plain or swizzled), or the error saying why it has none. invalid_input for a '!' type that is none of the above
 // (naming the types catlayout reads), or whose brackets or quotes do not close.
 Result<CompilerTypeText> compiler_type_text(std::string_view text);
 
-// "!cute.layout", "!cute.composed_layout", "!cute.swizzle", "!fly.layout" (for messages).
+// "!cute.layout", "!cute.composed_layout", "!cute.swizzle", "!fly.layout", "#ttg.linear" (for messages).
 std::string_view compiler_type_name(CompilerType t);
 
 // The other way: the type a compiler prints for a value, which compiler_type_text reads back.

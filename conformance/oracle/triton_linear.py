@@ -24,7 +24,7 @@ compares with `expect`; it prints `op: N agree, M disagree` per op and a total, 
 disagreement. The venv is DIR, or `~/.cache/catlayout/impls/triton-3.9.0`: made with
 `python3 -m venv` and `pip install --no-deps triton==3.9.0` (pip's cache, `PIP_FIND_LINKS` and
 the like are honoured) when it does not hold Triton 3.9.0, reused otherwise. Where it cannot be
-made the script prints one line `SKIP: <reason>` and exits 0 (1 with `--require`).
+made the script prints one line `SKIP: <reason>` and exits 77 (ctest's skip; 1 with `--require`).
 
 What each op's expectation is, and how `check` confirms it:
   triton.apply        Triton's `L.apply(dict)`, the values in L's out-dim order.
@@ -75,6 +75,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 TRITON_VERSION = "3.9.0"
@@ -275,15 +276,19 @@ class Triton:
             errf = tempfile.TemporaryFile(mode="w+")
             proc = subprocess.Popen([self.python, os.path.abspath(__file__), "--worker"], stdin=subprocess.PIPE,
                                     stdout=subprocess.PIPE, stderr=errf, text=True, env=env)
-            try:
-                proc.stdin.write("".join(json.dumps(q) + "\n" for q in reqs[i:]))
-                proc.stdin.close()
-            except BrokenPipeError:
-                pass
+            def feed(proc=proc, payload="".join(json.dumps(q) + "\n" for q in reqs[i:])):
+                try:  # from a thread: the worker answers while it is being fed (no pipe deadlock)
+                    proc.stdin.write(payload)
+                    proc.stdin.close()
+                except (BrokenPipeError, OSError):
+                    pass
+            feeder = threading.Thread(target=feed, daemon=True)
+            feeder.start()
             for line in proc.stdout:
                 answers.append(json.loads(line))
                 i += 1
             proc.wait()
+            feeder.join()
             if i < len(reqs):
                 errf.seek(0)
                 text = errf.read().split("@@CASE@@")[-1]
@@ -894,10 +899,6 @@ def requests_for(spec):
     raise ValueError(op)
 
 
-class Mismatch(Exception):
-    pass
-
-
 def triton_compute(tri, specs):
     """Fill each spec's "args" (for text forms) and "expect" from Triton. Two rounds: text forms first."""
     # round 1: texts for parse cases ({"ttg": L} / {"str": L}) and CuTe layouts for from_layout
@@ -929,19 +930,6 @@ def triton_compute(tri, specs):
 
 
 # =============================================================================== checking
-def bits_table_model(L):
-    """the XOR model's table (only for explaining refusals)"""
-    imgs, ib = flat_images(L), sum(in_bits(L))
-    res = []
-    for x in range(1 << ib):
-        y = 0
-        for i in range(ib):
-            if x >> i & 1:
-                y ^= imgs[i]
-        res.append(y)
-    return res
-
-
 def per_dim(L, x):
     res, sh = {}, 0
     for n, bs in L["in_dims"]:
@@ -986,13 +974,17 @@ def check_cases(tri, cases, compute=False):
             lay, ins, outs = a
             want = None
             reqs = []
-            if not (isinstance(exp, dict) and "error" in exp) or compute:
+            cand = from_layout_expect(lay, ins, outs)
+            target = exp if (exp is not None and not compute) else cand
+            if isinstance(target, dict) and "in_dims" in target:
                 # the answer (computed or expected) built by Triton and tabulated
-                cand = from_layout_expect(lay, ins, outs)
-                target = exp if (exp is not None and not compute) else cand
-                if isinstance(target, dict) and "in_dims" in target:
-                    reqs = [{"req": "table", "L": target}]
-                    want = target
+                reqs = [{"req": "table", "L": target}]
+                want = target
+            elif cand == err(NOT_REPR) and all(v >= 0 for v in bit_images(lay)):
+                # a refusal: Triton's XOR of the layout's bit images, tabulated, is not the layout
+                imgs = bit_images(lay)
+                flat = split_images(imgs, [["x", cute_size(lay)]], [["flat", next_pow2_strict(max(imgs + [0]))]])
+                reqs = [{"req": "table", "L": flat}]
             plan.append((c, reqs, lambda r, want=want: ("from", want, r)))
         else:
             plan.append((c, [], lambda r: ("unknown",)))
@@ -1013,7 +1005,7 @@ def judge(c, got, compute):
     def verdict(triton_expect, why=""):
         if compute:
             return (True, triton_expect, why)
-        return (triton_expect == exp, triton_expect, why or ("Triton: %s" % json.dumps(triton_expect)))
+        return (triton_expect == exp, triton_expect, why)
 
     if isinstance(got, tuple) and got and got[0] == "masked":
         _, raw, masked = got
@@ -1072,8 +1064,15 @@ def judge(c, got, compute):
         lay, ins, outs = a
         model = from_layout_expect(lay, ins, outs)
         if want is None:
-            # refusal: check the reason with the CuTe function alone (Triton holds no such map)
-            ok = isinstance(model, dict) and "error" in model
+            # refusal: Triton's XOR of the bit images differs from the layout somewhere (or the
+            # layout's values are negative or past the out dims' values)
+            values = [cute_eval(lay, x) for x in range(cute_size(lay))]
+            out_total = 1
+            for _, s in outs:
+                out_total *= s
+            xor_tab = r[0].get("ok") if r else None
+            confirmed = (xor_tab is not None and xor_tab != values) or min(values) < 0 or max(values) >= out_total
+            ok = isinstance(model, dict) and "error" in model and (model["error"] != NOT_REPR or confirmed)
             if compute:
                 return (ok, model, "")
             return (ok and model == exp, model, "model: %s" % json.dumps(model))
@@ -1081,11 +1080,17 @@ def judge(c, got, compute):
         if tab is None:
             return (False, model, "Triton refuses the answer: %s" % r[0])
         values = [cute_eval(lay, x) for x in range(cute_size(lay))]
-        ok = tab == values
+        ok = tab == values and [[n, 1 << len(bs)] for n, bs in want["in_dims"]] == [list(d) for d in ins] \
+            and want["out_dims"] == [list(d) for d in outs]
         if compute:
             return (ok, want, "" if ok else "Triton's table differs from the CuTe layout")
         return (ok and want == exp, model, "" if ok else "Triton's table of expect differs from the layout")
     return (False, None, "op not checked")
+
+
+def bit_images(lay):
+    """the layout's values at the powers of two of its domain"""
+    return [cute_eval(lay, 1 << i) for i in range(log2(cute_size(lay)))] if cute_size(lay) & (cute_size(lay) - 1) == 0 else []
 
 
 def from_layout_expect(lay, ins, outs):
@@ -1189,14 +1194,14 @@ def main(argv):
     c.add_argument("file", nargs="?", default=DEFAULT_FILE)
     for p in (g, c):
         p.add_argument("--venv", default=DEFAULT_VENV, help="the venv holding triton==%s" % TRITON_VERSION)
-        p.add_argument("--require", action="store_true", help="exit 1 instead of skipping")
+        p.add_argument("--require", action="store_true", help="exit 1 instead of skipping (77)")
     args = ap.parse_args(argv[1:])
     t0 = time.time()
     try:
         py = setup_venv(args.venv)
     except Skip as e:
         print("SKIP: %s" % e)
-        return 1 if args.require else 0
+        return 1 if args.require else 77
     tri = Triton(py)
     if args.cmd == "generate":
         cases = build_cases(tri, args.seed)

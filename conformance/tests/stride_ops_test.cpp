@@ -38,7 +38,8 @@ TEST(StrideOps, LinearAndCoord) {
 // generator is deterministic.
 TEST(StrideOps, GeneratorsProduceRunnableArguments) {
   for (auto const& row : wire::op_table()) {
-    if (row.family != wire::OpFamily::strides) continue;
+    // Rows without a generator (Triton's: their cases are Triton's own answers, conformance/vectors/triton).
+    if (row.family != wire::OpFamily::strides || !row.typed.generate) continue;
     std::string op(row.name);
     std::mt19937_64 g1(5), g2(5);
     auto a1 = random_row_args(op, g1, 60);

@@ -154,41 +154,50 @@ Result<LinearLayout> composition(LinearLayout const& outer, LinearLayout const& 
   return LinearLayout::make(std::move(bases), outer.out_bits());
 }
 
+RowReduction row_reduce(LinearLayout const& f) {
+  int n = f.in_bits(), m = f.out_bits();
+  RowReduction r{std::vector<std::uint64_t>(m, 0), std::vector<std::uint64_t>(m, 0), std::vector<bool>(m, false), {}};
+  // Invariant: each pivot row has exactly one pivot bit among the pivots so far (its own), so
+  // reducing a new row against them never reintroduces one.
+  for (int k = 0; k < n; ++k) {
+    std::uint64_t v = f.bases()[k], c = std::uint64_t{1} << k;
+    for (int p = 0; p < m; ++p)
+      if (r.pivot[p] && (v >> p & 1)) {
+        v ^= r.image[p];
+        c ^= r.preimage[p];
+      }
+    if (v == 0) {
+      r.kernel.push_back(c);
+      continue;
+    }
+    int p = std::countr_zero(v);
+    for (int q = 0; q < m; ++q)  // Gauss-Jordan: clear bit p from the other pivot rows
+      if (r.pivot[q] && (r.image[q] >> p & 1)) {
+        r.image[q] ^= v;
+        r.preimage[q] ^= c;
+      }
+    r.image[p] = v;
+    r.preimage[p] = c;
+    r.pivot[p] = true;
+  }
+  return r;
+}
+
 Result<LinearLayout> inverse(LinearLayout const& f) {
   int n = f.in_bits();
   if (n != f.out_bits())
     return fail(ErrorKind::inadmissible, "not invertible: ", to_string(f), " is not square (", n, " input bits, ",
                 f.out_bits(), " output bits)");
-  // Rows (image, inputs) with image = F(inputs); invariant: each row has exactly one pivot bit
-  // among the pivots so far (its own), so reducing a new row against them never reintroduces one.
-  std::vector<std::uint64_t> img(n, 0), src(n, 0);
-  std::vector<bool> has(n, false);
-  for (int k = 0; k < n; ++k) {
-    std::uint64_t v = f.bases()[k], c = std::uint64_t{1} << k;
-    for (int p = 0; p < n; ++p)
-      if (has[p] && (v >> p & 1)) {
-        v ^= img[p];
-        c ^= src[p];
-      }
-    if (v == 0) {
-      std::string bits;
-      for (int j = 0; j < n; ++j)
-        if (c >> j & 1) bits += (bits.empty() ? "" : ",") + std::to_string(j);
-      return fail(ErrorKind::inadmissible, "not invertible: ", to_string(f), " is singular: the images of input bits {",
-                  bits, "} XOR to 0");
-    }
-    int p = std::countr_zero(v);
-    for (int q = 0; q < n; ++q)  // Gauss-Jordan: clear bit p from the other pivot rows
-      if (has[q] && (img[q] >> p & 1)) {
-        img[q] ^= v;
-        src[q] ^= c;
-      }
-    img[p] = v;
-    src[p] = c;
-    has[p] = true;
+  auto r = row_reduce(f);
+  if (!r.kernel.empty()) {
+    std::string bits;
+    for (int j = 0; j < n; ++j)
+      if (r.kernel[0] >> j & 1) bits += (bits.empty() ? "" : ",") + std::to_string(j);
+    return fail(ErrorKind::inadmissible, "not invertible: ", to_string(f), " is singular: the images of input bits {",
+                bits, "} XOR to 0");
   }
-  // Every bit is now a pivot and each row keeps only its own: img[p] = 2^p, so F(src[p]) = 2^p.
-  return LinearLayout::make(std::move(src), n);
+  // Every bit is now a pivot and each row keeps only its own: image[p] = 2^p, so F(preimage[p]) = 2^p.
+  return LinearLayout::make(std::move(r.preimage), n);
 }
 
 }  // namespace catlayout

@@ -27,19 +27,6 @@ Result<void> unique_names(std::vector<std::string> const& names, std::string_vie
   return {};
 }
 
-// The rank over GF(2) of the images (the dimension of their span).
-int rank_of(std::vector<std::uint64_t> v) {
-  int r = 0;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (v[i] == 0) continue;
-    ++r;
-    std::uint64_t low = v[i] & (~v[i] + 1);
-    for (std::size_t j = i + 1; j < v.size(); ++j)
-      if (v[j] & low) v[j] ^= v[i];
-  }
-  return r;
-}
-
 // Where each output dimension's bits start in the flat output.
 std::vector<int> out_offsets(std::vector<NamedDim> const& outs) {
   std::vector<int> off;
@@ -165,13 +152,13 @@ Result<NamedLinearLayout> NamedLinearLayout::make_inferred(std::vector<InDim> in
     std::string sizes;
     for (auto const& d : f.outs()) sizes += (sizes.empty() ? "" : ", ") + d.name + " " + std::to_string(d.size);
     return fail(ErrorKind::invalid_input, "the layout is not surjective onto the output sizes it infers (", sizes,
-                "): its bases span ", rank_of(f.flat().bases()), " of ", f.flat().out_bits(), " output bits");
+                "): its bases span ", row_reduce(f.flat()).rank(), " of ", f.flat().out_bits(), " output bits");
   }
   return f;
 }
 
-bool NamedLinearLayout::injective() const { return rank_of(flat_.bases()) == flat_.in_bits(); }
-bool NamedLinearLayout::surjective() const { return rank_of(flat_.bases()) == flat_.out_bits(); }
+bool NamedLinearLayout::injective() const { return row_reduce(flat_).rank() == flat_.in_bits(); }
+bool NamedLinearLayout::surjective() const { return row_reduce(flat_).rank() == flat_.out_bits(); }
 
 Result<std::vector<Int>> evaluate(NamedLinearLayout const& f, std::vector<std::pair<std::string, Int>> const& inputs) {
   std::vector<bool> seen(f.ins().size(), false);
@@ -243,38 +230,14 @@ Result<NamedLinearLayout> invert(NamedLinearLayout const& f) {
 
 Result<NamedLinearLayout> pseudoinvert(NamedLinearLayout const& f) {
   if (!f.surjective())
-    return fail(ErrorKind::inadmissible, "no pseudo-inverse: the layout reaches ", Int{1} << rank_of(f.flat().bases()),
+    return fail(ErrorKind::inadmissible, "no pseudo-inverse: the layout reaches ", Int{1} << row_reduce(f.flat()).rank(),
                 " of its ", f.out_size(), " outputs, and Triton's pseudoinvert is defined for layouts onto their "
                 "outputs");
-  // Gauss-Jordan on the images, each row remembering the inputs it is the image of; a pivot row per
-  // independent image. Rows are taken in the inputs' flat order, so the inputs left free are the
-  // later ones, set to 0: each preimage is the smallest flat index reaching it (Triton's choice).
-  int n = f.flat().in_bits(), m = f.flat().out_bits();
-  std::vector<std::uint64_t> img(m, 0), src(m, 0);
-  std::vector<bool> has(m, false);
-  for (int k = 0; k < n; ++k) {
-    std::uint64_t v = f.flat().bases()[k], c = std::uint64_t{1} << k;
-    for (int p = 0; p < m; ++p)
-      if (has[p] && (v >> p & 1)) {
-        v ^= img[p];
-        c ^= src[p];
-      }
-    if (v == 0) continue;
-    int p = std::countr_zero(v);
-    for (int q = 0; q < m; ++q)
-      if (has[q] && (img[q] >> p & 1)) {
-        img[q] ^= v;
-        src[q] ^= c;
-      }
-    img[p] = v;
-    src[p] = c;
-    has[p] = true;
-  }
-  // Reduced, each pivot row's image has its pivot as lowest bit and no other pivot bit, so y in the
-  // image is the XOR of the rows at y's pivot bits: P(2^j) = src[j] at a pivot, 0 elsewhere.
-  std::vector<std::uint64_t> images(m, 0);
-  for (int j = 0; j < m; ++j)
-    if (has[j]) images[j] = src[j];
+  // The inputs taken in flat order, the ones left free are the later ones, set to 0: each preimage is
+  // the smallest flat index reaching it (Triton's choice). Reduced, each pivot row's image has its
+  // pivot as lowest bit and no other pivot bit, so y is the XOR of the rows at y's pivot bits:
+  // P(2^j) = preimage[j] (every output bit is a pivot, f being onto).
+  auto images = row_reduce(f.flat()).preimage;
   return NamedLinearLayout::make(split(images, f.outs(), as_outs(f.ins())), as_outs(f.ins()));
 }
 

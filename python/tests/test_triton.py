@@ -81,4 +81,4 @@ def test_bad_text_is_named():
     with pytest.raises(C.InvalidInput, match="basis of 'block' not found"):
         C.TritonLayout("#ttg.linear<{register = [[1]], lane = [], warp = []}>")
     with pytest.raises(C.InvalidInput, match="permutation matrix"):
-        C.TritonLayout("#ttg.linear<{register = [[1, 1]], lane = [], warp = [], block = []}>")
+        C.TritonLayout("#ttg.linear<{register = [[1, 1], [1, 0]], lane = [], warp = [], block = []}>")

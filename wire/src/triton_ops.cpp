@@ -19,6 +19,15 @@ Json any_layout_json(AnyLayout const& l) {
   return to_json(std::get<Layout>(l));
 }
 
+Json json_of(NamedLinearLayout const& f) { return to_json(f); }
+
+// An answer written, or its error (libstdc++ 12's std::expected has no transform).
+template <class T, class Write>
+Result<Json> written(Result<T> r, Write write) {
+  if (!r) return std::unexpected(std::move(r.error()));
+  return write(*r);
+}
+
 Result<std::string> text_of(Json const& j, std::string const& path) {
   if (!j.is_string()) return fail(ErrorKind::invalid_input, "expected a string at ", path);
   return j.get<std::string>();
@@ -35,11 +44,16 @@ Result<Json> op_triton_from_layout(OpRow const& row, Json const& args, std::stri
   return to_json(f);
 }
 
-Result<Json> op_triton_to_layout(OpRow const& row, Json const& args, std::string const& path, Convention) {
+// A row of one Triton layout: the arity checked, the layout read, fn's answer written.
+template <class Fn>
+Result<Json> on_layout(OpRow const& row, Json const& args, std::string const& path, Fn fn) {
   CL_CHECK(arity(args, path, row.min_args, row.max_args));
   CL_TRY(f, named_linear_from_json(args[0], at(path, 0)));
-  CL_TRY(l, to_cute(f));
-  return any_layout_json(l);
+  return fn(f);
+}
+
+Result<Json> op_triton_to_layout(OpRow const& row, Json const& args, std::string const& path, Convention) {
+  return on_layout(row, args, path, [](NamedLinearLayout const& f) { return written(to_cute(f), any_layout_json); });
 }
 
 Result<Json> op_triton_compose(OpRow const& row, Json const& args, std::string const& path, Convention) {
@@ -51,17 +65,11 @@ Result<Json> op_triton_compose(OpRow const& row, Json const& args, std::string c
 }
 
 Result<Json> op_triton_invert(OpRow const& row, Json const& args, std::string const& path, Convention) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(f, named_linear_from_json(args[0], at(path, 0)));
-  CL_TRY(r, invert(f));
-  return to_json(r);
+  return on_layout(row, args, path, [](NamedLinearLayout const& f) { return written(invert(f), json_of); });
 }
 
 Result<Json> op_triton_pseudoinvert(OpRow const& row, Json const& args, std::string const& path, Convention) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(f, named_linear_from_json(args[0], at(path, 0)));
-  CL_TRY(r, pseudoinvert(f));
-  return to_json(r);
+  return on_layout(row, args, path, [](NamedLinearLayout const& f) { return written(pseudoinvert(f), json_of); });
 }
 
 Result<Json> op_triton_apply(OpRow const& row, Json const& args, std::string const& path, Convention) {
@@ -83,9 +91,7 @@ Result<Json> op_triton_parse(OpRow const& row, Json const& args, std::string con
 }
 
 Result<Json> op_triton_print(OpRow const& row, Json const& args, std::string const& path, Convention) {
-  CL_CHECK(arity(args, path, row.min_args, row.max_args));
-  CL_TRY(f, named_linear_from_json(args[0], at(path, 0)));
-  return Json(to_string(f));
+  return on_layout(row, args, path, [](NamedLinearLayout const& f) -> Result<Json> { return Json(to_string(f)); });
 }
 
 }  // namespace catlayout::wire

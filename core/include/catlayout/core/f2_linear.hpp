@@ -5,6 +5,7 @@
 // a swizzle of one (a swizzle is linear over F2: sw(x ^ y) = sw(x) ^ sw(y)).
 // "not_representable" is reported as ErrorKind::inadmissible with a message that starts with
 // "not_representable:" (the schema has no such kind yet).
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -59,5 +60,17 @@ Result<LinearLayout> composition(LinearLayout const& outer, LinearLayout const& 
 // Gauss-Jordan over GF(2); inadmissible when in_bits != out_bits or F is singular (naming the
 // input bits whose images XOR to 0).
 Result<LinearLayout> inverse(LinearLayout const& f);
+
+// F's images row-reduced over GF(2), the inputs taken in order (what inverse and Triton's pseudoinvert
+// solve with). At an output bit p that is a pivot: preimage[p], a set of input bits whose image
+// image[p] has p as its lowest bit and no other pivot bit; an input whose image the earlier ones
+// span is dependent: kernel holds, for each, the input bits (itself among them) whose images XOR to 0.
+struct RowReduction {
+  std::vector<std::uint64_t> image, preimage;  // indexed by output bit
+  std::vector<bool> pivot;
+  std::vector<std::uint64_t> kernel;
+  int rank() const { return static_cast<int>(std::count(pivot.begin(), pivot.end(), true)); }
+};
+RowReduction row_reduce(LinearLayout const& f);
 
 }  // namespace catlayout

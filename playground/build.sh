@@ -113,6 +113,9 @@ for s in "${sources[@]}"; do objects+=("$obj/$(echo "$s" | tr / _).o"); done
 # The runtime first: zig's linker line puts its libc++abi.a (whose cxa_noexception.o defines the same
 # symbols as stubs) before the objects, and lld takes an archive's member for the first object that
 # needs it.
-zig c++ "${target[@]}" -mexec-model=reactor "$opt" -s "$rt"/*.o "${objects[@]}" -o "$site/catlayout.wasm"
+relink=0
+[ -f "$site/catlayout.wasm" ] || relink=1
+for o in "$rt"/*.o "${objects[@]}"; do [ "$o" -nt "$site/catlayout.wasm" ] && relink=1 && break; done
+[ $relink = 0 ] || zig c++ "${target[@]}" -mexec-model=reactor "$opt" -s "$rt"/*.o "${objects[@]}" -o "$site/catlayout.wasm"
 cp "$repo"/playground/web/{index.html,app.js,wasi.js,style.css} "$site/"
 echo "playground: $site ($(( $(stat -c %s "$site/catlayout.wasm") / 1024 )) KiB catlayout.wasm, $(( $(date +%s) - start )) s)"

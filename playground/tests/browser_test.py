@@ -210,7 +210,7 @@ def main():
 
     chromium = a.chromium or next((shutil.which(c) for c in ("chromium", "chromium-browser", "google-chrome")
                                    if shutil.which(c)), None)
-    if not chromium:
+    if not chromium or not shutil.which(chromium):
         skip("no Chromium (Debian: apt-get install chromium)")
     out = Path(a.out)
     if not a.no_build:

@@ -24,6 +24,7 @@ DEPENDS = {
     "wire": {"core", "categories", "algorithms", "gpu", "analysis", "viz", "generators"},
     "proofs-tests": {"core", "categories", "algorithms", "wire", "generators"},
     "conformance": {"core", "categories", "algorithms", "gpu", "wire", "generators"},
+    "playground": {"core", "viz", "gpu", "analysis", "wire"},
 }
 TOP = {"cli", "python", "bench", "fuzz"}
 # The folder under include/catlayout/ of each room's headers.

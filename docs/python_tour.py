@@ -173,8 +173,8 @@ cl.represent([0, 1, 2, 4])""",
        "`represent` finds the layout with a given table, or says why none exists."),
       ]),
     ("Beyond integers",
-     "Swizzles, swizzled layouts, coordinate layouts (basis strides `1@0`) and F2-linear layouts "
-     "(see docs/beyond-integers.md):",
+     "Swizzles, swizzled layouts, coordinate layouts (basis strides `1@0`), F2-linear layouts and "
+     "Triton's linear layouts with named dimensions (see docs/beyond-integers.md):",
      [("""\
 sw = cl.Swizzle(3, 3, 3)
 sw, sw(0b101_000_000), cl.Swizzle("Sw<2,0,3>")
@@ -189,6 +189,11 @@ I = cl.make_identity_layout((4, 8))
 I, I(13), I.size()
 cl.composition(I, "(2,4):(1,4)")
 cl.CoordLayout("(4,8):(1@0,1@1)") == I""", None),
+      ("""\
+acc = cl.TritonLayout("#ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>")
+acc.out_dims, acc(register=3, lane=5, warp=0, block=0)
+acc.to_cute(), cl.Layout(acc.ttg()) == acc.to_cute()
+acc.invert().in_dims[0][0], acc.pseudoinvert() == acc.invert()""", None),
       ]),
     ("Pictures",
      "In Jupyter a `Layout`, a `TV`, a `Morphism` and a `MutualRefinement` draw themselves "

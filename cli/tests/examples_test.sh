@@ -66,9 +66,13 @@ n=$("$cl" --help | grep -c 'e\.g\. ')
 # Triton's SM80 m16n8 accumulator (#ttg.linear, as Triton 3.9.0 prints it) draws the grid of the catalogue's
 # C fragment of mma.m16n8k16 (gpu/: PTX's fragment table, held to CUTLASS's traits)
 ttg='#ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>'
-acc=$("$cl" gpu list | awk '$1 == "mma.m16n8k16.f32.f16.f16.f32" && $4 == "C" { print $NF }')
-[ -n "$acc" ] && [ "$("$cl" show "$ttg")" = "$("$cl" show "$acc")" ] || { echo "FAIL: show #ttg.linear vs '$acc'"; fail=1; }
-[ "$("$cl" triton "$(printf '%s' "$("$cl" triton "$ttg" | sed '$d' | sed '$d')")" | tail -1)" = "cute: $acc" ] \
+cute=$("$cl" triton "$ttg" | sed -n 's/^cute: //p')
+if "$cl" gpu list >/dev/null 2>&1; then  # a build without the gpu room (the sanitizers') has no catalogue
+  acc=$("$cl" gpu list | awk '$1 == "mma.m16n8k16.f32.f16.f16.f32" && $4 == "C" { print $NF }')
+  [ -n "$acc" ] && [ "$acc" = "$cute" ] || { echo "FAIL: #ttg.linear is '$cute', the catalogue's C '$acc'"; fail=1; }
+fi
+[ -n "$cute" ] && [ "$("$cl" show "$ttg")" = "$("$cl" show "$cute")" ] || { echo "FAIL: show #ttg.linear vs '$cute'"; fail=1; }
+[ "$("$cl" triton "$(printf '%s' "$("$cl" triton "$ttg" | sed '$d' | sed '$d')")" | tail -1)" = "cute: $cute" ] \
   || { echo "FAIL: triton's print read back"; fail=1; }
 "$cl" triton "$ttg" --invert >/dev/null || { echo "FAIL: triton --invert"; fail=1; }
 "$cl" triton "$ttg" --compose "$ttg" 2>err.txt; rc=$?

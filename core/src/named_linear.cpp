@@ -314,8 +314,10 @@ Result<NamedLinearLayout> from_cute(Layout const& l, std::vector<NamedDim> const
     if (d.size < 1 || !std::has_single_bit(static_cast<std::uint64_t>(d.size)))
       return fail(ErrorKind::invalid_input, "the size ", d.size, " of input dimension '", shortened(d.name),
                   "' is not a power of two");
+    if (d.size > l.size() / total)  // checked before the product, which could overflow
+      return fail(ErrorKind::invalid_input, "the input dimensions' sizes multiply past the size ", l.size(), " of ",
+                  to_string(l), " at '", shortened(d.name), "'");
     total *= d.size;
-    if (total > l.size()) break;
   }
   if (total != l.size())
     return fail(ErrorKind::invalid_input, "the input dimensions' sizes multiply to ", total, ", not the size ",
@@ -327,11 +329,13 @@ Result<NamedLinearLayout> from_cute(Layout const& l, std::vector<NamedDim> const
       return fail(ErrorKind::invalid_input, "the size ", d.size, " of output dimension '", shortened(d.name),
                   "' is not a power of two");
     out_bits += log2_of(d.size);
+    if (out_bits > LinearLayout::max_bits)
+      return fail(ErrorKind::invalid_input, "the output dimensions' sizes multiply past 2^", LinearLayout::max_bits,
+                  " at '", shortened(d.name), "'");
   }
-  if (out_bits > LinearLayout::max_bits || g.out_bits() > out_bits)
-    return fail(ErrorKind::not_representable, "the values of ", to_string(l), " reach ",
-                (Int{1} << std::min(g.out_bits(), 62)) - 1, ", outside the output dimensions' ",
-                out_bits > 62 ? Int{0} : (Int{1} << out_bits), " values");
+  if (g.out_bits() > out_bits)
+    return fail(ErrorKind::not_representable, "the values of ", to_string(l), " reach bit ", g.out_bits() - 1,
+                ", outside the output dimensions' ", Int{1} << out_bits, " values");
   auto dims = split(g.bases(), ins, outs);
   return NamedLinearLayout::make(std::move(dims), std::move(outs));
 }

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "catlayout/core/compiler_types.hpp"
+#include "catlayout/core/text.hpp"
 
 namespace catlayout {
 namespace {
@@ -198,6 +199,13 @@ TEST(NamedLinear, BadInputIsNamed) {
   auto c = compose(f, f);
   ASSERT_FALSE(c);
   EXPECT_NE(c.error().message.find("are not the second's input dimensions"), std::string::npos);
+  // Sizes past int64 are refused before they are multiplied.
+  auto big = from_cute(*parse_layout("(4,8):(8,1)"), {{"a", Int{1} << 62}, {"b", Int{1} << 62}}, {{"x", 32}});
+  ASSERT_FALSE(big);
+  EXPECT_NE(big.error().message.find("multiply past the size 32"), std::string::npos) << big.error().message;
+  auto wide = from_cute(*parse_layout("(4,8):(8,1)"), {{"a", 32}}, {{"x", Int{1} << 62}, {"y", 4}});
+  ASSERT_FALSE(wide);
+  EXPECT_NE(wide.error().message.find("multiply past 2^62"), std::string::npos) << wide.error().message;
   // register 1 and 2 reach (1,0) and (1,1): dim0 bit 0 twice, and no swizzle of a layout gives the map.
   auto t = compiler_type_text(" - register=1 -> (1, 0)\n   register=2 -> (1, 1)\n - lane=1 -> (0, 1)\n"
                               "where out dims are: [dim0 (size 2), dim1 (size 2)]");

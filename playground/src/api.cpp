@@ -119,6 +119,28 @@ Json ops() {
   return {{"ok", true}, {"ops", rows}};
 }
 
+std::string_view family_name(wire::OpFamily f) {
+  switch (f) {
+    case wire::OpFamily::core: return "core";
+    case wire::OpFamily::cute_api: return "cute_api";
+    case wire::OpFamily::strides: return "strides";
+    case wire::OpFamily::categorical: return "categorical";
+    case wire::OpFamily::algorithms: return "algorithms";
+    case wire::OpFamily::gpu: return "gpu";
+  }
+  return "?";
+}
+
+// Every row, those without a command too (coord.*, linear.*, triton.*, nest.*, ...): the vector
+// pane runs each on arguments in the vectors' JSON forms, as `case` answers a corpus case.
+Json rows() {
+  Json all = Json::array();
+  for (auto const& row : wire::op_table())
+    all.push_back({{"name", row.name}, {"family", family_name(row.family)}, {"min_args", row.min_args},
+                   {"max_args", row.max_args}});
+  return {{"ok", true}, {"rows", all}};
+}
+
 // The row of an op with a command, by its name in the table (composition) or its command (compose).
 wire::OpRow const* command_row(std::string_view name) {
   for (auto const& row : wire::op_table())
@@ -324,6 +346,7 @@ Json case_answer(Json const& req) {
 Json dispatch(Json const& req) {
   CL_TRY_JSON(what, text_member(req, "do"));
   if (what == "ops") return ops();
+  if (what == "rows") return rows();
   if (what == "op") return op(req);
   if (what == "show") return answer_or_refusal(show(req), [](Json const& j) { return j; });
   if (what == "fragments") return fragments();

@@ -110,6 +110,18 @@ TEST(PlaygroundApi, CaseAsConformanceServe) {
   EXPECT_TRUE(Json::parse(refused["answer"].get<std::string>()).contains("error"));
 }
 
+TEST(PlaygroundApi, RowsAreEveryRowOfTheTable) {
+  Json r = call({{"do", "rows"}});
+  ASSERT_TRUE(r["ok"]);
+  ASSERT_EQ(r["rows"].size(), wire::op_table().size());
+  std::size_t i = 0;
+  for (auto const& row : wire::op_table()) {
+    EXPECT_EQ(r["rows"][i]["name"], row.name);
+    EXPECT_EQ(r["rows"][i]["max_args"], row.max_args);
+    ++i;
+  }
+}
+
 TEST(PlaygroundApi, BadRequests) {
   EXPECT_FALSE(Json::parse(handle("not json"))["ok"]);
   EXPECT_FALSE(call({{"do", "fly"}})["ok"]);

@@ -11,13 +11,18 @@ const STATE = {
   op: 'op', 'op-print': 'opp', 'op-json': 'oj', 'op-cute-integers': 'oc', 'op-strict': 'os',
   'check-name': 'cn', 'check-operand': 'co', 'check-layout': 'cl',
   'banks-tv': 'bt', 'banks-mma': 'bm', 'banks-operand': 'bo', 'banks-data': 'bd', 'banks-elem': 'be',
-  'banks-vector': 'bv',
+  'banks-vector': 'bv', 'vec-op': 'vo', 'vec-args': 'va',
 };
+// The vector pane's first view: Triton's SM80 m16n8 accumulator (#ttg.linear's bases) to CuTe.
+const VECTOR_EXAMPLE = { op: 'triton.to_layout', args: '[{"in_dims": [["register", [[0, 1], [8, 0]]], ' +
+  '["lane", [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]], ["warp", []], ["block", []]], ' +
+  '"out_dims": [["dim0", 16], ["dim1", 8]]}]' };
 const MAX_OPERANDS = 8;  // op operands a0..a7 in the address
 
 const page = {
   engine: null,
   ops: [],          // the op table's rows with a command (api "ops")
+  rows: [],         // every row (api "rows")
   startupMs: null,  // navigation start to the first complete render
   renders: 0,
 };
@@ -171,9 +176,30 @@ function renderBanks() {
   $('banks-svg').innerHTML = res.ok ? res.svg : '';
 }
 
+// Any row on JSON arguments, answered as `catlayout conformance serve` answers a case.
+function renderVector() {
+  const row = page.rows.find((r) => r.name === $('vec-op').value);
+  if (!row) return;
+  $('vec-arity').textContent = row.min_args === row.max_args ? `${row.min_args} argument(s)`
+    : `${row.min_args} to ${row.max_args} arguments`;
+  let args;
+  try {
+    args = JSON.parse($('vec-args').value);
+  } catch (e) {
+    showAnswer($('vec-out'), { ok: false, error: `invalid_input: args is not JSON: ${e.message}` }, '');
+    return;
+  }
+  const res = page.engine.call({ do: 'case', line: JSON.stringify({ id: 'page', op: row.name, args }) });
+  if (!res.ok) return showAnswer($('vec-out'), res, '');
+  const answer = JSON.parse(res.answer);
+  const refused = 'error' in answer;
+  showAnswer($('vec-out'), refused ? { ok: false, error: answer.error } : res,
+    refused ? '' : JSON.stringify(answer.result));
+}
+
 function render() {
   writeHash();
-  for (const pane of [renderGrid, renderOp, renderCheck, renderBanks]) {
+  for (const pane of [renderGrid, renderOp, renderVector, renderCheck, renderBanks]) {
     try {
       pane();
     } catch (e) {  // a bug of the page, not a refusal: say so where the answer would be
@@ -193,6 +219,10 @@ function scheduleRender() {
 // The whole view from the address (the page's start, and a pasted link).
 function loadHash() {
   const q = readHash();
+  if (!q.has('vo')) {
+    $('vec-op').value = VECTOR_EXAMPLE.op;
+    $('vec-args').value = VECTOR_EXAMPLE.args;
+  }
   for (const [id, key] of Object.entries(STATE)) if (q.has(key)) setValue($(id), q.get(key));
   const named = q.get('op');
   const byCommand = named && page.ops.find((r) => r.command === named);
@@ -222,6 +252,13 @@ async function start() {
     o.textContent = row.command;
     $('op').appendChild(o);
   }
+  page.rows = page.engine.call({ do: 'rows' }).rows;
+  for (const row of page.rows) {
+    const o = document.createElement('option');
+    o.value = row.name;
+    o.textContent = row.name;
+    $('vec-op').appendChild(o);
+  }
   const frags = page.engine.call({ do: 'fragments' });
   for (const name of [...frags.instructions.map((i) => i.name), ...frags.atoms]) {
     const o = document.createElement('option');
@@ -243,7 +280,7 @@ async function start() {
   });
   render();
   page.startupMs = Math.round(performance.now());
-  $('status').textContent = `ready: ${page.ops.length} operations from the op table, ` +
+  $('status').textContent = `ready: ${page.ops.length} commands and ${page.rows.length} rows of the op table, ` +
     `${frags.instructions.length} instructions and ${frags.atoms.length} atoms in the catalogue ` +
     `(started in ${page.startupMs} ms)`;
 }

@@ -17,6 +17,8 @@
 //   {"do":"banks","tv":TV,"data":D,"elem_bytes":N,"vector":N,"mma":NAME,"operand":X,"rows":N}
 //                                       `catlayout analyze banks --json` as "report", its heat map as
 //                                       "text" (--show) and "svg"
+//   {"do":"rows"}                       every row of the op table (name, family, min_args, max_args):
+//                                       the vector pane, whose args and answers are the vectors' JSON
 //   {"do":"case","line":CASE}           one case line answered as `catlayout conformance serve` answers
 //                                       it (docs/adapter-protocol.md): "answer", the answer line
 #include <string>

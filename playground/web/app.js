@@ -237,6 +237,13 @@ function loadHash() {
   buildOperands(row, values.length || q.has('op') ? values : exampleOperands(row));
 }
 
+function addOption(list, value, text) {
+  const o = document.createElement('option');
+  o.value = value;
+  if (text !== undefined) o.textContent = text;
+  list.appendChild(o);
+}
+
 async function start() {
   try {
     page.engine = await loadCatlayout('catlayout.wasm');
@@ -246,25 +253,11 @@ async function start() {
     throw e;
   }
   page.ops = page.engine.call({ do: 'ops' }).ops;
-  for (const row of page.ops) {
-    const o = document.createElement('option');
-    o.value = row.name;
-    o.textContent = row.command;
-    $('op').appendChild(o);
-  }
+  for (const row of page.ops) addOption($('op'), row.name, row.command);
   page.rows = page.engine.call({ do: 'rows' }).rows;
-  for (const row of page.rows) {
-    const o = document.createElement('option');
-    o.value = row.name;
-    o.textContent = row.name;
-    $('vec-op').appendChild(o);
-  }
+  for (const row of page.rows) addOption($('vec-op'), row.name, row.name);
   const frags = page.engine.call({ do: 'fragments' });
-  for (const name of [...frags.instructions.map((i) => i.name), ...frags.atoms]) {
-    const o = document.createElement('option');
-    o.value = name;
-    $('check-names').appendChild(o);
-  }
+  for (const name of [...frags.instructions.map((i) => i.name), ...frags.atoms]) addOption($('check-names'), name);
   loadHash();
   for (const id of Object.keys(STATE)) {
     const el = $(id);

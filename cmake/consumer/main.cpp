@@ -4,6 +4,7 @@
 #include <catlayout/conformance/ops.hpp>
 #include <catlayout/core.hpp>
 #include <catlayout/gpu/catalogue.hpp>
+#include <catlayout/playground/api.hpp>
 #include <catlayout/proofs/enumerate.hpp>
 #include <catlayout/viz/show.hpp>
 #include <iostream>
@@ -22,6 +23,8 @@ int main() {
   auto some = proofs::flat_layouts(proofs::Bounds{4, 1, 2}, false);                     // proofs
   auto col = analysis::make_access(layout(tup(32, 1), tup(1, 0)), {{}, 0, layout(tup(32, 32), tup(32, 1))}, {});
   auto banks = col ? analysis::bank_conflicts(*col) : std::unexpected(col.error());     // analysis
+  auto page = playground::handle(R"json({"do":"op","op":"compose","args":["(6,2):(8,2)","(4,3):(3,1)"]})json");  // playground
+  if (page.find("((2,2),3):((24,2),8)") == std::string::npos) return 3;
   if (!nest || !refined || !grid || !mma || some.empty() || !banks || banks->wavefronts != 32) return 2;
   std::cout << "all targets linked: " << gpu::catalogue().size() << " instructions catalogued\n";
   return 0;

@@ -59,41 +59,19 @@ Result<gpu::PermutationMnk> permutation(Args const& a) {
 // --mma NAME [--atoms L [--permute M N K]] [--operand X]: a catalogue fragment, or what the threads
 // of CuTe's make_tiled_mma(atom, atoms, permutation) hold of the operand (TiledMma::holds).
 Result<TvSource> mma_source(Args const& a) {
-  auto const* ins = gpu::find_instruction(a.value("--mma"));
-  if (!ins) return fail(ErrorKind::invalid_input, "no instruction '", shortened(a.value("--mma")), "' (catlayout gpu list)");
-  std::string name = a.has("--operand") ? a.value("--operand") : "A";
-  auto op = gpu::parse_operand(name);
-  if (!op) return fail(ErrorKind::invalid_input, "--operand: expected A, B, C, src or dst, found '", shortened(name), "'");
+  std::string const operand = a.has("--operand") ? a.value("--operand") : "A";
   if (!a.has("--atoms")) {
-    auto const* f = ins->fragment(*op);
-    if (!f) return fail(ErrorKind::invalid_input, ins->name, " has no operand '", shortened(name), "'");
+    CL_TRY(f, gpu::find_fragment(a.value("--mma"), operand));
     return TvSource{f->tv, std::array<Int, 2>{f->rows, f->cols}};
   }
+  CL_TRY(io, gpu::find_instruction_operand(a.value("--mma"), operand));
   CL_TRY(atoms, layout_or_shape(a.value("--atoms")));
   CL_TRY(perm, permutation(a));
-  CL_TRY(mma, gpu::make_tiled_mma(*ins, atoms, perm));
-  CL_TRY(tv, mma.holds(*op));  // what each thread holds (ThrMMA::partition_*): C is shared by K groups
-  return TvSource{tv, mma.tile_of(*op)};
+  CL_TRY(mma, gpu::make_tiled_mma(*io.ins, atoms, perm));
+  CL_TRY(tv, mma.holds(io.op));  // what each thread holds (ThrMMA::partition_*): C is shared by K groups
+  return TvSource{tv, mma.tile_of(io.op)};
 }
 #endif
-
-// A layout argument through core's one reader (any notation: catlayout's, CuTe C++'s print,
-// CuTe DSL's, pycute's), named by its role in errors.
-Result<AnyLayout> read_layout(std::string const& text, char const* role) {
-  auto l = parse_any_layout(text);
-  if (!l) return fail(l.error().kind, role, ": ", l.error().message, ", in '", shortened(text), "'");
-  return l;
-}
-
-// The memory layout DATA: integer strides, or swizzled (Sw<B,M,S> o k o L); a plain layout is the
-// identity swizzle over it.
-Result<ComposedLayout> data_layout(std::string const& text) {
-  CL_TRY(l, read_layout(text, "DATA"));
-  if (auto const* p = std::get_if<Layout>(&l)) return ComposedLayout{Swizzle{}, 0, *p};
-  if (auto const* c = std::get_if<ComposedLayout>(&l)) return *c;
-  return fail(ErrorKind::invalid_input, "DATA is a ", layout_kind(l),
-              ": the memory layout maps to offsets (integer strides, optionally swizzled), in '", shortened(text), "'");
-}
 
 // The thread-value layout: --mma ... (above), --copy THR VAL (CuTe's make_tiled_copy), or the
 // first positional (CuTe notation, integer or coordinate strides); `used` counts the positionals.
@@ -112,12 +90,8 @@ Result<TvSource> tv_layout(Args const& a, std::size_t& used) {
   }
   if (a.pos.empty()) return fail(ErrorKind::invalid_input, "expected a thread-value layout (or --mma NAME, --copy THR VAL)");
   used = 1;
-  CL_TRY(l, read_layout(a.pos[0], "TV"));
-  if (auto const* p = std::get_if<Layout>(&l)) return TvSource{*p, std::nullopt};
-  if (auto const* c = std::get_if<CoordLayout>(&l)) return TvSource{*c, std::nullopt};
-  return fail(ErrorKind::invalid_input, "TV is a ", layout_kind(l),
-              ": a thread-value layout maps (thread, value) to a tile index or coordinate (integer or coordinate "
-              "strides); a swizzle belongs to DATA, in '", shortened(a.pos[0]), "'");
+  CL_TRY(tv, read_tv_layout(a.pos[0]));
+  return TvSource{tv, std::nullopt};
 }
 
 Result<AccessSpec> spec_of(Args const& a) {
@@ -142,7 +116,7 @@ Result<Inputs> inputs(Args const& a) {
   if (a.pos.size() != used + 1)
     return fail(ErrorKind::invalid_input, "expected the data layout after the thread-value layout (", a.pos.size(),
                 " positional arguments given)");
-  CL_TRY(data, data_layout(a.pos[used]));
+  CL_TRY(data, read_data_layout(a.pos[used]));
   CL_TRY(spec, spec_of(a));
   return Inputs{src.tv, data, spec};
 }
@@ -330,7 +304,7 @@ int ownership_main(Args const& a) {
 
 int footprint_main(Args const& a) {
   if (a.pos.size() != 1) return report_error(Error{ErrorKind::invalid_input, "expected one layout"});
-  auto l = data_layout(a.pos[0]);
+  auto l = read_data_layout(a.pos[0]);
   if (!l) return report_error(l.error());
   auto tile = integer_option(a, "--tile", 0);
   if (!tile) return report_error(tile.error());
@@ -367,7 +341,7 @@ int partition_main(Args const& a) {
   if (!part) return report_error(part.error());
   std::optional<gpu::ThreadPart> in_data;
   if (a.pos.size() == used + 1) {
-    auto any = read_layout(a.pos[used], "DATA");
+    auto any = analysis::read_layout(a.pos[used], "DATA");
     if (!any) return report_error(any.error());
     auto const* data = std::get_if<Layout>(&*any);
     if (!data)

@@ -28,28 +28,12 @@ int validate_exit(Result<gpu::Validation> const& v) {
 // 0 equal (nearest: some entry is equal), 1 differs, 2 bad input.
 int check_main(Command const& c, Args const& a) {
   if (a.pos.empty() || a.pos.size() > 3) return usage_error(c, "expected [NAME] [OPERAND] LAYOUT");
-  auto layout = parse_any_layout(a.pos.back());
-  if (!layout) return report_error(layout.error());
-  std::string name, operand;
-  if (a.pos.size() == 3) {
-    name = a.pos[0];
-    operand = a.pos[1];
-  } else if (a.pos.size() == 2) {
-    if (gpu::parse_operand(a.pos[0])) operand = a.pos[0];
-    else name = a.pos[0];
-  }
-  if (!name.empty() && (!operand.empty() || gpu::find_smem_layout(name))) {
-    auto r = gpu::check_layout(name, operand, *layout);
-    if (!r) return report_error(r.error());
-    std::cout << gpu::describe(*r);
-    return r->equal() ? 0 : 1;
-  }
   auto top = bounded_option(a, "--top", 1, 1000, 5);
   if (!top) return report_error(top.error());
-  auto near = gpu::nearest(*layout, operand, name, *top);
-  if (!near) return report_error(near.error());
-  std::cout << gpu::describe(*near, *layout);
-  return !near->empty() && near->front().result.equal() ? 0 : 1;
+  auto r = gpu::check_args(a.pos, static_cast<std::size_t>(*top));
+  if (!r) return report_error(r.error());
+  std::cout << r->text;
+  return r->equal ? 0 : 1;
 }
 #endif
 

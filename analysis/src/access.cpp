@@ -3,6 +3,8 @@
 #include <bit>
 #include <limits>
 
+#include "catlayout/core/quote.hpp"
+
 namespace catlayout::analysis {
 
 namespace {
@@ -104,6 +106,29 @@ Result<MemoryAccess> make_access(CoordLayout const& tv, ComposedLayout const& da
     if (!x) return in_context(x.error(), str("coordinate ", to_string(c), " of ", to_string(data.layout), ": "));
     return swizzled(data, *x);
   });
+}
+
+Result<AnyLayout> read_layout(std::string_view text, std::string_view role) {
+  auto l = parse_any_layout(text);
+  if (!l) return fail(l.error().kind, role, ": ", l.error().message, ", in '", shortened(text), "'");
+  return l;
+}
+
+Result<std::variant<Layout, CoordLayout>> read_tv_layout(std::string_view text) {
+  CL_TRY(l, read_layout(text, "TV"));
+  if (auto const* p = std::get_if<Layout>(&l)) return *p;
+  if (auto const* c = std::get_if<CoordLayout>(&l)) return *c;
+  return fail(ErrorKind::invalid_input, "TV is a ", layout_kind(l),
+              ": a thread-value layout maps (thread, value) to a tile index or coordinate (integer or coordinate "
+              "strides); a swizzle belongs to DATA, in '", shortened(text), "'");
+}
+
+Result<ComposedLayout> read_data_layout(std::string_view text) {
+  CL_TRY(l, read_layout(text, "DATA"));
+  if (auto const* p = std::get_if<Layout>(&l)) return ComposedLayout{Swizzle{}, 0, *p};
+  if (auto const* c = std::get_if<ComposedLayout>(&l)) return *c;
+  return fail(ErrorKind::invalid_input, "DATA is a ", layout_kind(l),
+              ": the memory layout maps to offsets (integer strides, optionally swizzled), in '", shortened(text), "'");
 }
 
 }  // namespace catlayout::analysis

@@ -328,5 +328,31 @@ TEST(Analysis, BadInputIsNamed) {
   EXPECT_FALSE(make_access(layout(32, 1), data, AccessSpec{}));  // rank 1 is not a TV layout
 }
 
+// The analyses' readers: TV takes integer or coordinate strides, DATA integer strides (as the
+// identity swizzle over them) or a swizzled layout; each refusal names the role, the kind and the text.
+TEST(Analysis, ReadersTakeTheirKindsAndNameTheRest) {
+  auto tv = read_tv_layout("(32,2):(1,32)");
+  ASSERT_TRUE(tv) << tv.error().message;
+  EXPECT_EQ(std::get<Layout>(*tv), layout(tup(32, 2), tup(1, 32)));
+  auto coord = read_tv_layout("(4,8):(1@1,1@0)");
+  ASSERT_TRUE(coord) << coord.error().message;
+  EXPECT_TRUE(std::holds_alternative<CoordLayout>(*coord));
+  auto data = read_data_layout("(32,32):(32,1)");
+  ASSERT_TRUE(data) << data.error().message;
+  EXPECT_EQ(data->layout, layout(tup(32, 32), tup(32, 1)));
+  EXPECT_EQ(data->sw, Swizzle{});
+  auto sw = read_data_layout("Sw<3,3,3> o (8,64):(64,1)");
+  ASSERT_TRUE(sw) << sw.error().message;
+  EXPECT_EQ(sw->sw, (Swizzle{3, 3, 3}));
+  for (auto const& [r, says] :
+       {std::pair{read_tv_layout("Sw<1,2,3> o (4,8):(8,1)").error().message, "TV is a swizzled layout"},
+        {read_data_layout("(4,8):(1@1,1@0)").error().message, "DATA is a coordinate layout"},
+        {read_tv_layout("(4,8):(1,").error().message, "TV: "},
+        {read_data_layout("(4,8)x").error().message, "DATA: "}}) {
+    EXPECT_NE(r.find(says), std::string::npos) << r;
+    EXPECT_NE(r.find("in '"), std::string::npos) << r;
+  }
+}
+
 }  // namespace
 }  // namespace catlayout::analysis

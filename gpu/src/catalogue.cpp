@@ -7,6 +7,7 @@
 #include <bit>
 #include <stdexcept>
 
+#include "catlayout/core/quote.hpp"
 #include "catlayout/core/text.hpp"
 #include "catalogue_parts.hpp"
 
@@ -403,6 +404,20 @@ T const* by_name(std::vector<T> const& all, std::string_view name) {
 }
 
 Instruction const* find_instruction(std::string_view name) { return by_name(catalogue(), name); }
+
+Result<InstructionOperand> find_instruction_operand(std::string_view name, std::string_view operand) {
+  Instruction const* ins = find_instruction(name);
+  if (!ins) return fail(ErrorKind::invalid_input, "no instruction '", shortened(name), "' (catlayout gpu list)");
+  auto op = parse_operand(operand);
+  if (!op) return fail(ErrorKind::invalid_input, "--operand: expected A, B, C, src or dst, found '", shortened(operand), "'");
+  return InstructionOperand{ins, *op};
+}
+
+Result<Fragment const*> find_fragment(std::string_view name, std::string_view operand) {
+  CL_TRY(io, find_instruction_operand(name, operand));
+  if (Fragment const* f = io.ins->fragment(io.op)) return f;
+  return fail(ErrorKind::invalid_input, io.ins->name, " has no operand '", shortened(operand), "'");
+}
 
 // sm_90a runs every earlier family (SM70 quad-pair m8n8k4, SM89 fp8 mma.sync) but not SM100/SM120's.
 bool probe_runs(Instruction const& ins) {

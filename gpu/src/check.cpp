@@ -300,4 +300,19 @@ std::string describe(std::vector<NearMatch> const& near, AnyLayout const& layout
   return s.str();
 }
 
+Result<CheckAnswer> check_args(std::span<std::string const> args, std::size_t top) {
+  if (args.empty() || args.size() > 3)
+    return fail(ErrorKind::invalid_input, "expected [NAME] [OPERAND] LAYOUT, found ", args.size(), " argument(s)");
+  CL_TRY(layout, parse_any_layout(args.back()));
+  std::string_view name, operand;
+  if (args.size() == 3) name = args[0], operand = args[1];
+  else if (args.size() == 2) (parse_operand(args[0]) ? operand : name) = args[0];
+  if (!name.empty() && (!operand.empty() || find_smem_layout(name))) {
+    CL_TRY(r, check_layout(name, operand, layout));
+    return CheckAnswer{describe(r), r.equal()};
+  }
+  CL_TRY(near, nearest(layout, operand, name, top));
+  return CheckAnswer{describe(near, layout), !near.empty() && near.front().result.equal()};
+}
+
 }  // namespace catlayout::gpu

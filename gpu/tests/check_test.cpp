@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <optional>
+#include <string>
+#include <tuple>
 #include <string_view>
 #include <vector>
 
@@ -232,4 +234,49 @@ TEST(Check, NearestOfASwizzledAtomIsTheSharedMemoryLayout) {
   ASSERT_FALSE(near->empty());
   EXPECT_TRUE(near->front().result.equal());
   EXPECT_EQ(near->front().names.front(), "wgmma.smem.16b.K.SW128");
+}
+
+// check_args reads `gpu check`'s positionals as the CLI and the playground do: NAME OPERAND LAYOUT
+// is check_layout; an operand or an instruction alone, or nothing, restricts nearest; each answer
+// is the one the direct call gives.
+TEST(Check, ArgumentsDispatchAsTheDirectCalls) {
+  std::string const c = "((4,8),(2,2)):((32,1),(16,8))", swapped = "((4,8),(2,2)):((32,1),(8,16))";
+  auto one = [](std::vector<std::string> args, std::size_t top = 5) { return check_args(args, top); };
+  auto direct = must(check_layout(kMma, "C", A(swapped.c_str())));
+  auto r = must(one({kMma, "C", swapped}));
+  EXPECT_EQ(r.text, describe(direct));
+  EXPECT_FALSE(r.equal);
+  EXPECT_TRUE(must(one({kMma, "C", c})).equal);
+  for (auto const& [args, operand, name] :
+       {std::tuple{std::vector<std::string>{"C", c}, "C", ""}, {{kMma, c}, "", kMma}, {{c}, "", ""}}) {
+    auto near = must(nearest(A(c.c_str()), operand, name, 2));
+    auto got = must(one(args, 2));
+    EXPECT_EQ(got.text, describe(near, A(c.c_str()))) << args.front();
+    EXPECT_EQ(got.equal, near.front().result.equal());
+  }
+  auto atom = must(one({"wgmma.smem.16b.K.SW128", "Sw<3,3,3> o (8,64):(64,1)"}));
+  EXPECT_TRUE(atom.equal) << atom.text;
+  for (auto const& bad : {std::vector<std::string>{}, {"a", "b", "c", "d"}}) {
+    auto e = one(bad);
+    ASSERT_FALSE(e);
+    EXPECT_NE(e.error().message.find(std::to_string(bad.size()) + " argument(s)"), std::string::npos) << e.error().message;
+  }
+  auto e = one({kMma, "Q", c});
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("no catalogued operand \"Q\""), std::string::npos) << e.error().message;
+}
+
+TEST(Check, FindFragmentNamesWhatIsMissing) {
+  auto f = must(find_fragment(kMma, "c"));
+  EXPECT_EQ(f, find_instruction(kMma)->fragment(Operand::C));
+  auto io = must(find_instruction_operand(kMma, "src"));  // the operand is read before the fragment is asked
+  EXPECT_EQ(io.op, Operand::Src);
+  for (auto const& [name, operand, says] : {std::tuple{"nope", "A", "no instruction 'nope'"},
+                                            {kMma, "Q", "expected A, B, C, src or dst, found 'Q'"},
+                                            {kMma, "src", "has no operand 'src'"}}) {
+    auto r = find_fragment(name, operand);
+    ASSERT_FALSE(r) << name << " " << operand;
+    EXPECT_EQ(r.error().kind, ErrorKind::invalid_input);
+    EXPECT_NE(r.error().message.find(says), std::string::npos) << r.error().message;
+  }
 }

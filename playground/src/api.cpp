@@ -252,65 +252,32 @@ Json check(Json const& req) {
   constexpr std::string_view command = "gpu check", usage_line = "gpu check [NAME] [OPERAND] LAYOUT [--top N]";
   CL_TRY_JSON(pos, texts_member(req, "args"));
   if (pos.empty() || pos.size() > 3) return usage(command, usage_line, "expected [NAME] [OPERAND] LAYOUT");
-  auto layout = parse_any_layout(pos.back());
-  if (!layout) return refusal(layout.error());
-  std::string name, operand;
-  if (pos.size() == 3) name = pos[0], operand = pos[1];
-  else if (pos.size() == 2) (gpu::parse_operand(pos[0]) ? operand : name) = pos[0];
-  if (!name.empty() && (!operand.empty() || gpu::find_smem_layout(name)))
-    return answer_or_refusal(gpu::check_layout(name, operand, *layout), [](gpu::CheckResult const& r) {
-      return Json{{"ok", true}, {"text", gpu::describe(r)}, {"equal", r.equal()}};
-    });
   CL_TRY_JSON(top, integer_member(req, "top", 5));
   if (top < 1 || top > 1000)
     return refusal(Error{ErrorKind::invalid_input, str("--top expects an integer in [1, 1000], found '", top, "'")});
-  return answer_or_refusal(gpu::nearest(*layout, operand, name, static_cast<std::size_t>(top)),
-                           [&](std::vector<gpu::NearMatch> const& near) {
-                             return Json{{"ok", true},
-                                         {"text", gpu::describe(near, *layout)},
-                                         {"equal", !near.empty() && near.front().result.equal()}};
-                           });
+  return answer_or_refusal(gpu::check_args(pos, static_cast<std::size_t>(top)), [](gpu::CheckAnswer const& r) {
+    return Json{{"ok", true}, {"text", r.text}, {"equal", r.equal}};
+  });
 }
 
 // The thread-value layout of a bank analysis: a catalogued fragment (--mma NAME --operand X) or a
 // layout of integer or coordinate strides (cli/analyze.cpp's tv_layout).
 Result<std::variant<Layout, CoordLayout>> bank_tv(Json const& req) {
   CL_TRY(mma, text_member(req, "mma"));
-  if (!mma.empty()) {
-    auto const* ins = gpu::find_instruction(mma);
-    if (!ins) return fail(ErrorKind::invalid_input, "no instruction '", shortened(mma), "' (catlayout gpu list)");
-    CL_TRY(name, text_member(req, "operand", "A"));
-    auto op = gpu::parse_operand(name);
-    if (!op) return fail(ErrorKind::invalid_input, "--operand: expected A, B, C, src or dst, found '", shortened(name), "'");
-    auto const* f = ins->fragment(*op);
-    if (!f) return fail(ErrorKind::invalid_input, ins->name, " has no operand '", shortened(name), "'");
-    return f->tv;
+  if (mma.empty()) {
+    CL_TRY(text, text_member(req, "tv"));
+    return analysis::read_tv_layout(text);
   }
-  CL_TRY(text, text_member(req, "tv"));
-  auto l = parse_any_layout(text);
-  if (!l) return fail(l.error().kind, "TV: ", l.error().message, ", in '", shortened(text), "'");
-  if (auto const* p = std::get_if<Layout>(&*l)) return *p;
-  if (auto const* c = std::get_if<CoordLayout>(&*l)) return *c;
-  return fail(ErrorKind::invalid_input, "TV is a ", layout_kind(*l),
-              ": a thread-value layout maps (thread, value) to a tile index or coordinate (integer or coordinate "
-              "strides); a swizzle belongs to DATA, in '", shortened(text), "'");
-}
-
-// The memory layout: integer strides (the identity swizzle over it) or swizzled.
-Result<ComposedLayout> bank_data(std::string const& text) {
-  auto l = parse_any_layout(text);
-  if (!l) return fail(l.error().kind, "DATA: ", l.error().message, ", in '", shortened(text), "'");
-  if (auto const* p = std::get_if<Layout>(&*l)) return ComposedLayout{Swizzle{}, 0, *p};
-  if (auto const* c = std::get_if<ComposedLayout>(&*l)) return *c;
-  return fail(ErrorKind::invalid_input, "DATA is a ", layout_kind(*l),
-              ": the memory layout maps to offsets (integer strides, optionally swizzled), in '", shortened(text), "'");
+  CL_TRY(operand, text_member(req, "operand", "A"));
+  CL_TRY(f, gpu::find_fragment(mma, operand));
+  return f->tv;
 }
 
 // `catlayout analyze banks TV DATA --json` and its heat map (--show, --svg).
 Result<Json> banks(Json const& req) {
   CL_TRY(tv, bank_tv(req));
   CL_TRY(data_text, text_member(req, "data"));
-  CL_TRY(data, bank_data(data_text));
+  CL_TRY(data, analysis::read_data_layout(data_text));
   analysis::AccessSpec spec;
   CL_TRY(eb, integer_member(req, "elem_bytes", 4));
   CL_TRY(vec, integer_member(req, "vector", 1));

@@ -4,9 +4,12 @@
 // (thread, value) -> tile index (or tile coordinate, with coordinate strides); data is the tile's
 // memory layout, plain or Sw<B,M,S> o offset o L. Every analysis of docs/analysis.md starts here.
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 #include "catlayout/core/coord_layout.hpp"
+#include "catlayout/core/notation.hpp"
 #include "catlayout/core/swizzle.hpp"
 
 namespace catlayout::analysis {
@@ -32,6 +35,14 @@ struct MemoryAccess {
   Int element_at(Int t, Int v) const { return element[static_cast<std::size_t>(t + threads * v)]; }
   Int byte_at(Int t, Int v) const { return spec.base_byte + spec.elem_bytes * element_at(t, v); }
 };
+
+// The analyses' arguments read through core's one reader (any notation), errors named by role
+// ("TV", "DATA") and quoting the text.
+Result<AnyLayout> read_layout(std::string_view text, std::string_view role);
+// TV: integer or coordinate strides; a swizzled layout is refused (a swizzle belongs to DATA).
+Result<std::variant<Layout, CoordLayout>> read_tv_layout(std::string_view text);
+// DATA: integer strides (read as the identity swizzle over them) or Sw<B,M,S> o offset o L.
+Result<ComposedLayout> read_data_layout(std::string_view text);
 
 // A memory layout as a kernel author writes it: the plain layout, or Sw<B,M,S> o offset o L.
 std::string layout_text(ComposedLayout const& data);

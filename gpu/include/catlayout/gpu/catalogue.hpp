@@ -101,6 +101,15 @@ Int mma_lane(Fragment const& f, Int t, Int q);
 // Every catalogued instruction: SM80/SM90 mma.sync, SM90 wgmma, then the copy atoms; built once.
 std::vector<Instruction> const& catalogue();
 Instruction const* find_instruction(std::string_view name);
+// Instruction `name` and its operand `operand` read (A, B, C, src, dst, ...), or invalid_input naming the
+// unknown instruction or operand. The caller may ask the instruction for a fragment or a tiled MMA.
+struct InstructionOperand {
+  Instruction const* ins = nullptr;
+  Operand op = Operand::A;
+};
+Result<InstructionOperand> find_instruction_operand(std::string_view name, std::string_view operand);
+// The catalogued fragment of that operand, or invalid_input when the instruction holds none.
+Result<Fragment const*> find_fragment(std::string_view name, std::string_view operand);
 
 // True when the probe (PTX for sm_90a) can run the instruction: arch sm75/sm80/sm90/sm90a. The others
 // (sm100a, sm120a) are transcribed from the PTX ISA and checked on the CPU only.

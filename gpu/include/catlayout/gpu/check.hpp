@@ -12,6 +12,7 @@
 // fastest: CuTe's colexicographic order of (thread, value), as check_fragment reports), so the
 // first difference is the one of smallest value, and of smallest thread among those.
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,5 +76,17 @@ Result<std::vector<NearMatch>> nearest(AnyLayout const& layout, std::string_view
 // (what `catlayout gpu check` prints).
 std::string describe(CheckResult const& r);
 std::string describe(std::vector<NearMatch> const& near, AnyLayout const& layout);
+
+// What `catlayout gpu check [NAME] [OPERAND] LAYOUT` answers: the text it prints and whether the
+// layout equals the entry (nearest: whether the closest group is equal).
+struct CheckAnswer {
+  std::string text;
+  bool equal = false;
+};
+// args: [NAME] [OPERAND] LAYOUT, 1 to 3 texts, the last the layout in any notation. NAME and OPERAND,
+// or a shared-memory layout's NAME, compare with that one entry (check_layout); otherwise the `top`
+// nearest groups, restricted to the operand or instruction given (of two texts, the first is the
+// operand when it reads as one). Errors: the count of texts, the layout's reading, and those above.
+Result<CheckAnswer> check_args(std::span<std::string const> args, std::size_t top);
 
 }  // namespace catlayout::gpu

@@ -91,20 +91,25 @@ static IntTuple int_tuple_at(nb::handle h, std::string_view what, std::vector<st
 // A nested tuple of plain ints into flat entries and a bracket word (IntTuple's form), without
 // building tuples; false at anything else (a bool, an __index__ object, past int64, too deep), which
 // the general reader then reads or names.
+static bool read_flat_leaf(PyObject* h, Ints& values, IntTuple::Word& word) {
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(h, &overflow);
+  values.push_back(static_cast<Int>(v));
+  word.push_back(IntTuple::leaf_token);
+  return overflow == 0;
+}
+
 static bool read_flat(PyObject* h, Ints& values, IntTuple::Word& word, std::size_t depth) {
-  if (PyLong_CheckExact(h)) {
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(h, &overflow);
-    values.push_back(static_cast<Int>(v));
-    word.push_back(IntTuple::leaf_token);
-    return overflow == 0;
-  }
+  if (PyLong_CheckExact(h)) return read_flat_leaf(h, values, word);
   if ((!PyTuple_Check(h) && !PyList_Check(h)) || depth >= limits::max_depth) return false;
   Py_ssize_t n = PySequence_Fast_GET_SIZE(h);
   PyObject** items = PySequence_Fast_ITEMS(h);
   word.push_back(IntTuple::open_token);
-  for (Py_ssize_t k = 0; k < n; ++k)
-    if (!read_flat(items[k], values, word, depth + 1)) return false;
+  for (Py_ssize_t k = 0; k < n; ++k) {  // an int item read here, not by a call one level down
+    bool ok = PyLong_CheckExact(items[k]) ? read_flat_leaf(items[k], values, word)
+                                          : read_flat(items[k], values, word, depth + 1);
+    if (!ok) return false;
+  }
   word.push_back(IntTuple::close_token);
   return true;
 }
@@ -112,10 +117,12 @@ static bool read_flat(PyObject* h, Ints& values, IntTuple::Word& word, std::size
 Result<Layout> layout_from_pair(nb::handle shape, nb::handle stride, std::string_view what) {
   Ints s, d;
   IntTuple::Word sw, dw;
-  if (read_flat(shape.ptr(), s, sw, 0) && read_flat(stride.ptr(), d, dw, 0) && sw == dw)
-    if (auto r = Layout::make(s, d, sw)) return r;
-  // the general readers: they name what is wrong (a value, congruence, Def. 2.3.1.1)
-  return Layout::make(int_tuple_from_py(shape, str(what, "shape")), int_tuple_from_py(stride, str(what, "stride")));
+  bool flat = read_flat(shape.ptr(), s, sw, 0) && read_flat(stride.ptr(), d, dw, 0) && sw == dw;
+  // One named result returned from one place: built in the caller's storage (no move on return).
+  Result<Layout> r = flat ? Layout::make(s, d, sw) : Result<Layout>(std::unexpect, Error{});
+  if (!r)  // the general readers: they name what is wrong (a value, congruence, Def. 2.3.1.1)
+    r = Layout::make(int_tuple_from_py(shape, str(what, "shape")), int_tuple_from_py(stride, str(what, "stride")));
+  return r;
 }
 
 IntTuple int_tuple_from_py(nb::handle h, std::string_view what) {

@@ -333,7 +333,7 @@ allocator), freeing the previous result (about 200) and moving the `Layout` into
 3,558 (88x), of which the engine's work (`compose_walk`, `compose_modes`, `divide_halves`,
 `complement_into`, `walked_size`, the result) is about 1,600; `cl.logical_divide` 3,993. A by-mode
 tiler adds about 1,000 (the Tiler's copies of its Layouts). With its two Layouts built in the call
-(`Layout((8,16),(16,1))`: 2,417 instructions each), pycute takes 32.7 us here, so 100x is 327 ns
+(`Layout((8,16),(16,1))`: about 2,250 instructions each), pycute takes 32.7 us here, so 100x is 327 ns
 for three calls, and three direct calls that return a new Layout cost 334 ns before any work.
 pycute's cheapest operations leave less: `coalesce` at 4.4 us gives a budget of 44 ns, below the
 bare loop around one C call. So through Python every row stays at 9-121x pycute, bounded by the

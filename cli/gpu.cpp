@@ -50,17 +50,19 @@ std::vector<Command> gpu_commands() {
     auto r = gpu_list(v, std::cout);
     return r ? 0 : report_error(r.error());
   };
-  Command v{"gpu validate", "gpu validate [--instr NAME]... [--json FILE] [--simulate]",
+  Command v{"gpu validate", "gpu validate [--instr NAME]... [--json FILE] [--simulate] [--sample K]",
             "probe the GPU: instruction x operand -> confirmed / MISMATCH (exit 3 without a GPU; --simulate: "
-            "the same plan on the CPU simulator)",
-            "catlayout gpu validate --simulate --instr ldmatrix.x4", {{"--instr", 1}, {"--json", 1}, {"--simulate", 0}},
-            nullptr};
+            "the same plan on the CPU simulator; --sample K: every K-th selected instruction and layout)",
+            "catlayout gpu validate --simulate --instr ldmatrix.x4",
+            {{"--instr", 1}, {"--json", 1}, {"--simulate", 0}, {"--sample", 1}}, nullptr};
   v.run = [](Args const& a) {
     std::vector<std::string> instr;
     if (a.has("--instr")) instr = a.opt.at("--instr");
     instr.insert(instr.end(), a.pos.begin(), a.pos.end());
+    auto every = bounded_option(a, "--sample", 1, 1000000, 1);
+    if (!every) return report_error(every.error());
     return validate_exit(gpu::validate(instr, a.has("--json") ? a.value("--json") : "", std::cout, std::cerr,
-                                       a.has("--simulate")));
+                                       a.has("--simulate"), static_cast<std::size_t>(*every)));
   };
   Command s{"gpu show", "gpu show NAME [A|B|C|src|dst]",
             "an instruction's TV layouts and their (thread, value) -> (row, col) tables, or a shared-memory layout",

@@ -13,6 +13,7 @@
 # Exit status: 0 all confirmed and verified, 1 a mismatch, failed kernel, failed verification or
 # conversion, or (EXPECT_CONFIRMED=N) another number of confirmed rows; 3 no GPU.
 # SIMULATE=1 runs the same plan against the CPU simulator (an end-to-end test without a GPU).
+# SAMPLE=K runs every K-th instruction (and shared-memory layout) of each class: a quick end-to-end run.
 # CHUNK_TIMEOUT (200 s): the limit for one class; the simulator on a loaded 2-core machine needs more.
 set -uo pipefail
 build="${1:?usage: run-prebuilt.sh BUILD_DIR}"
@@ -26,7 +27,7 @@ for chunk in "mma ^mma." "wgmma ^wgmma.m64" "sparse ^wgmma.sp." "copy ldmatrix s
   set -- $chunk
   name=$1; shift
   echo "== $name ($(( $(date +%s) - t0 ))s)" | tee -a "$log"
-  timeout "${CHUNK_TIMEOUT:-200}" "$probe" validate ${SIMULATE:+--simulate} --json "$OUT/report-$name.json" "$@" >> "$log" 2>&1
+  timeout "${CHUNK_TIMEOUT:-200}" "$probe" validate ${SIMULATE:+--simulate} ${SAMPLE:+--sample "$SAMPLE"} --json "$OUT/report-$name.json" "$@" >> "$log" 2>&1
   r=$?
   echo "== $name exit $r" | tee -a "$log"
   grep -E "MISMATCH|error|JIT" "$log" | tail -5

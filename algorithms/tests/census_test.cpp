@@ -37,10 +37,11 @@ TEST(Census, RowsAreConsistent) {
         ASSERT_TRUE(r.composite) << a << " o " << to_string(b);
         EXPECT_EQ(*r.composite, coalesce(*core));
       }
-      if (r.composite)
+      if (r.composite) {
         for (Int i = 0; i < b.size(); ++i) EXPECT_EQ((*r.composite)(i), L(a)(b(i))) << a << " o " << to_string(b);
-      if (r.categorical) EXPECT_TRUE(r.rational);
-      if (r.rational) EXPECT_TRUE(r.composite.has_value());
+      }
+      if (r.categorical) { EXPECT_TRUE(r.rational); }
+      if (r.rational) { EXPECT_TRUE(r.composite.has_value()); }
     }
   }
 }

@@ -72,15 +72,15 @@ TEST(Representability, DecidesAgainstEnumeration) {
       auto got = represent(t);
       ASSERT_TRUE(got);
       EXPECT_EQ(got->layout.has_value(), in) << "n = " << n << " table " << ::testing::PrintToString(t);
-      if (got->layout) EXPECT_EQ(tabulate(*got->layout), t);
-      if (!got->layout) EXPECT_FALSE(got->reason.empty());
+      if (got->layout) { EXPECT_EQ(tabulate(*got->layout), t); }
+      if (!got->layout) { EXPECT_FALSE(got->reason.empty()); }
       (in ? yes : no)++;
       std::size_t k = 1;
       while (k < t.size() && t[k] == r) t[k++] = -r;
       if (k >= t.size()) break;
       ++t[k];
     }
-    if (n >= 4) EXPECT_GT(no, 0);
+    if (n >= 4) { EXPECT_GT(no, 0); }
   }
 }
 

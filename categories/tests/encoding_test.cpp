@@ -66,8 +66,9 @@ TEST(MorphismEncoding, LayoutOfTheStandardRepresentationIsTheLayout) {
     auto l = random_layout(g);
     auto f = standard_representation(l);
     EXPECT_EQ(f.has_value(), is_encodable(l)) << to_string(l);
-    if (is_non_degenerate(l))  // then size-1 modes have stride 0 and core's squeeze changes nothing
+    if (is_non_degenerate(l)) {  // then size-1 modes have stride 0 and core's squeeze changes nothing
       EXPECT_EQ(is_encodable(l), is_tractable(l)) << to_string(l);
+    }
     if (!f) continue;
     ++tractable;
     EXPECT_EQ(to_layout(*f), l) << to_string(l) << " -> " << to_string(*f);

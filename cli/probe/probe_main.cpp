@@ -1,6 +1,6 @@
 // catlayout-gpu-probe: the gpu commands as a small stand-alone tool, for gpu/run-prebuilt.sh on
 // a GPU machine (no other project binary travels there; it links catlayout::gpu_validate only).
-//   catlayout-gpu-probe validate [--simulate] [--json FILE] [INSTR-SUBSTRING...]
+//   catlayout-gpu-probe validate [--simulate] [--json FILE] [--sample K] [INSTR-SUBSTRING...]
 //   catlayout-gpu-probe show INSTR [A|B|C]
 //   catlayout-gpu-probe vectors [--cutlass RESULTS] REPORT... OUT
 //   catlayout-gpu-probe ptx KERNEL|all         a kernel's PTX module (all: every one, as files here)
@@ -10,6 +10,7 @@
 //                                            partition of a data layout) as JSON
 //                                            (tiled_words.hpp)
 // Exit status as `catlayout gpu`: 0 ok, 1 a mismatch, 2 usage or input error, 3 no GPU.
+#include <charconv>
 #include <fstream>
 #include <iostream>
 
@@ -31,12 +32,18 @@ int validate(std::vector<std::string> const& args) {
   std::vector<std::string> filter;
   std::string json;
   bool simulate = false;
+  std::size_t every = 1;
   for (std::size_t i = 1; i < args.size(); ++i) {
     if (args[i] == "--json" && i + 1 < args.size()) json = args[++i];
     else if (args[i] == "--simulate") simulate = true;
-    else filter.push_back(args[i]);
+    else if (args[i] == "--sample" && i + 1 < args.size()) {
+      std::string const& k = args[++i];
+      auto [end, ec] = std::from_chars(k.data(), k.data() + k.size(), every);
+      if (ec != std::errc{} || end != k.data() + k.size())
+        return report({catlayout::ErrorKind::invalid_input, "--sample takes a count (every K-th subject), not '" + k + "'"});
+    } else filter.push_back(args[i]);
   }
-  auto v = catlayout::gpu::validate(filter, json, std::cout, std::cerr, simulate);
+  auto v = catlayout::gpu::validate(filter, json, std::cout, std::cerr, simulate, every);
   if (!v) return report(v.error());
   if (v->no_gpu) {
     std::cout << *v->no_gpu << "\n";
@@ -117,7 +124,7 @@ int main(int argc, char** argv) {
   }
   if (cmd == "vectors" && args.size() >= 3) return vectors(args);
   if (cmd == "verify" && args.size() >= 2) return verify(args);
-  std::cerr << "usage: catlayout-gpu-probe validate [--simulate] [--json FILE] [INSTR...] | show INSTR [A|B|C] | "
+  std::cerr << "usage: catlayout-gpu-probe validate [--simulate] [--json FILE] [--sample K] [INSTR...] | show INSTR [A|B|C] | "
                "vectors [--cutlass FILE] REPORT... OUT | verify REPORT... | catalogue [OUT] | ptx KERNEL|all | "
                "tiled mma|copy_A|copy_B|copy_C INSTR ATOM_LAYOUT [PERM_M PERM_N PERM_K] | tiled copy THR VAL; "
                "tiled ... [--data A|B|C|TV LAYOUT]...\n";

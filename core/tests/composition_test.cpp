@@ -69,7 +69,7 @@ TEST(Composition, RandomPairsTabulate) {
   int accepted = answered_random_pairs(3, 4000, {6, 30}, {6, 12}, composition_tabulated,
                                        [](Layout const&, Layout const& b, Layout const& r) {
                                          // B's top-level modes stay
-                                         if (!b.shape().is_leaf()) EXPECT_EQ(r.rank(), b.rank()) << to_string(r);
+                                         if (!b.shape().is_leaf()) { EXPECT_EQ(r.rank(), b.rank()) << to_string(r); }
                                        });
   EXPECT_GT(accepted, 400);
 }
@@ -119,7 +119,7 @@ TEST(Composition, RandomNegativeStridesTabulate) {
       auto fp = flat_modes(*p), fr = flat_modes(*r);
       EXPECT_EQ(fp.shape, fr.shape);
       for (std::size_t i = 0; i < fp.stride.size(); ++i)  // B's size-1 modes stay positive
-        if (fp.shape[i] > 1) EXPECT_EQ(fp.stride[i], -fr.stride[i]) << to_string(*r);
+        if (fp.shape[i] > 1) { EXPECT_EQ(fp.stride[i], -fr.stride[i]) << to_string(*r); }
     } else {
       ++mixed;
     }

@@ -50,7 +50,7 @@ TEST(Divide, ZippedModeZeroIsTheCompositionAndCoversA) {
         // Inside the categorical fragment the tiles partition A; outside it CuTe's tiles may reach
         // past A's domain (4:1 / (2,2):(3,1) = ((2,2),1):((3,1),0)).
         bool fragment = complementability(b, coalesce(a).shape().values()).complementable;
-        if (fragment && z.size() == a.size()) EXPECT_EQ(ta, tz) << to_string(a) << " / " << to_string(b);
+        if (fragment && z.size() == a.size()) { EXPECT_EQ(ta, tz) << to_string(a) << " / " << to_string(b); }
       });
   EXPECT_GT(checked, 200);
 }
@@ -69,7 +69,7 @@ TEST(Product, ModeZeroIsAAndTheWholeIsInjective) {
         EXPECT_EQ(p.mode(0), a);
         auto c = *complement(a, a.size() * cosize(b));
         EXPECT_TRUE(composes(p.mode(1), c, b));
-        if (is_injective(a) && is_injective(b)) EXPECT_TRUE(is_injective(p)) << to_string(a) << " x " << to_string(b);
+        if (is_injective(a) && is_injective(b)) { EXPECT_TRUE(is_injective(p)) << to_string(a) << " x " << to_string(b); }
       });
   EXPECT_GT(checked, 200);
 }

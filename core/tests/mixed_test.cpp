@@ -195,10 +195,10 @@ TEST(Mixed, CoordinateMapsKeepTheirValuesUnderAnyMarks) {
       auto ext = s.values();
       ASSERT_EQ(gv.size(), wv.size());
       for (std::size_t j = 0; j < wv.size(); ++j)
-        if (ext[j] != 1 || flatten(ms)[j].is_static) EXPECT_EQ(gv[j].value, wv[j]) << what << " compact " << to_string(*got);
-      if (!run_time) EXPECT_TRUE(all_marked_static(*got)) << what;
+        if (ext[j] != 1 || flatten(ms)[j].is_static) { EXPECT_EQ(gv[j].value, wv[j]) << what << " compact " << to_string(*got); }
+      if (!run_time) { EXPECT_TRUE(all_marked_static(*got)) << what; }
     }
-    if (!run_time) EXPECT_TRUE(all_marked_static(*crd) && k->is_static && back->is_static) << what;
+    if (!run_time) { EXPECT_TRUE(all_marked_static(*crd) && k->is_static && back->is_static) << what; }
     ++compared;
   }
   EXPECT_EQ(compared, 2000);

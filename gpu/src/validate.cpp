@@ -23,6 +23,14 @@ bool selected(std::string const& name, std::vector<std::string> const& filter) {
   return false;
 }
 
+// Every k-th element, the first included, in order.
+template <class T>
+void keep_every(std::vector<T>& v, std::size_t k) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < v.size(); i += k) v[n++] = v[i];
+  v.resize(n);
+}
+
 // The kernels are PTX for sm_90a: the probe runs on the sm_90a family (compute capability 9.x).
 // Entries for newer architectures (sm100a, sm120a) have no kernel: CPU-checked only.
 std::string unsupported(Instruction const& ins, device::Info const& info) {
@@ -49,7 +57,8 @@ bool Validation::failed() const {
 }
 
 Result<Validation> validate(std::vector<std::string> const& instr_filter, std::string const& json_out,
-                            std::ostream& out, std::ostream& log, bool on_simulator) {
+                            std::ostream& out, std::ostream& log, bool on_simulator, std::size_t sample_every) {
+  if (sample_every == 0) return fail(ErrorKind::invalid_input, "sample every 0th subject: the sample step must be at least 1");
   std::vector<Instruction const*> chosen;
   for (auto const& i : catalogue())
     if (selected(i.name, instr_filter)) chosen.push_back(&i);
@@ -57,6 +66,8 @@ Result<Validation> validate(std::vector<std::string> const& instr_filter, std::s
   for (auto const& s : smem_layouts())
     if (selected(s.name, instr_filter)) layouts.push_back(&s);
   if (chosen.empty() && layouts.empty()) return fail(ErrorKind::invalid_input, "no catalogued instruction matches the filter");
+  keep_every(chosen, sample_every);
+  keep_every(layouts, sample_every);
   device::Info info{"CPU simulator (PTX ISA formulas)", "none", 9, 0};
   info.simulated = on_simulator;
   if (!on_simulator)

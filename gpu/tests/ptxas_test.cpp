@@ -62,5 +62,5 @@ TEST(Ptxas, AssemblesTheProbeKernelsForSm90a) {
   std::remove((dir + "catlayout_ptxas.log").c_str());
   EXPECT_GT(checked, 100);
   // mma.sp (52 kernels, one a sparsity selector) and wgmma.sp at N = 8, 64, 256 (30): all sampled.
-  if (!std::getenv("CATLAYOUT_PTXAS_ALL")) EXPECT_EQ(sparse, 52 + 30);
+  if (!std::getenv("CATLAYOUT_PTXAS_ALL")) { EXPECT_EQ(sparse, 52 + 30); }
 }

@@ -17,7 +17,7 @@ struct ResultRow {
   std::string status;   // "confirmed", "MISMATCH", "skipped", "error"
   std::string message;  // the first offending slot, the skip reason, or the error
   std::optional<ObservedMap> observed;
-  std::optional<SmemPlacement> placement;  // shared-memory layout rows: the descriptor used
+  std::optional<SmemPlacement> placement{};  // shared-memory layout rows: the descriptor used
   std::optional<std::size_t> raw{};        // index of the batches it was decoded from (Validation::raw)
   std::string observed_at{};               // UTC time the observation started
   double seconds = 0;                      // how long the subject's batches took

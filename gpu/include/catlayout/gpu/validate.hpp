@@ -29,9 +29,12 @@ ResultRow observe_smem_row(SmemLayout const& s, Operand op, Runner const& run);
 // probe.hpp) and prints instruction x operand -> confirmed / MISMATCH (with the first offending
 // (thread, value)), then each wgmma shared-memory layout read as A and as B; json_out ("" = none):
 // the report (report.hpp). instr_filter: substrings of catalogue names, or "^prefix" (empty: all).
-// invalid_input for a filter that matches nothing or an unwritable report.
+// sample_every = K keeps every K-th selected instruction and every K-th selected shared-memory
+// layout, first included, in catalogue order (a quick end-to-end run; 1: all).
+// invalid_input for a filter that matches nothing, a sample_every of 0, or an unwritable report.
 Result<Validation> validate(std::vector<std::string> const& instr_filter, std::string const& json_out,
-                            std::ostream& out, std::ostream& log, bool on_simulator = false);
+                            std::ostream& out, std::ostream& log, bool on_simulator = false,
+                            std::size_t sample_every = 1);
 
 // The sources of confirmation a vectors file records: "instruction/operand" -> its sources, and
 // "PROVENANCE on DEVICE" of its first case ("none" without a file). vectors_path "" = no file;

@@ -32,7 +32,7 @@ bash scripts/setup.sh                        # g++, CMake, Boost, nlohmann-json,
 python3 -m venv .venv && .venv/bin/pip install .
 ```
 
-`pip install .` builds the C++ engines with scikit-build-core and nanobind (about 5 minutes on
+`pip install .` builds the C++ engines with scikit-build-core and nanobind (about 8 minutes on
 2 cores; a second install recompiles only what changed, in `build-python/`). NumPy is the only
 runtime dependency. `pip install '.[test]'` adds pytest; `bash scripts/python-test.sh` runs the
 Python tests (pytest in `build-tests/py-venv`).

@@ -4,7 +4,7 @@
 #   usage: scripts/python-test.sh [VENV] [pytest args...]                  (VENV default: build-tests/py-venv)
 #          scripts/python-test.sh --built BUILD_DIR [VENV] [pytest args...]
 # The first form tests the package as a user meets it: `pip install .` (nanobind + scikit-build-core
-# build the C++ engines, ~10 minutes on 2 cores). The second tests the module a CMake build tree
+# build the C++ engines, ~8 minutes on 2 cores). The second tests the module a CMake build tree
 # with CATLAYOUT_PYTHON=ON already compiled (scripts/test.sh makes one; the same python/CMakeLists.txt
 # as the wheel): its `python` install component and the package's Python files staged as
 # BUILD_DIR/py-package, with the package's metadata, on the venv's path. CATLAYOUT_BUILD_PYTHON names

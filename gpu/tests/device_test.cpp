@@ -50,6 +50,34 @@ TEST(Validate, AFilterMatchingNothingIsAnError) {
   EXPECT_NE(v.error().message.find("no catalogued instruction"), std::string::npos);
 }
 
+// --sample K: the subjects of the whole selection at positions 0, K, 2K, ..., instructions and
+// shared-memory layouts each counted in their own order, every operand row of a kept subject.
+TEST(Validate, SampleKeepsEveryKthSubject) {
+  auto subjects = [](std::size_t every) {
+    std::ostringstream out, err;
+    auto v = validate({"ldmatrix", "wgmma.smem.16b"}, "", out, err, true, every);
+    EXPECT_TRUE(v) << v.error().what();
+    std::vector<std::string> names;
+    if (v)
+      for (auto const& r : v->rows)
+        if (names.empty() || names.back() != r.instruction) names.push_back(r.instruction);
+    return names;
+  };
+  std::vector<std::string> all = subjects(1), third = subjects(3);
+  std::vector<std::string> ins, smem, want;
+  for (auto const& n : all) (n.starts_with("ldmatrix") ? ins : smem).push_back(n);
+  ASSERT_GE(ins.size(), 4u);
+  ASSERT_GE(smem.size(), 4u);
+  for (std::size_t i = 0; i < ins.size(); i += 3) want.push_back(ins[i]);
+  for (std::size_t i = 0; i < smem.size(); i += 3) want.push_back(smem[i]);
+  EXPECT_EQ(third, want);
+  std::ostringstream out, err;
+  auto zero = validate({"ldmatrix"}, "", out, err, true, 0);
+  ASSERT_FALSE(zero);
+  EXPECT_EQ(zero.error().kind, ErrorKind::invalid_input);
+  EXPECT_NE(zero.error().message.find("at least 1"), std::string::npos) << zero.error().message;
+}
+
 TEST(Vectors, ReportFileToVectorFile) {
   auto obs = observe_simulated(*find_instruction("mma.m16n8k32.s32.s4.s4.s32"));
   ASSERT_TRUE(obs);

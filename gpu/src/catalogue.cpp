@@ -78,23 +78,8 @@ std::string_view kind_name(Kind k) {
   return "?";
 }
 
-int elem_bits(Elem e) {
-  switch (e) {
-    case Elem::f16: case Elem::bf16: case Elem::b16: return 16;
-    case Elem::tf32: case Elem::f32: case Elem::s32: case Elem::b32: return 32;
-    case Elem::f64: return 64;
-    case Elem::s8: case Elem::u8: case Elem::e4m3: case Elem::e5m2: case Elem::ue8m0: case Elem::ue4m3: return 8;
-    case Elem::s4: case Elem::u4: case Elem::e2m1: return 4;
-    case Elem::b1: return 1;
-  }
-  return 0;
-}
-
 std::string to_string(Coord c) { return str("(", c.row, ",", c.col, ")"); }
 
-Int Fragment::per_reg() const { return elem_bits(elem) >= 32 ? 1 : 32 / elem_bits(elem); }
-Int Fragment::reg_words() const { return elem == Elem::f64 ? 2 : 1; }
-Int Fragment::words() const { return values / per_reg() * reg_words(); }
 
 Coord Fragment::layout_at(Int t, Int v) const {
   Int off = *tv.at_coord(tup(t, v));

@@ -1,6 +1,9 @@
 #pragma once
-// Gpu-internal: how the CPU simulators (simulate.cpp, simulate_sparse.cpp) read a fragment under a
-// Fault (probe.hpp): its formula, with the fault's two slots exchanged when it names f's operand.
+// Gpu-internal: what the CPU simulators (simulate.cpp, simulate_sparse.cpp) share. How they read a
+// fragment under a Fault (probe.hpp): its formula, with the fault's two slots exchanged when it
+// names f's operand; and the tensor core's product itself.
+#include <vector>
+
 #include "catlayout/gpu/probe.hpp"
 
 namespace catlayout::gpu {
@@ -11,6 +14,73 @@ inline Coord where(Fragment const& f, Fault const& fault, Int t, Int v) {
     if (t == fault.t2 && v == fault.v2) return f.formula_at(fault.t1, fault.v1);
   }
   return f.formula_at(t, v);
+}
+
+// Every (thread, value) slot of a fragment as the simulators read and write it trial after trial:
+// where the formula (under the fault) puts it, and the register bits that hold it, laid out as
+// get/put in probe_plan.cpp lay them (register v / per_reg, bits [width * (v % per_reg), ...),
+// .f64 in two words). Computed once per batch: the formulas and widths do not change between trials.
+struct Slots {
+  Elem elem;
+  std::uint32_t mask;
+  std::vector<Coord> at;          // slot i = t * values + v
+  std::vector<std::size_t> word;  // its register's first word, from the start of the trial's words
+  std::vector<int> shift;
+
+  // lane(t): the lane whose words hold thread t's registers (mma_lane for mma.sync's copies).
+  template <class Lane>
+  Slots(Fragment const& f, Fault const& fault, Lane lane) : elem(f.elem) {
+    int width = elem_bits(f.elem);
+    mask = width >= 32 ? 0xffffffffu : ((1u << width) - 1u);
+    Int per_reg = f.per_reg(), words = f.words(), reg_words = f.reg_words();
+    for (Int t = 0; t < f.threads; ++t)
+      for (Int v = 0; v < f.values; ++v) {
+        at.push_back(where(f, fault, t, v));
+        word.push_back(static_cast<std::size_t>(lane(t) * words + (v / per_reg) * reg_words));
+        shift.push_back(elem == Elem::f64 ? 0 : static_cast<int>(v % per_reg) * width);
+      }
+  }
+  std::size_t size() const { return at.size(); }
+  double read(std::uint32_t const* w, std::size_t i) const {
+    std::uint32_t const* r = w + word[i];
+    if (elem == Elem::f64) return decode(elem, r[0] | (static_cast<std::uint64_t>(r[1]) << 32));
+    return decode(elem, (r[0] >> shift[i]) & mask);
+  }
+  void write(std::uint32_t* w, std::size_t i, Int value) const {
+    std::uint32_t* r = w + word[i];
+    std::uint64_t bits = encode(elem, value);
+    if (elem == Elem::f64) {
+      r[0] = static_cast<std::uint32_t>(bits);
+      r[1] = static_cast<std::uint32_t>(bits >> 32);
+      return;
+    }
+    r[0] = (r[0] & ~(mask << shift[i])) | ((static_cast<std::uint32_t>(bits) & mask) << shift[i]);
+  }
+};
+
+// D = A B over M x K and N x K operands (column-major: a[m + M k], b[n + N k]) as M x N, row-major
+// (d[m N + n]); b1 instructions: popc(A xor B) or popc(A and B) in place of the products. Each
+// d[m, n] sums its K terms in the order k = 0, 1, ... (as one dot product per accumulator would);
+// the loop over n inside is what lets the compiler vectorise it.
+enum class Product { multiply, xor_popc, and_popc };
+inline std::vector<double> mma_product(std::vector<double> const& a, std::vector<double> const& b, Int M, Int N,
+                                       Int K, Product op) {
+  auto m_ = static_cast<std::size_t>(M), n_ = static_cast<std::size_t>(N), k_ = static_cast<std::size_t>(K);
+  std::vector<double> d(m_ * n_, 0.0);
+  for (std::size_t m = 0; m < m_; ++m) {
+    double* row = d.data() + m * n_;
+    for (std::size_t k = 0; k < k_; ++k) {
+      double x = a[m + m_ * k];
+      double const* bk = b.data() + n_ * k;
+      if (op == Product::xor_popc)
+        for (std::size_t n = 0; n < n_; ++n) row[n] += x != bk[n] ? 1.0 : 0.0;
+      else if (op == Product::and_popc)
+        for (std::size_t n = 0; n < n_; ++n) row[n] += x != 0 && bk[n] != 0 ? 1.0 : 0.0;
+      else
+        for (std::size_t n = 0; n < n_; ++n) row[n] += x * bk[n];
+    }
+  }
+  return d;
 }
 
 }  // namespace catlayout::gpu

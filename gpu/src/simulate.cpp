@@ -16,15 +16,12 @@ namespace {
 
 using Matrix = std::vector<double>;  // column-major rows x cols
 
-// The operand tile that copy q of the fragment's threads holds (q: the quad-pair of mma.m8n8k4
-// .f16, whose four MMAs are independent; 0 for every other fragment).
-Matrix from_registers(Fragment const& f, std::uint32_t const* words, Fault const& fault, Int q = 0) {
+// The operand tile that one copy of the fragment's threads holds (the copy's lanes are in `slots`:
+// mma.m8n8k4 .f16's quad-pairs compute four independent MMAs; every other fragment has one).
+Matrix from_registers(Fragment const& f, Slots const& slots, std::uint32_t const* words) {
   Matrix m(static_cast<std::size_t>(f.rows * f.cols), 0.0);
-  for (Int t = 0; t < f.threads; ++t)
-    for (Int v = 0; v < f.values; ++v) {
-      Coord c = where(f, fault, t, v);
-      m[static_cast<std::size_t>(c.row + f.rows * c.col)] = get(f, words + mma_lane(f, t, q) * f.words(), v);
-    }
+  for (std::size_t i = 0; i < slots.size(); ++i)
+    m[static_cast<std::size_t>(slots.at[i].row + f.rows * slots.at[i].col)] = slots.read(words, i);
   return m;
 }
 
@@ -80,25 +77,27 @@ std::string simulate_mma(Instruction const& ins, std::string const& mode, device
     return str(batch.kernel, ": ", a_per, " A words a trial, expected ", lanes * A->words());
   if (b_smem && x_per < 2) return str(batch.kernel, ": no descriptors");
   batch.d.assign(d_per * T, 0);
+  // Each copy's slots of A, B (in registers) and C, read and written in every trial.
+  std::vector<Slots> a_slots, b_slots, c_slots;
+  for (Int q = 0; q < copies; ++q) {
+    if (!a_smem) a_slots.emplace_back(*A, fault, [&](Int t) { return mma_lane(*A, t, q); });
+    if (!b_smem) b_slots.emplace_back(*B, fault, [&](Int t) { return mma_lane(*B, t, q); });
+    c_slots.emplace_back(*C, fault, [&](Int t) { return mma_lane(*C, t, q); });
+  }
+  Product op = ins.xor_popc ? Product::xor_popc : ins.and_popc ? Product::and_popc : Product::multiply;
   for (std::size_t s = 0; s < T; ++s) {
     std::uint64_t const* aux = batch.aux.data() + s * x_per;
     for (Int q = 0; q < copies; ++q) {
+      auto qi = static_cast<std::size_t>(q);
       Matrix a = a_smem ? from_smem(in, ins.M, ins.K, batch.a.data() + s * a_per, aux[0], ta, fault, Operand::A)
-                        : from_registers(*A, batch.a.data() + s * a_per, fault, q);
+                        : from_registers(*A, a_slots[qi], batch.a.data() + s * a_per);
       Matrix b = b_smem ? from_smem(ins.b_elem, ins.N, ins.K, batch.b.data() + s * b_per, aux[1], tb, fault, Operand::B)
-                        : from_registers(*B, batch.b.data() + s * b_per, fault, q);
+                        : from_registers(*B, b_slots[qi], batch.b.data() + s * b_per);
       std::uint32_t* d = batch.d.data() + s * d_per;
-      for (Int t = 0; t < C->threads; ++t)
-        for (Int v = 0; v < C->values; ++v) {
-          Coord mn = where(*C, fault, t, v);
-          double acc = 0;
-          for (Int k = 0; k < ins.K; ++k) {
-            double x = a[static_cast<std::size_t>(mn.row + ins.M * k)], y = b[static_cast<std::size_t>(mn.col + ins.N * k)];
-            // b1: D = C + popc(A xor B) or popc(A and B); otherwise the products.
-            acc += ins.xor_popc ? (x != y ? 1.0 : 0.0) : ins.and_popc ? (x != 0 && y != 0 ? 1.0 : 0.0) : x * y;
-          }
-          put(*C, d + mma_lane(*C, t, q) * C->words(), v, static_cast<Int>(std::llround(acc)));
-        }
+      Matrix p = mma_product(a, b, ins.M, ins.N, ins.K, op);
+      Slots const& c = c_slots[qi];
+      for (std::size_t i = 0; i < c.size(); ++i)
+        c.write(d, i, static_cast<Int>(std::llround(p[static_cast<std::size_t>(c.at[i].row * ins.N + c.at[i].col)])));
     }
   }
   return "";

@@ -4,6 +4,7 @@
 // sparsity selector names (E's formula and sparse_lane), expanded to the M x K matrix A, then
 // D = A B as for the dense instruction. Metadata arrives in aux: one 64-bit word a lane, low 32 bits.
 #include <cmath>
+#include <optional>
 
 #include "catlayout/core/text.hpp"
 #include "catlayout/gpu/ptx.hpp"
@@ -52,23 +53,27 @@ std::string simulate_sparse(Instruction const& ins, std::string const& mode, dev
   std::size_t d_per = static_cast<std::size_t>(C.threads * C.words());
   batch.d.assign(d_per * T, 0);
   SparseChunk ch = sparse_chunk(A.elem);
+  // The fragments' slots, read and written in every trial (fault.hpp).
+  auto own_lane = [](Int t) { return t; };
+  Slots a_slots(A, fault, own_lane), c_slots(C, fault, own_lane);
+  std::optional<Slots> b_slots;
+  if (!wg) b_slots.emplace(*B, fault, own_lane);
   for (std::size_t s = 0; s < T; ++s) {
     std::uint32_t const* aw = batch.a.data() + s * a_per;
     std::uint32_t const* bw = batch.b.data() + s * b_per;
     std::uint64_t const* meta = batch.aux.data() + s * x_per + meta_at;
     std::vector<double> a(static_cast<std::size_t>(ins.M * ins.K), 0.0), b(static_cast<std::size_t>(ins.N * ins.K), 0.0);
-    for (Int t = 0; t < A.threads; ++t)
-      for (Int v = 0; v < A.values; ++v) {
-        Coord mc = where(A, fault, t, v);  // (m, compressed column)
-        auto [i, j] = governs[static_cast<std::size_t>(mc.row + E.rows * (mc.col / ch.stored))];
-        Int lane = sparse_lane(E, i, sel);
-        auto nibble = static_cast<unsigned>((meta[lane] >> (4 * j)) & 0xfu);
-        if (!sparse_nibble_valid(A.elem, nibble))
-          return str(batch.kernel, ": trial ", s, ", lane ", lane, " nibble ", j, ": metadata ", nibble,
-                     " is not valid for mma.sp::ordered_metadata with .", elem_name(A.elem));
-        Int k = sparse_k(A.elem, mc.col, nibble);
-        a[static_cast<std::size_t>(mc.row + ins.M * k)] += get(A, aw + t * A.words(), v);
-      }
+    for (std::size_t x = 0; x < a_slots.size(); ++x) {
+      Coord mc = a_slots.at[x];  // (m, compressed column)
+      auto [i, j] = governs[static_cast<std::size_t>(mc.row + E.rows * (mc.col / ch.stored))];
+      Int lane = sparse_lane(E, i, sel);
+      auto nibble = static_cast<unsigned>((meta[lane] >> (4 * j)) & 0xfu);
+      if (!sparse_nibble_valid(A.elem, nibble))
+        return str(batch.kernel, ": trial ", s, ", lane ", lane, " nibble ", j, ": metadata ", nibble,
+                   " is not valid for mma.sp::ordered_metadata with .", elem_name(A.elem));
+      Int k = sparse_k(A.elem, mc.col, nibble);
+      a[static_cast<std::size_t>(mc.row + ins.M * k)] += a_slots.read(aw, x);
+    }
     if (wg) {
       device::Descriptor desc = device::unpack(batch.aux[s * x_per + 1]);
       if (desc.layout_type != 0) return str(batch.kernel, ": the sparse simulator reads B without swizzle only");
@@ -76,21 +81,17 @@ std::string simulate_sparse(Instruction const& ins, std::string const& mode, dev
         for (Int k = 0; k < ins.K; ++k)
           b[static_cast<std::size_t>(n + ins.N * k)] = get_byte(ins.b_elem, bw, sparse_b_byte(desc, elem_bits(ins.b_elem), n, k));
     } else {
-      for (Int t = 0; t < 32; ++t)
-        for (Int v = 0; v < B->values; ++v) {
-          Coord nk = where(*B, fault, t, v);
-          b[static_cast<std::size_t>(nk.row + ins.N * nk.col)] = get(*B, bw + t * B->words(), v);
-        }
+      for (std::size_t x = 0; x < b_slots->size(); ++x) {
+        Coord nk = b_slots->at[x];
+        b[static_cast<std::size_t>(nk.row + ins.N * nk.col)] = b_slots->read(bw, x);
+      }
     }
     std::uint32_t* d = batch.d.data() + s * d_per;
-    for (Int t = 0; t < C.threads; ++t)
-      for (Int v = 0; v < C.values; ++v) {
-        Coord mn = where(C, fault, t, v);
-        double acc = 0;
-        for (Int k = 0; k < ins.K; ++k)
-          acc += a[static_cast<std::size_t>(mn.row + ins.M * k)] * b[static_cast<std::size_t>(mn.col + ins.N * k)];
-        put(C, d + t * C.words(), v, static_cast<Int>(std::llround(acc)));
-      }
+    std::vector<double> p = mma_product(a, b, ins.M, ins.N, ins.K, Product::multiply);
+    for (std::size_t x = 0; x < c_slots.size(); ++x) {
+      Coord mn = c_slots.at[x];
+      c_slots.write(d, x, static_cast<Int>(std::llround(p[static_cast<std::size_t>(mn.row * ins.N + mn.col)])));
+    }
   }
   return "";
 }

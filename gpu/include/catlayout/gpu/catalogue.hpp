@@ -33,8 +33,18 @@ std::optional<Operand> parse_operand(std::string_view s);  // also "a", "c", "D"
 // b32: raw 32-bit words (tcgen05.ld/st); e2m1: 4-bit floats; ue8m0, ue4m3: block-scale factors.
 enum class Elem { f16, bf16, tf32, f32, f64, s8, u8, s4, u4, b1, e4m3, e5m2, s32, b16, b32, e2m1, ue8m0, ue4m3 };
 std::string_view elem_name(Elem e);  // the PTX type suffix without the dot
-int elem_bits(Elem e);               // width inside the register: 16, 16, 32, 32, 64, 8, 8, 4, 4, 1, 8, 8, 32, 16,
-                                     // 32, 4, 8, 8
+// Width inside the register. Inline: the probe's plans and the simulator ask it for every slot.
+inline int elem_bits(Elem e) {
+  switch (e) {
+    case Elem::f16: case Elem::bf16: case Elem::b16: return 16;
+    case Elem::tf32: case Elem::f32: case Elem::s32: case Elem::b32: return 32;
+    case Elem::f64: return 64;
+    case Elem::s8: case Elem::u8: case Elem::e4m3: case Elem::e5m2: case Elem::ue8m0: case Elem::ue4m3: return 8;
+    case Elem::s4: case Elem::u4: case Elem::e2m1: return 4;
+    case Elem::b1: return 1;
+  }
+  return 0;
+}
 
 // tcgen05_mma: the accumulator in tensor memory (TMEM lanes as threads, columns as values);
 // tcgen05_ld / tcgen05_st: a warp's registers <-> TMEM; mma_block_scale: SM120 mma.sync with scale factors.
@@ -63,9 +73,10 @@ struct Fragment {
   PtxFormula formula;
   std::string ptx_section;  // PTX ISA section the fragment transcribes
 
-  Int per_reg() const;   // elements per register (32-bit registers; f64: one per 64-bit register)
-  Int reg_words() const; // 32-bit words per register: 2 for f64, else 1
-  Int words() const;     // 32-bit words per thread
+  // elements per register (32-bit registers; f64: one per 64-bit register)
+  Int per_reg() const { return elem_bits(elem) >= 32 ? 1 : 32 / elem_bits(elem); }
+  Int reg_words() const { return elem == Elem::f64 ? 2 : 1; }   // 32-bit words per register
+  Int words() const { return values / per_reg() * reg_words(); }  // 32-bit words per thread
   // The layout read as (thread, value) -> (row, col). pre: 0 <= t < threads, 0 <= v < values.
   Coord layout_at(Int t, Int v) const;
   // The PTX formula at value v (register v / per_reg, element v % per_reg).

@@ -17,45 +17,28 @@ inline Coord where(Fragment const& f, Fault const& fault, Int t, Int v) {
 }
 
 // Every (thread, value) slot of a fragment as the simulators read and write it trial after trial:
-// where the formula (under the fault) puts it, and the register bits that hold it, laid out as
-// get/put in probe_plan.cpp lay them (register v / per_reg, bits [width * (v % per_reg), ...),
-// .f64 in two words). Computed once per batch: the formulas and widths do not change between trials.
+// where the formula (under the fault) puts it, and its thread's first word from the start of the
+// trial's words; the bits within are get/put's (probe_plan.cpp). Computed once per batch: the
+// formulas do not change between trials.
 struct Slots {
-  Elem elem;
-  std::uint32_t mask;
+  Fragment const* f;
   std::vector<Coord> at;          // slot i = t * values + v
-  std::vector<std::size_t> word;  // its register's first word, from the start of the trial's words
-  std::vector<int> shift;
+  std::vector<std::size_t> base;  // the words of slot i's thread (its lane's)
+  std::vector<Int> value;         // v
 
   // lane(t): the lane whose words hold thread t's registers (mma_lane for mma.sync's copies).
   template <class Lane>
-  Slots(Fragment const& f, Fault const& fault, Lane lane) : elem(f.elem) {
-    int width = elem_bits(f.elem);
-    mask = width >= 32 ? 0xffffffffu : ((1u << width) - 1u);
-    Int per_reg = f.per_reg(), words = f.words(), reg_words = f.reg_words();
-    for (Int t = 0; t < f.threads; ++t)
-      for (Int v = 0; v < f.values; ++v) {
-        at.push_back(where(f, fault, t, v));
-        word.push_back(static_cast<std::size_t>(lane(t) * words + (v / per_reg) * reg_words));
-        shift.push_back(elem == Elem::f64 ? 0 : static_cast<int>(v % per_reg) * width);
+  Slots(Fragment const& frag, Fault const& fault, Lane lane) : f(&frag) {
+    for (Int t = 0; t < frag.threads; ++t)
+      for (Int v = 0; v < frag.values; ++v) {
+        at.push_back(where(frag, fault, t, v));
+        base.push_back(static_cast<std::size_t>(lane(t) * frag.words()));
+        value.push_back(v);
       }
   }
   std::size_t size() const { return at.size(); }
-  double read(std::uint32_t const* w, std::size_t i) const {
-    std::uint32_t const* r = w + word[i];
-    if (elem == Elem::f64) return decode(elem, r[0] | (static_cast<std::uint64_t>(r[1]) << 32));
-    return decode(elem, (r[0] >> shift[i]) & mask);
-  }
-  void write(std::uint32_t* w, std::size_t i, Int value) const {
-    std::uint32_t* r = w + word[i];
-    std::uint64_t bits = encode(elem, value);
-    if (elem == Elem::f64) {
-      r[0] = static_cast<std::uint32_t>(bits);
-      r[1] = static_cast<std::uint32_t>(bits >> 32);
-      return;
-    }
-    r[0] = (r[0] & ~(mask << shift[i])) | ((static_cast<std::uint32_t>(bits) & mask) << shift[i]);
-  }
+  double read(std::uint32_t const* w, std::size_t i) const { return get(*f, w + base[i], value[i]); }
+  void write(std::uint32_t* w, std::size_t i, Int x) const { put(*f, w + base[i], value[i], x); }
 };
 
 // D = A B over M x K and N x K operands (column-major: a[m + M k], b[n + N k]) as M x N, row-major

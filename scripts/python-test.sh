@@ -36,7 +36,9 @@ else
   rm -rf "$stage/catlayout" "$stage"/catlayout-*.dist-info
   cmake --install "$built" --component python --prefix "$stage" >/dev/null
   cp -R python/catlayout/. "$stage/catlayout/"
-  version=$(sed -n 's/^version = "\(.*\)"$/\1/p' pyproject.toml)
+  # The version the build was configured with (the top CMakeLists.txt reads it from pyproject.toml).
+  version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$built/CMakeCache.txt")
+  [ -n "$version" ] || { echo "python-test.sh: $built/CMakeCache.txt names no CMAKE_PROJECT_VERSION (not a configured build?)" >&2; exit 2; }
   meta="$stage/catlayout-$version.dist-info"
   mkdir -p "$meta"
   printf 'Metadata-Version: 2.1\nName: catlayout\nVersion: %s\n' "$version" > "$meta/METADATA"

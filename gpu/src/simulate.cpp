@@ -8,7 +8,7 @@
 #include "catlayout/gpu/probe.hpp"
 #include "catlayout/gpu/ptx.hpp"
 #include "catlayout/gpu/sparse.hpp"
-#include "fault.hpp"
+#include "simulator_parts.hpp"
 
 namespace catlayout::gpu {
 

@@ -9,7 +9,7 @@
 #include "catlayout/core/text.hpp"
 #include "catlayout/gpu/ptx.hpp"
 #include "catlayout/gpu/sparse.hpp"
-#include "fault.hpp"
+#include "simulator_parts.hpp"
 
 namespace catlayout::gpu {
 
@@ -53,7 +53,7 @@ std::string simulate_sparse(Instruction const& ins, std::string const& mode, dev
   std::size_t d_per = static_cast<std::size_t>(C.threads * C.words());
   batch.d.assign(d_per * T, 0);
   SparseChunk ch = sparse_chunk(A.elem);
-  // The fragments' slots, read and written in every trial (fault.hpp).
+  // The fragments' slots, read and written in every trial (simulator_parts.hpp).
   auto own_lane = [](Int t) { return t; };
   Slots a_slots(A, fault, own_lane), c_slots(C, fault, own_lane);
   std::optional<Slots> b_slots;

@@ -1,7 +1,8 @@
 #pragma once
 // Gpu-internal: what the CPU simulators (simulate.cpp, simulate_sparse.cpp) share. How they read a
 // fragment under a Fault (probe.hpp): its formula, with the fault's two slots exchanged when it
-// names f's operand; and the tensor core's product itself.
+// names f's operand (where); every slot's place and first word, once per batch (Slots); and the
+// tensor core's product itself (mma_product).
 #include <vector>
 
 #include "catlayout/gpu/probe.hpp"

@@ -70,17 +70,33 @@ stale() {
 export -f stale zig
 export venv repo obj opt
 cxx_flags=("${target[@]}" -std=c++23 "$opt" "${defs[@]}" "${incs[@]}" -isystem "$sysinc" -Wno-unused-command-line-argument)
+start=$(date +%s)
+
+# The prelude: every public header of the rooms, precompiled once with the template instantiations
+# they need (-fpch-instantiate-templates), so that no source parses and instantiates them again:
+# about half of each file's compile time (core/src/layout.cpp 2.3 -> 0.9 s, wire/src/strides_json.cpp
+# 5.6 -> 2.4 s). The CMake build of the same sources, without it, still checks each file's includes.
+prelude=$obj/prelude.hpp pch=$obj/prelude.hpp.pch
+for r in "${rooms[@]}"; do
+  (cd "$repo/$r/include" && find . -name '*.hpp' | LC_ALL=C sort | sed 's|^\./\(.*\)$|#include "\1"|')
+done > "$prelude.new"
+if cmp -s "$prelude.new" "$prelude"; then rm "$prelude.new"; else mv "$prelude.new" "$prelude"; fi
+if stale "$pch" || [ "$prelude" -nt "$pch" ]; then
+  echo "playground: precompiling the rooms' $(wc -l < "$prelude") public headers"
+  zig c++ "${cxx_flags[@]}" -fpch-instantiate-templates -x c++-header -MMD -MF "$pch.d" "$prelude" -o "$pch" ||
+    { rm -f "$pch"; echo "FAILED: the prelude ($prelude)" >&2; exit 1; }
+fi
+export pch
 todo=()
 for s in "${sources[@]}"; do
   o=$obj/$(echo "$s" | tr / _).o
-  stale "$o" && todo+=("$s")
+  { stale "$o" || [ "$pch" -nt "$o" ]; } && todo+=("$s")
 done
-start=$(date +%s)
 if [ ${#todo[@]} -gt 0 ]; then
   echo "playground: compiling ${#todo[@]} of ${#sources[@]} sources to wasm32-wasi ($jobs at once, $opt)"
   printf '%s\n' "${todo[@]}" | CXX_FLAGS="${cxx_flags[*]}" xargs -P "$jobs" -I{} bash -c '
     s={}; o=$obj/$(echo "$s" | tr / _).o
-    zig c++ $CXX_FLAGS -MMD -MF "${o%.o}.d" -c "$repo/$s" -o "$o" || { rm -f "$o"; echo "FAILED: $s" >&2; exit 255; }'
+    zig c++ $CXX_FLAGS -include-pch "$pch" -MMD -MF "${o%.o}.d" -c "$repo/$s" -o "$o" || { rm -f "$o"; echo "FAILED: $s" >&2; exit 255; }'
 fi
 
 # The exception runtime (see the header): LLVM's libc++abi throw/catch and the wasm unwinder.

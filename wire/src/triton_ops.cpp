@@ -14,7 +14,7 @@ using detail::at;
 
 namespace {
 
-Json any_layout_json(catlayout::AnyLayout const& l) {  // notation.hpp's, not wire::AnyLayout
+Json any_layout_json(AnyLayout const& l) {
   if (auto const* c = std::get_if<ComposedLayout>(&l)) return layout_or_composed_json(*c);
   return to_json(std::get<Layout>(l));
 }

@@ -133,14 +133,14 @@ namespace {
 
 // A reader's answer as the kind it read.
 template <class T>
-Result<AnyLayout> any_layout(Result<T> r) {
+Result<KindedValue> any_layout(Result<T> r) {
   if (!r) return std::unexpected(std::move(r.error()));
-  return AnyLayout(std::move(*r));
+  return KindedValue(std::move(*r));
 }
 
 }  // namespace
 
-Result<AnyLayout> value_from_json(Json const& j, std::string const& path) {
+Result<KindedValue> value_from_json(Json const& j, std::string const& path) {
   switch (kind_of(j)) {
     case Kind::layout: return any_layout(layout_from_json(j, path));
     case Kind::coord: return any_layout(coord_layout_from_json(j, path));
@@ -158,7 +158,7 @@ Result<AnyLayout> value_from_json(Json const& j, std::string const& path) {
               path, ", found ", shortened(j.dump()));
 }
 
-Json to_json(AnyLayout const& v) {
+Json to_json(KindedValue const& v) {
   return std::visit(
       [](auto const& x) -> Json {
         using T = std::decay_t<decltype(x)>;

@@ -33,12 +33,13 @@ Result<Major> major_from_json(Json const& j, std::string const& path);
 // A shape argument: an int tuple, or a layout's shape (greatest_common_domain depends on shapes only).
 Result<IntTuple> shape_from_json(Json const& j, std::string const& path);
 
-// The kind a JSON value's form names, read with that kind's reader (its errors).
-using AnyLayout = std::variant<Layout, CoordLayout, F2Layout, ComposedLayout, Swizzle, Tiler, ComposedChain>;
+// The kind a JSON value's form names, read with that kind's reader (its errors). Not notation.hpp's
+// catlayout::AnyLayout (three kinds): a name apart, so neither hides the other inside catlayout::wire.
+using KindedValue = std::variant<Layout, CoordLayout, F2Layout, ComposedLayout, Swizzle, Tiler, ComposedChain>;
 enum class Kind { layout, coord, f2, composed, swizzle, tiler, other };
 Kind kind_of(Json const& j);
-Result<AnyLayout> value_from_json(Json const& j, std::string const& path);
-Json to_json(AnyLayout const& v);
+Result<KindedValue> value_from_json(Json const& j, std::string const& path);
+Json to_json(KindedValue const& v);
 
 // An operand read as its position takes it (value.hpp's Takes), a layout in the kind its value is.
 Result<Value> operand_from_json(Takes takes, Json const& j, std::string const& path);

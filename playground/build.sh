@@ -81,7 +81,7 @@ for r in "${rooms[@]}"; do
   (cd "$repo/$r/include" && find . -name '*.hpp' | LC_ALL=C sort | sed 's|^\./\(.*\)$|#include "\1"|')
 done > "$prelude.new"
 if cmp -s "$prelude.new" "$prelude"; then rm "$prelude.new"; else mv "$prelude.new" "$prelude"; fi
-if stale "$pch" || [ "$prelude" -nt "$pch" ]; then
+if stale "$pch"; then  # its .d names the prelude and every header under it
   echo "playground: precompiling the rooms' $(wc -l < "$prelude") public headers"
   zig c++ "${cxx_flags[@]}" -fpch-instantiate-templates -x c++-header -MMD -MF "$pch.d" "$prelude" -o "$pch" ||
     { rm -f "$pch"; echo "FAILED: the prelude ($prelude)" >&2; exit 1; }

@@ -3,7 +3,6 @@
 // decoded here with the PTX ISA's canonical-layout formula (9.7.15.5.1.2), not the catalogue's
 // layouts: start + the row and k offsets in bytes, then the swizzle's XOR of address bits.
 #include <bit>
-#include <cmath>
 
 #include "catlayout/gpu/probe.hpp"
 #include "catlayout/gpu/ptx.hpp"
@@ -20,8 +19,7 @@ using Matrix = std::vector<double>;  // column-major rows x cols
 // mma.m8n8k4 .f16's quad-pairs compute four independent MMAs; every other fragment has one).
 Matrix from_registers(Fragment const& f, Slots const& slots, std::uint32_t const* words) {
   Matrix m(static_cast<std::size_t>(f.rows * f.cols), 0.0);
-  for (std::size_t i = 0; i < slots.size(); ++i)
-    m[static_cast<std::size_t>(slots.at[i].row + f.rows * slots.at[i].col)] = slots.read(words, i);
+  slots.read_into(m, words, f.rows);
   return m;
 }
 
@@ -94,10 +92,7 @@ std::string simulate_mma(Instruction const& ins, std::string const& mode, device
       Matrix b = b_smem ? from_smem(ins.b_elem, ins.N, ins.K, batch.b.data() + s * b_per, aux[1], tb, fault, Operand::B)
                         : from_registers(*B, b_slots[qi], batch.b.data() + s * b_per);
       std::uint32_t* d = batch.d.data() + s * d_per;
-      Matrix p = mma_product(a, b, ins.M, ins.N, ins.K, op);
-      Slots const& c = c_slots[qi];
-      for (std::size_t i = 0; i < c.size(); ++i)
-        c.write(d, i, static_cast<Int>(std::llround(p[static_cast<std::size_t>(c.at[i].row * ins.N + c.at[i].col)])));
+      c_slots[qi].write_from(d, mma_product(a, b, ins.M, ins.N, ins.K, op), ins.N);
     }
   }
   return "";

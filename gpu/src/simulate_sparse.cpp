@@ -3,7 +3,6 @@
 // (compressed M x K/2, read through A's formula), each chunk's nibble read from the lane that the
 // sparsity selector names (E's formula and sparse_lane), expanded to the M x K matrix A, then
 // D = A B as for the dense instruction. Metadata arrives in aux: one 64-bit word a lane, low 32 bits.
-#include <cmath>
 #include <optional>
 
 #include "catlayout/core/text.hpp"
@@ -81,17 +80,10 @@ std::string simulate_sparse(Instruction const& ins, std::string const& mode, dev
         for (Int k = 0; k < ins.K; ++k)
           b[static_cast<std::size_t>(n + ins.N * k)] = get_byte(ins.b_elem, bw, sparse_b_byte(desc, elem_bits(ins.b_elem), n, k));
     } else {
-      for (std::size_t x = 0; x < b_slots->size(); ++x) {
-        Coord nk = b_slots->at[x];
-        b[static_cast<std::size_t>(nk.row + ins.N * nk.col)] = b_slots->read(bw, x);
-      }
+      b_slots->read_into(b, bw, ins.N);
     }
     std::uint32_t* d = batch.d.data() + s * d_per;
-    std::vector<double> p = mma_product(a, b, ins.M, ins.N, ins.K, Product::multiply);
-    for (std::size_t x = 0; x < c_slots.size(); ++x) {
-      Coord mn = c_slots.at[x];
-      c_slots.write(d, x, static_cast<Int>(std::llround(p[static_cast<std::size_t>(mn.row * ins.N + mn.col)])));
-    }
+    c_slots.write_from(d, mma_product(a, b, ins.M, ins.N, ins.K, Product::multiply), ins.N);
   }
   return "";
 }

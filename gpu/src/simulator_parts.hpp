@@ -3,6 +3,7 @@
 // fragment under a Fault (probe.hpp): its formula, with the fault's two slots exchanged when it
 // names f's operand (where); every slot's place and first word, once per batch (Slots); and the
 // tensor core's product itself (mma_product).
+#include <cmath>
 #include <vector>
 
 #include "catlayout/gpu/probe.hpp"
@@ -40,6 +41,15 @@ struct Slots {
   std::size_t size() const { return at.size(); }
   double read(std::uint32_t const* w, std::size_t i) const { return get(*f, w + base[i], value[i]); }
   void write(std::uint32_t* w, std::size_t i, Int x) const { put(*f, w + base[i], value[i], x); }
+  // The operand matrix the slots hold (column-major, `rows` rows: m[row + rows col]), read from w.
+  void read_into(std::vector<double>& m, std::uint32_t const* w, Int rows) const {
+    for (std::size_t i = 0; i < size(); ++i) m[static_cast<std::size_t>(at[i].row + rows * at[i].col)] = read(w, i);
+  }
+  // Each accumulator slot's entry of the row-major product d (n_cols columns), rounded, written to w.
+  void write_from(std::uint32_t* w, std::vector<double> const& d, Int n_cols) const {
+    for (std::size_t i = 0; i < size(); ++i)
+      write(w, i, static_cast<Int>(std::llround(d[static_cast<std::size_t>(at[i].row * n_cols + at[i].col)])));
+  }
 };
 
 // D = A B over M x K and N x K operands (column-major: a[m + M k], b[n + N k]) as M x N, row-major

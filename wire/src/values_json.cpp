@@ -133,7 +133,7 @@ namespace {
 
 // A reader's answer as the kind it read.
 template <class T>
-Result<KindedValue> any_layout(Result<T> r) {
+Result<KindedValue> kinded(Result<T> r) {
   if (!r) return std::unexpected(std::move(r.error()));
   return KindedValue(std::move(*r));
 }
@@ -142,16 +142,16 @@ Result<KindedValue> any_layout(Result<T> r) {
 
 Result<KindedValue> value_from_json(Json const& j, std::string const& path) {
   switch (kind_of(j)) {
-    case Kind::layout: return any_layout(layout_from_json(j, path));
-    case Kind::coord: return any_layout(coord_layout_from_json(j, path));
-    case Kind::f2: return any_layout(f2_layout_from_json(j, path));
+    case Kind::layout: return kinded(layout_from_json(j, path));
+    case Kind::coord: return kinded(coord_layout_from_json(j, path));
+    case Kind::f2: return kinded(f2_layout_from_json(j, path));
     case Kind::composed: {  // one swizzle after a plain layout: the composed layout; else a chain
       if (j.contains("swizzle") && !j.contains("outer") && kind_of(j["layout"]) == Kind::layout)
-        return any_layout(composed_layout_from_json(j, path));
-      return any_layout(composed_chain_from_json(j, path));
+        return kinded(composed_layout_from_json(j, path));
+      return kinded(composed_chain_from_json(j, path));
     }
-    case Kind::swizzle: return any_layout(swizzle_from_json(j, path));
-    case Kind::tiler: return any_layout(tiler_from_json(j, path));
+    case Kind::swizzle: return kinded(swizzle_from_json(j, path));
+    case Kind::tiler: return kinded(tiler_from_json(j, path));
     case Kind::other: break;
   }
   return fail(ErrorKind::invalid_input, "expected a layout, coordinate, F2 or composed layout, swizzle or tiler at ",

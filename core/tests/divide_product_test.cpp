@@ -36,6 +36,32 @@ TEST(Divide, Arrangements) {
                        "(2,2,4,12):(1,8,2,16)"});
 }
 
+// A borrowed tiler reads its caller's layout in place and answers as an owned one; a copy or a
+// move of it owns its layout (so none can outlive the caller's), and writing through one copies.
+TEST(Tiler, BorrowedReadsInPlaceAndCopiesOwn) {
+  Layout const a = L("(8,(4,6)):(1,(8,32))"), b = L("(2,2):(1,8)");
+  Tiler const borrowed = Tiler::borrow(b);
+  EXPECT_EQ(&*borrowed.layout, &b);
+  EXPECT_EQ(&divisor_layout(borrowed), &b);
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(S(divides[i](a, borrowed, Convention::cute)), S(divides[i](a, Tiler::of(b), Convention::cute)));
+    EXPECT_EQ(S(products[i](L("(2,3):(3,1)"), borrowed, Convention::cute)),
+              S(products[i](L("(2,3):(3,1)"), Tiler::of(b), Convention::cute)));
+  }
+  Tiler copy = borrowed;
+  Tiler moved = Tiler::borrow(b);
+  Tiler moved_to = std::move(moved);
+  for (Tiler const* t : {&copy, &moved_to}) {
+    ASSERT_TRUE(t->is_layout());
+    EXPECT_NE(&*t->layout, &b);
+    EXPECT_EQ(*t->layout, b);
+  }
+  Tiler written = Tiler::borrow(b);
+  *written.layout = L("3:1");  // the borrowed layout is copied first: b is untouched
+  EXPECT_EQ(S(*written.layout), "3:1");
+  EXPECT_EQ(S(b), "(2,2):(1,8)");
+}
+
 // layout<0>(zipped_divide(a, b)) == composition(a, b), and every element of A appears once.
 TEST(Divide, ZippedModeZeroIsTheCompositionAndCoversA) {
   int checked = answered_random_pairs(

@@ -225,7 +225,7 @@ bool tuple_at(char const*& p, char const* end, FlatTuple& out) {
 
 namespace {
 
-// layout_at's one walk, for either place the layout goes (a Layout assigned, an optional emplaced).
+// layout_at's one walk, for each place the layout goes (a Layout, an optional, a tiler's layout).
 template <class Out>
 bool layout_into(char const*& p, char const* end, Out& out) {
   FlatTuple parts[2];  // shape, stride
@@ -250,6 +250,7 @@ bool layout_into(char const*& p, char const* end, Out& out) {
 }  // namespace
 
 bool layout_at(char const*& p, char const* end, std::optional<Layout>& out) { return layout_into(p, end, out); }
+bool layout_at(char const*& p, char const* end, TilerLayout& out) { return layout_into(p, end, out); }
 bool layout_at(char const*& p, char const* end, Layout& out) { return layout_into(p, end, out); }
 
 bool tiler_at(char const*& p, char const* end, Tiler& out) { return tiler_rec(p, end, 0, out); }

@@ -36,6 +36,7 @@ bool tuple_at(char const*& p, char const* end, FlatTuple& out);  // out is overw
 // The layout and tiler readers build their value in place: out is set only when they return
 // true (a tiler's out is a Tiler{} on entry, and may be left partly filled when they do not).
 bool layout_at(char const*& p, char const* end, std::optional<Layout>& out);
+bool layout_at(char const*& p, char const* end, TilerLayout& out);  // a layout tiler's
 // The same into a Layout (unchanged unless read): no optional to move it out of.
 bool layout_at(char const*& p, char const* end, Layout& out);
 bool tiler_at(char const*& p, char const* end, Tiler& out);

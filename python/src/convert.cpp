@@ -30,7 +30,11 @@ static std::string repr_text(nb::handle h) {
 // `what` with the positions inside nested arguments, built only for an error message.
 static std::string where(std::string_view what, std::vector<std::size_t> const& path) {
   std::string out(what);
-  for (auto i : path) out += "[" + std::to_string(i) + "]";
+  for (auto i : path) {  // appended piece by piece: "[" + to_string(i) trips GCC 12's -Wstringop-overflow at -O3
+    out += '[';
+    out += std::to_string(i);
+    out += ']';
+  }
   return out;
 }
 
@@ -114,12 +118,17 @@ static bool read_flat(PyObject* h, Ints& values, IntTuple::Word& word, std::size
   return true;
 }
 
-Result<Layout> layout_from_pair(nb::handle shape, nb::handle stride, std::string_view what) {
+Result<Layout> flat_layout_from_pair(PyObject* shape, PyObject* stride) {
   Ints s, d;
   IntTuple::Word sw, dw;
-  bool flat = read_flat(shape.ptr(), s, sw, 0) && read_flat(stride.ptr(), d, dw, 0) && sw == dw;
+  bool flat = read_flat(shape, s, sw, 0) && read_flat(stride, d, dw, 0) && sw == dw;
+  // A prvalue on either side: built in the caller's storage (no move on return).
+  return flat ? Layout::make(s, d, sw) : Result<Layout>(std::unexpect, Error{});
+}
+
+Result<Layout> layout_from_pair(nb::handle shape, nb::handle stride, std::string_view what) {
   // One named result returned from one place: built in the caller's storage (no move on return).
-  Result<Layout> r = flat ? Layout::make(s, d, sw) : Result<Layout>(std::unexpect, Error{});
+  Result<Layout> r = flat_layout_from_pair(shape.ptr(), stride.ptr());
   if (!r)  // the general readers: they name what is wrong (a value, congruence, Def. 2.3.1.1)
     r = Layout::make(int_tuple_from_py(shape, str(what, "shape")), int_tuple_from_py(stride, str(what, "stride")));
   return r;

@@ -54,6 +54,9 @@ nb::object int_tuple_to_py(IntTuple const& t);  // ints stay ints, tuples become
 // Layout(shape, stride) from nested tuples of ints; an error names `what` + "shape" / "stride"
 // (a value that is not an integer raises; Def. 2.3.1.1's conditions are the Result's error).
 Result<Layout> layout_from_pair(nb::handle shape, nb::handle stride, std::string_view what = "");
+// Its fast half: nested tuples or lists of plain ints within int64, congruent, read flat and
+// checked by Layout::make; any error means the general readers above must run (they name it).
+Result<Layout> flat_layout_from_pair(PyObject* shape, PyObject* stride);
 // A Layout, CuTe notation "(6,2):(8,2)", or a pair (shape, stride) of nested tuples.
 Layout layout_from_py(nb::handle h, std::string_view what);
 // The layouts' shape-only constructor: CuTe's compact colexicographic (LayoutLeft) stride.
@@ -169,7 +172,7 @@ struct TilerArg {
   std::unique_ptr<Tiler> text;  // read text
   std::unique_ptr<TextIssue> issue;
   Tiler get(std::string_view what) const {
-    if (ptr) return Tiler::of(*ptr);
+    if (ptr) return Tiler::borrow(*ptr);  // the object's layout, read in place by the call
     if (text) return *text;
     if (issue) raise_text_issue(*issue, obj, what, kind_of<Layout>);
     return tiler_from_py(obj, what);

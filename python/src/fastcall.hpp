@@ -41,6 +41,14 @@ PyObject* fast_call(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject
   }
 }
 
+// `cls(shape, stride)` (two positional arguments) for a Layout class whose __init__ then calls
+// layout_from_pair: the pair read flat straight into a new instance, without nanobind's overload
+// dispatch. Any other call (one argument, keywords, a subclass, a pair that does not read flat or
+// is not a layout) goes to the class's own call, nanobind's, which does what it did before. At
+// most two classes (catlayout.Layout and catlayout.pycute.Layout); the class must be new, not yet
+// called.
+void fast_pair_constructor(nb::handle cls);
+
 // The function of `def` (static storage: CPython keeps the pointer) as m.<def.ml_name>.
 void add_fast_function(nb::module_& m, PyMethodDef* def);
 

@@ -12,6 +12,7 @@
 #include "catlayout/core/notation.hpp"
 #include "catlayout/core/quote.hpp"
 #include "convert.hpp"
+#include "fastcall.hpp"
 
 namespace catlayout::python {
 
@@ -133,6 +134,7 @@ nb::object call_layout(Layout const& l, nb::handle key, nb::object (*as_object)(
 void bind_layout(nb::module_& m) {
   nb::class_<Layout> cls(m, "Layout",
                          "A layout: a nested shape and a congruent stride (Def. 2.3.1.1), CuTe notation (6,2):(8,2).");
+  fast_pair_constructor(cls);  // Layout(shape, stride): the second __init__ below, direct
   cls.def("__init__", [](Layout* self, TextArg text) {
              new (self) Layout(text_layout(text.obj));
            }, nb::arg("text"),

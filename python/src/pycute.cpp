@@ -70,7 +70,7 @@ struct PycuteArg {
 // A tiler as pycute writes one; top-level None entries are filled with 1 and listed in `nones`.
 // A by-mode tuple's modes are built in their places (one copy of each Layout, no moves).
 static Tiler pycute_tiler(nb::handle h, std::string_view what, std::vector<std::size_t>* nones = nullptr) {
-  if (auto const* l = as_layout(h)) return Tiler::of(*l);
+  if (auto const* l = as_layout(h)) return Tiler::borrow(*l);  // read in place; a by-mode entry's is copied
   if (PyTuple_Check(h.ptr())) {
     Py_ssize_t n = PyTuple_GET_SIZE(h.ptr());
     Tiler t;  // by mode
@@ -153,6 +153,8 @@ static Result<Layout> tiled(TilerOp zip, TilerOp op, Layout const& a, nb::handle
 static nb::handle second(PyObject* const* a) { return a[1] ? nb::handle(a[1]) : nb::none(); }
 template <PycuteOp op>
 nb::object by_mode_op(PyObject* const* a) {
+  Layout const *x = as_layout(a[0]), *y = a[1] ? as_layout(a[1]) : nullptr;
+  if (x && y) return as_pycute(op(*x, Tiler::borrow(*y)));  // two Layouts, the common call: read in place
   return by_mode(op, a[0], second(a));
 }
 template <TilerOp op>
@@ -399,6 +401,7 @@ void bind_pycute(nb::module_& root) {
         return out + ")";
       });
   pycute_layout_type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  fast_pair_constructor(cls);  // Layout(shape, stride): the __init__ above's stride branch, direct
 
   // The operations: arguments as pycute takes them, results of the class above; each a function
   // CPython calls directly (fastcall.hpp), with pycute's parameter names.

@@ -9,8 +9,6 @@
 namespace catlayout::categories {
 namespace {
 
-IntTuple flat_tuple(std::vector<Int> const& values) { return IntTuple(std::vector<IntTuple>(values.begin(), values.end())); }
-
 // d_i = t_1 ... t_{alpha(i)-1}, or 0 when alpha(i) = *; partial products of size(T) fit.
 std::vector<Int> strides(TupleMorphism const& f) {
   std::vector<Int> before(f.codomain().size() + 1, 1);  // before[j-1] = t_1 ... t_{j-1}
@@ -54,7 +52,7 @@ std::optional<Error> obstruction(FlatLayout const& l) {
 
 Layout to_layout(TupleMorphism const& f) {
   auto d = strides(f);
-  return detail::valid(Layout::make(flat_tuple(f.domain()), flat_tuple(d)));
+  return detail::valid(Layout::make(IntTuple::flat(f.domain()), IntTuple::flat(d)));
 }
 
 Layout to_layout(NestMorphism const& f) {
@@ -83,7 +81,7 @@ Result<TupleMorphism> flat_standard_representation(Layout const& l) {
 
 Result<NestMorphism> standard_representation(Layout const& l) {
   CL_TRY(flat, flat_standard_representation(l));
-  IntTuple t = flat_tuple(flat.codomain());  // read before flat moves in
+  IntTuple t = IntTuple::flat(flat.codomain());  // read before flat moves in
   return NestMorphism::make(l.shape(), std::move(t), std::move(flat));
 }
 

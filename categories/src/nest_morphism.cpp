@@ -3,14 +3,6 @@
 #include <algorithm>
 
 namespace catlayout::categories {
-namespace {
-
-IntTuple flat_tuple(std::vector<Int> const& values) {
-  std::vector<IntTuple> c(values.begin(), values.end());
-  return IntTuple(std::move(c));
-}
-
-}  // namespace
 
 Result<NestMorphism> NestMorphism::make(IntTuple s, IntTuple t, std::vector<Point> map) {
   CL_TRY(flat, TupleMorphism::make(flatten_values(s), flatten_values(t), std::move(map)));
@@ -36,7 +28,7 @@ Int cosize(NestMorphism const& f) { return cosize(f.flat()); }
 TupleMorphism flatten(NestMorphism const& f) { return f.flat(); }
 
 NestMorphism to_nest(TupleMorphism const& f) {
-  return *NestMorphism::make(flat_tuple(f.domain()), flat_tuple(f.codomain()), f);
+  return *NestMorphism::make(IntTuple::flat(f.domain()), IntTuple::flat(f.codomain()), f);
 }
 
 Result<NestMorphism> compose(NestMorphism const& g, NestMorphism const& f) {

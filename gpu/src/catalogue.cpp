@@ -108,14 +108,15 @@ Coord d_wgmma(Int t, Int i) {
 Coord d_wgmma_b32(Int t, Int r, Int) { return d_wgmma(t, r); }
 Coord d_wgmma_f16x2(Int t, Int r, Int e) { return d_wgmma(t, 2 * r + e); }
 
-namespace {
-
 // ---- PTX ISA 9.7.14.5.x formulas, mma.sync (thread = %laneid). Element index i = reg * per_reg + elem.
 
 // 16 x 8 accumulators (f32/s32: one element per register; f16: two per .f16x2 register).
 Coord c16x8(Int t, Int i) { return {gid(t) + (i < 2 ? 0 : 8), tig(t) * 2 + (i & 1)}; }
 Coord c16x8_b32(Int t, Int r, Int) { return c16x8(t, r); }
 Coord c16x8_f16x2(Int t, Int r, Int e) { return c16x8(t, 2 * r + e); }
+
+namespace {
+
 // 8 x 8 accumulators (m8n8k4 f64, m8n8k16 s32): row = groupID, col = threadID_in_group * 2 + i.
 Coord c8x8(Int t, Int r, Int) { return {gid(t), tig(t) * 2 + r}; }
 
@@ -147,25 +148,10 @@ Coord trans_fragment(Int t, Int r, Int e) { return {gid(t), 8 * r + 2 * tig(t) +
 // Addresses: thread t names row t, whose 8 elements are its values (value v = 2 reg + elem).
 Coord row_address(Int t, Int r, Int e) { return {2 * r + e, t}; }
 
-Layout L(std::string const& text) {
-  auto r = parse_layout(text);
-  if (!r) throw std::logic_error("catalogue layout " + text + ": " + r.error().what());
-  return *r;
-}
-
-Fragment frag(Operand op, Elem e, Int rows, Int cols, Int threads, std::string const& tv, PtxFormula f,
-              std::string section) {
-  Layout l = L(tv);
-  Int values = l.mode(1).size();
-  return Fragment{op, e, rows, cols, threads, values, l, f, std::move(section)};
-}
+constexpr auto frag = &part_fragment;  // a fragment from its TV layout text (catalogue_parts.hpp)
 
 constexpr char const* kC16x8 = "((4,8),(2,2)):((32,1),(16,8))";
 constexpr char const* kC8x8 = "((4,8),2):((16,1),8)";
-
-std::string sec(std::string const& num, std::string const& title) {
-  return "PTX ISA " + num + " \"" + title + "\"";
-}
 
 void add_sm80(std::vector<Instruction>& cat) {
   // PTX ISA 9.7.14.5.n "Matrix Fragments for mma.<shape>": the sections the fragments cite.

@@ -17,6 +17,11 @@ inline Fragment part_fragment(Operand op, Elem e, Int rows, Int cols, Int thread
   return Fragment{op, e, rows, cols, threads, l->mode(1).size(), *l, f, std::move(section)};
 }
 
+// A fragment's source: `PTX ISA <num> "<title>"`.
+inline std::string sec(std::string const& num, std::string const& title) {
+  return "PTX ISA " + num + " \"" + title + "\"";
+}
+
 // PTX's thread indices (catalogue.cpp): groupID = %laneid >> 2, threadID_in_group = %laneid % 4 of
 // thread t (t % 32: a warpgroup's thread t is lane t % 32 of warp t / 32); warp_rows: the first of
 // the 16 rows wgmma's warp t / 32 owns.
@@ -30,6 +35,13 @@ Int warp_rows(Int t);
 Coord d_wgmma(Int t, Int i);
 Coord d_wgmma_b32(Int t, Int r, Int);
 Coord d_wgmma_f16x2(Int t, Int r, Int e);
+
+// mma.sync's 16 x 8 accumulators C/D (PTX ISA 9.7.14.5.x, thread = %laneid; the sparse 9.7.14.6.2.x
+// and the block-scaled shapes alike): element i at row groupID (+8 for i >= 2), col
+// threadID_in_group * 2 + (i & 1); .f32/.s32 one element a register, .f16 two (.f16x2).
+Coord c16x8(Int t, Int i);
+Coord c16x8_b32(Int t, Int r, Int);
+Coord c16x8_f16x2(Int t, Int r, Int e);
 
 // A warpgroup's register operand whose warp w holds rows 16w..16w+15 as the warp-level formula F
 // holds its 16 (wgmma's A in registers, dense and sparse: the mma of the same K per warp).

@@ -12,8 +12,6 @@ namespace catlayout::gpu {
 
 namespace {
 
-std::string sec(std::string const& num, std::string const& title) { return "PTX ISA " + num + " \"" + title + "\""; }
-
 // A fragment from its TV layout text: the builder every catalogue part shares (catalogue_parts.hpp).
 constexpr auto fragment = &part_fragment;
 

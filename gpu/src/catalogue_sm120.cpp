@@ -2,48 +2,42 @@
 // (PTX ISA 9.7.14.3 "Block Scaling for mma.sync"). A, B and C are the fragments of the unscaled
 // m16n8k32 (8-bit) and m16n8k64 (4-bit) shapes; the scale factors are new operands SFA, SFB.
 // Each fragment is written twice, TV layout and PTX formula, compared by gpu_tests.
-#include <stdexcept>
 
 #include "catalogue_parts.hpp"
-#include "catlayout/core/text.hpp"
 #include "catlayout/gpu/sm120.hpp"
 
 namespace catlayout::gpu {
 
 namespace {
 
-std::string sec(std::string const& num, std::string const& title) { return "PTX ISA " + num + " \"" + title + "\""; }
-
 // A fragment from its TV layout text: the builder every catalogue part shares (catalogue_parts.hpp).
 constexpr auto fragment = &part_fragment;
 
-Int group_id(Int lane) { return lane >> 2; }
-Int in_group(Int lane) { return lane % 4; }
+// groupID and threadID_in_group of a lane: gid and tig (catalogue_parts.hpp).
 
 // PTX ISA 9.7.14.5.10 "Matrix Fragments for mma.m16n8k32" (.e4m3/.e5m2, four per register), element
 // index i = 4 reg + elem. A: row groupID for i in {0..3, 8..11}, else + 8; col threadID_in_group * 4 +
 // (i & 3), + 16 for i >= 8. B: row (k) threadID_in_group * 4 + (i & 3), + 16 for i >= 4; col (n) groupID.
 Coord k32_a(Int t, Int r, Int e) {
   Int i = 4 * r + e;
-  return {group_id(t) + ((i % 8) < 4 ? 0 : 8), in_group(t) * 4 + (i & 3) + (i >= 8 ? 16 : 0)};
+  return {gid(t) + ((i % 8) < 4 ? 0 : 8), tig(t) * 4 + (i & 3) + (i >= 8 ? 16 : 0)};
 }
 Coord k32_b(Int t, Int r, Int e) {
   Int i = 4 * r + e;
-  return {group_id(t), in_group(t) * 4 + (i & 3) + (i >= 4 ? 16 : 0)};  // (n, k)
+  return {gid(t), tig(t) * 4 + (i & 3) + (i >= 4 ? 16 : 0)};  // (n, k)
 }
 // PTX ISA 9.7.14.5.11 "Matrix Fragments for mma.m16n8k64" (.e2m1, eight per register), i = 8 reg + elem.
 // A: row groupID for 0 <= i < 8 or 16 <= i < 24, else + 8; col threadID_in_group * 8 + (i & 7), + 32 for
 // i >= 16. B: row (k) threadID_in_group * 8 + (i & 7), + 32 for i >= 8; col (n) groupID.
 Coord k64_a(Int t, Int r, Int e) {
   Int i = 8 * r + e;
-  return {group_id(t) + ((i % 16) < 8 ? 0 : 8), in_group(t) * 8 + (i & 7) + (i >= 16 ? 32 : 0)};
+  return {gid(t) + ((i % 16) < 8 ? 0 : 8), tig(t) * 8 + (i & 7) + (i >= 16 ? 32 : 0)};
 }
 Coord k64_b(Int t, Int r, Int e) {
   Int i = 8 * r + e;
-  return {group_id(t), in_group(t) * 8 + (i & 7) + (i >= 8 ? 32 : 0)};
+  return {gid(t), tig(t) * 8 + (i & 7) + (i >= 8 ? 32 : 0)};
 }
-// The 16 x 8 f32 accumulator: row groupID (+ 8 for c2, c3), col threadID_in_group * 2 + (i & 1).
-Coord c16x8(Int t, Int r, Int) { return {group_id(t) + (r < 2 ? 0 : 8), in_group(t) * 2 + (r & 1)}; }
+// The 16 x 8 f32 accumulator: c16x8_b32 (catalogue_parts.hpp).
 
 // Scale factors (PTX ISA 9.7.14.3, scale-a-data / scale-b-data with {byte-id, thread-id} selectors;
 // the catalogue fixes byte-id = 0 and thread-id = 0). scale_A (M x V, V = 1, 2, 4 per .scale_vec) comes
@@ -54,9 +48,9 @@ Int sfa_lane(Int t) { return 4 * (t / 2) + t % 2; }  // thread-id-a = 0: lanes 0
 Int sfb_lane(Int t) { return 4 * t; }                // thread-id-b = 0: lanes 0, 4, 8, ...
 Coord sfa(Int t, Int r, Int e) {
   Int lane = sfa_lane(t);
-  return {group_id(lane) + 8 * in_group(lane), 4 * r + e};
+  return {gid(lane) + 8 * tig(lane), 4 * r + e};
 }
-Coord sfb(Int t, Int r, Int e) { return {group_id(sfb_lane(t)), 4 * r + e}; }
+Coord sfb(Int t, Int r, Int e) { return {gid(sfb_lane(t)), 4 * r + e}; }
 
 void add_block_scaled(std::vector<Instruction>& cat) {
   auto const s_bs = sec("9.7.14.3", "Block Scaling for mma.sync");
@@ -78,7 +72,7 @@ void add_block_scaled(std::vector<Instruction>& cat) {
       f.push_back(fragment(O::A, ab_a, 16, 32, 32, "((4,8),(4,2,2)):((64,1),(16,8,256))", k32_a, s));
       f.push_back(fragment(O::B, ab_b, 8, 32, 32, "((4,8),(4,2)):((32,1),(8,128))", k32_b, s));
     }
-    f.push_back(fragment(O::C, E::f32, 16, 8, 32, "((4,8),(2,2)):((32,1),(16,8))", c16x8, s));
+    f.push_back(fragment(O::C, E::f32, 16, 8, 32, "((4,8),(2,2)):((32,1),(16,8))", c16x8_b32, s));
     f.push_back(fragment(O::SFA, sf, 16, vec, 16, str("((2,8),", vec, "):((8,1),16)"), sfa, s_bs));
     f.push_back(fragment(O::SFB, sf, 8, vec, 8, str("(8,", vec, "):(1,8)"), sfb, s_bs));
     cat.push_back(Instruction{"mma." + shape + ".kind::" + kind + ".block_scale." + sv + "." + types,

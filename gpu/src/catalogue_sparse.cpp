@@ -7,10 +7,8 @@
 // Why ::ordered_metadata: PTX ISA 9.7.14.6 recommends it over plain mma.sp (which "may have
 // substantially reduced performance" on sm_90 and later); its metadata must name the two indices
 // of a chunk in increasing order, which every input the probe sends does. The fragments are the same.
-#include <stdexcept>
 
 #include "catalogue_parts.hpp"
-#include "catlayout/core/text.hpp"
 #include "catlayout/gpu/sparse.hpp"
 
 namespace catlayout::gpu {
@@ -33,10 +31,7 @@ template <Int W>
 Coord sparse_b(Int t, Int r, Int e) {
   return {gid(t), tig(t) * W + e + 4 * W * r};
 }
-// C/D as for the dense m16n8kK (9.7.14.5.8): c_i at row groupID (+8 for i >= 2), col tig * 2 + (i & 1).
-Coord c16x8(Int t, Int i) { return {gid(t) + (i < 2 ? 0 : 8), tig(t) * 2 + (i & 1)}; }
-Coord c_b32(Int t, Int r, Int) { return c16x8(t, r); }
-Coord c_f16x2(Int t, Int r, Int e) { return c16x8(t, 2 * r + e); }
+// C/D as for the dense m16n8kK (9.7.14.5.8): c16x8_b32 and c16x8_f16x2 (catalogue_parts.hpp).
 
 // E, nibble e of metadata thread i (the figures "Sparse MMA metadata ..." of 9.7.14.6.2.x: bits
 // [4e, 4e+4) hold the indices of one chunk). One lane a group of four: its 32 bits cover rows
@@ -48,17 +43,7 @@ Coord meta_pair(Int i, Int, Int e) { return {i / 2 + 8 * (e / 4), 4 * (i % 2) + 
 // All four lanes (i = %laneid): lane 4g + 2a + b covers row g + 8b, chunks 8a..8a+7.
 Coord meta_all(Int i, Int, Int e) { return {gid(i) + 8 * (i % 2), 8 * ((i % 4) / 2) + e}; }
 
-Fragment frag(Operand op, Elem e, Int rows, Int cols, Int threads, std::string const& tv, PtxFormula f,
-              std::string section) {
-  auto l = parse_layout(tv);
-  if (!l) throw std::logic_error("sparse catalogue layout " + tv + ": " + l.error().what());
-  Int values = l->mode(1).size();
-  return Fragment{op, e, rows, cols, threads, values, *l, f, std::move(section)};
-}
-
-std::string sec(std::string const& num, std::string const& title) {
-  return "PTX ISA " + num + " \"" + title + "\"";
-}
+constexpr auto frag = &part_fragment;  // a fragment from its TV layout text (catalogue_parts.hpp)
 
 // One SM80 sparse shape: M = 16, N = 8; A and B layouts on the compressed 16 x K/2 and the 8 x K tiles.
 struct SparseShape {
@@ -82,7 +67,7 @@ void add_mma_sp(std::vector<Instruction>& cat) {
                        : lanes == 2 ? "((2,8),(4,2)):((64,1),(16,8))"
                                     : "((2,2,8),8):((8,128,1),16)";
     PtxFormula ef = lanes == 1 ? meta_one : lanes == 2 ? meta_pair : meta_all;
-    PtxFormula cf = acc == Elem::f16 ? c_f16x2 : c_b32;
+    PtxFormula cf = acc == Elem::f16 ? c16x8_f16x2 : c16x8_b32;
     std::string types = str(elem_name(acc), ".", elem_name(a), ".", elem_name(b), ".", elem_name(acc));
     cat.push_back(Instruction{
         str("mma.sp.", x.shape, ".", types), str("mma.sp::ordered_metadata.sync.aligned.", x.shape, ".row.col.", types),

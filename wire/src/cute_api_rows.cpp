@@ -969,8 +969,7 @@ generators::Args domain_offset_args(generators::Rng& g) {
   return {l, c};
 }
 
-constexpr auto no = Strict::none, conv = Strict::paper, reading = Strict::reading;
-constexpr bool layout_result = true, kinds = true, later = true;
+using namespace row_flags;
 using T = Takes;
 
 // A row of the conformance suite (ops.hpp's in_suite), or with `later`, catlayout's until the suite adopts it.

@@ -370,8 +370,7 @@ generators::Args shape_div_args(generators::Rng& g) {
   return {a, IntTuple(d)};
 }
 
-constexpr auto no = Strict::none;
-constexpr bool layout_result = true, kinds = true, later = true;
+using namespace row_flags;
 using T = Takes;
 
 OpRow row(std::string_view name, std::size_t min_args, bool returns_layout, Typed typed, OpDoc doc) {

@@ -395,8 +395,7 @@ Result<Value> inverse_mixed(std::span<Value const> x, Convention) {
   return std::unexpected(std::move(e));
 }
 
-constexpr auto no = Strict::none, conv = Strict::paper;
-constexpr bool kinds = true;
+using namespace row_flags;
 using T = Takes;
 
 // A core layout op: typed, and over layouts alone (its Second: what follows A).

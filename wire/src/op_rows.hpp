@@ -19,6 +19,13 @@ RowRun op_typed;
 // run_typed's run-time path (mixed_rows.cpp): CuTe's answer over static and run-time integers.
 Result<Value> run_mixed(OpRow const& row, std::span<Value const> args, Convention c);
 
+// The row tables' flags by name, so that a row reads as words (layout_ops.cpp, cute_api_rows.cpp,
+// cute_query_rows.cpp: `using namespace row_flags;` beside the table).
+namespace row_flags {
+inline constexpr auto no = Strict::none, conv = Strict::paper, reading = Strict::reading;
+inline constexpr bool layout_result = true, kinds = true, later = true;
+}  // namespace row_flags
+
 // The families whose rows are typed, each defined beside its functions: the core layout ops
 // (layout_ops.cpp), CuTe's API and the whitepaper's operations (cute_api_rows.cpp).
 std::vector<OpRow> layout_rows();

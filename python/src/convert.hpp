@@ -221,12 +221,32 @@ T text_of_kind(TextArg text, Result<T> (*reader)(std::string_view)) {
 // read from the overloads' signatures. The functions take the argument classes above by const
 // reference: the wrapper then moves nothing, and a call costs the instructions it cost without
 // it (python/bench/profile_call.py: cl.size(A) 812, cl.flatten(A) 1,997).
+// The bound Layout type (set by bind_layout) and catlayout.pycute's subclass of it (pycute.cpp):
+// an exact type test is cheaper than nb::isinstance.
+extern PyTypeObject* layout_type;
+extern PyTypeObject* pycute_layout_type;
+
+// A new instance of `type` (catlayout.Layout or a subclass of it with no fields of its own)
+// holding `l`, moved in once.
+nb::object new_layout(PyTypeObject* type, Layout&& l);
+// Such an instance as a function's result (type_caster<NewLayout> below: typed Layout).
+struct NewLayout {
+  nb::object obj;
+};
+
+// A function whose C++ result is a Layout returns it as a NewLayout: moved once into a new
+// catlayout.Layout, without nanobind's search for an instance that already wraps it (the result is
+// a new value: there is none), and typed Layout in the stubs as before.
 [[noreturn]] void wrong_kind(nb::handle scope, char const* name, WrongKind const& e);
 template <class F, class R, class... A>
 auto with_kinds(nb::handle scope, char const* name, F f, R (F::*)(A...) const) {
-  return [scope, name, f = std::move(f)](A&&... a) -> R {
+  using Out = std::conditional_t<std::is_same_v<R, Layout>, NewLayout, R>;
+  return [scope, name, f = std::move(f)](A&&... a) -> Out {
     try {
-      return f(std::forward<A>(a)...);
+      if constexpr (std::is_same_v<R, Layout>)
+        return NewLayout{new_layout(layout_type, f(std::forward<A>(a)...))};
+      else
+        return f(std::forward<A>(a)...);
     } catch (WrongKind const& e) {
       wrong_kind(scope, name, e);
     }
@@ -246,10 +266,6 @@ struct IntTupleOut {
   IntTuple value;
 };
 
-// The bound Layout type (set by bind_layout) and catlayout.pycute's subclass of it (pycute.cpp):
-// an exact type test is cheaper than nb::isinstance.
-extern PyTypeObject* layout_type;
-extern PyTypeObject* pycute_layout_type;
 inline Layout const* as_layout(nb::handle h) {
   PyTypeObject* t = Py_TYPE(h.ptr());
   if (t == layout_type || t == pycute_layout_type || nb::isinstance<Layout>(h)) return nb::inst_ptr<Layout>(h);
@@ -317,6 +333,14 @@ namespace nanobind::detail {
 // The casters of text arguments: pass 1 of nanobind's overload resolution (no conversions) takes
 // text of the parameter's kind, and, for LayoutArg and TilerArg, text that does not read (the
 // body raises the reader's error); pass 2 takes any text (the body raises WrongKind).
+template <>
+struct type_caster<catlayout::python::NewLayout> {
+  NB_TYPE_CASTER(catlayout::python::NewLayout, make_caster<catlayout::Layout>::Name)
+  bool from_python(handle, uint8_t, cleanup_list*) noexcept { return false; }
+  static handle from_cpp(catlayout::python::NewLayout&& v, rv_policy, cleanup_list*) noexcept {
+    return v.obj.release();
+  }
+};
 template <>
 struct type_caster<catlayout::python::LayoutArg> {
   NB_TYPE_CASTER(catlayout::python::LayoutArg, const_name("Layout | str"))

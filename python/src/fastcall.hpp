@@ -13,9 +13,6 @@ namespace catlayout::python {
 // The exception being handled (call it inside a catch) as the Python error nanobind would set.
 void set_python_error() noexcept;
 
-// A new instance of `type` (catlayout.Layout or a subclass of it with no fields of its own)
-// holding `l`, moved in once.
-nb::object new_layout(PyTypeObject* type, Layout&& l);
 
 // A function's parameters, in order; those past `required` are nullptr when not given.
 struct FastSignature {

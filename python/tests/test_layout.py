@@ -18,6 +18,47 @@ def test_constructors_agree():
     assert a != C.Layout("(6,2):(2,8)") and a != "(6,2):(8,2)"
 
 
+# Layout(shape, stride) with two positional arguments is read by the class's own call (the flat
+# fast path); with keywords it goes through nanobind's __init__ overloads. Both must give the same
+# layout, or raise the same error, for every kind of argument, good or bad.
+PAIRS = [
+    ((8, 16), (16, 1)), ((2, (3, 4)), (1, (2, 6))), (8, 1), (1, 0), ((), ()), ([4, 2], [1, 4]),
+    (((2, 2), 8), ((1, 16), 2)), ((4, 2), (-1, 4)),
+    ((0, 2), (1, 2)), ((2, -3), (1, 2)), ((2, 3), (1,)), ((2, (3, 4)), (1, 2, 6)),
+    ((2 ** 70, 2), (1, 2)), ((2, 2), (2 ** 63, 1)), ((2 ** 40, 2 ** 40), (1, 2 ** 40)),
+    ((True, 2), (1, 2)), ((2.0, 2), (1, 2)), (("2", 2), (1, 2)), ((None, 2), (1, 2)),
+    ("(2,2)", "(1,2)"), ((2, 2), None), (((((((((((2,),),),),),),),),),), (1,)),
+]
+
+
+@pytest.mark.parametrize("cls", ["catlayout", "pycute"])
+@pytest.mark.parametrize("shape,stride", PAIRS)
+def test_pair_constructor_agrees_with_the_overloads(cls, shape, stride):
+    import catlayout.pycute as S
+
+    Cls, kw = (C.Layout, ("shape", "stride")) if cls == "catlayout" else (S.Layout, ("_shape", "_stride"))
+
+    def build(call):
+        try:
+            return ("ok", call())
+        except Exception as e:  # noqa: BLE001 - the comparison is the point
+            return (type(e), str(e))
+
+    fast = build(lambda: Cls(shape, stride))
+    general = build(lambda: Cls(**{kw[0]: shape, kw[1]: stride}))
+    assert fast[0] == general[0] and fast[1] == general[1]
+    if fast[0] == "ok":
+        assert type(fast[1]) is Cls
+
+
+def test_pair_constructor_of_a_subclass_builds_the_subclass():
+    class Mine(C.Layout):
+        pass
+
+    m = Mine((4, 2), (2, 1))
+    assert type(m) is Mine and m == C.Layout("(4,2):(2,1)")
+
+
 def test_nested_shape_and_compact_default_stride():
     l = C.Layout((2, (3, 4)))
     assert l.shape == (2, (3, 4))

@@ -302,42 +302,54 @@ DSL = [
     ("cute.right_inverse(l)", 'cl.right_inverse("(4,8):(8,1)")'),
 ]
 
-SPEED = """The README's benchmark table compares catlayout's C++ engine with CuTe and pycute; \
-`python python/bench/bench_pycute.py` times this Python API against pycute on one workload \
-(`--quick` for a smoke run), in three columns: `catlayout`'s functions, `catlayout.pycute`'s (the \
-shim: pycute's API, its `Layout` a class of the bindings and its operations functions CPython calls \
-directly), and pycute's (nvidia-cutlass 4.2.0.0), on the same 6-14 cases per op, checked equal as \
-functions first; `--cpp-bench build-tests/bench/catlayout_bench` adds the C++ operation's own time \
-on the same cases, and `--baseline old.json` an earlier run's figures beside these. Measured side \
-by side in one run on a shared 2-core Intel Xeon VM, Python 3.11.7, NumPy 2.4.6, median of 5 runs \
-of the thread's CPU time:
+SPEED = """The README's benchmark table compares catlayout's C++ engine with CuTe and pycute; `python \
+python/bench/bench_pycute.py` times this Python API against pycute on one workload (`--quick` for \
+a smoke run), in three columns: `catlayout`'s functions, `catlayout.pycute`'s (the shim: pycute's \
+API, its `Layout` a class of the bindings and its operations functions CPython calls directly), \
+and pycute's (nvidia-cutlass 4.2.0.0), on the same 6-14 cases per op, checked equal as functions \
+first; `--cpp-bench build-tests/bench/catlayout_bench` adds the C++ operation's own time on the \
+same cases, and `--baseline old.json` an earlier run's figures beside these. Measured side by side \
+in one run on a shared 2-core AMD EPYC VM, Python 3.11.7, NumPy 2.4.6, median of 5 runs of the \
+thread's CPU time:
 
 """ + open(HERE / "python" / "bench_pycute.md").read() + """
-The host's load moves these figures by ±30% between runs (catlayout's own coalesce took 147 ns in a
-run earlier the same day on the same code); [docs/performance.md](performance.md) has the previous
-build beside this one, and instruction counts, which do not move.
+The host's load moves these figures by ±30% between runs (a second run minutes earlier gave
+`catlayout.logical_divide` 369 ns against 267 here, on the same build); [docs/performance.md](performance.md)
+has the previous build beside this one, and instruction counts, which do not move.
 
 **Per-call overhead.** The same loop around the cheapest calls (ns per call, from the run above):
-a C builtin with two arguments 42; `cl.size(L)` (a Layout in, an int out) 54; `cl.flatten(L)` on a
-flat `L` (a nanobind call, a new Layout out) 147; `catlayout.pycute.coalesce(8:1)` (a direct call,
-a new Layout out) 111; a Python `def` that only forwards to `cl.size` 73, so a Python frame between
-costs about 20-40 ns. In instructions (callgrind, `python python/bench/profile_call.py
-"STATEMENT"`; they do not depend on the machine's load): `cl.flatten(A)` 1,860, of which the
-engine's work is about 400 and the rest the call: the interpreter (about 300), nanobind's dispatch
-and argument casters (about 250), the result object (about 250: `inst_new_int`, `nb_type_put`, the
-allocator), freeing the previous result (about 200) and moving the `Layout` into the object.
-`catlayout.pycute`'s operations skip the dispatch and move their result once.
+a C builtin with two arguments 35; `cl.size(L)` (a Layout in, an int out) 42; `cl.flatten(L)` on a
+flat `L` (a nanobind call, a new Layout out) 97; `catlayout.pycute.coalesce(8:1)` (a direct call,
+a new Layout out) 66; a Python `def` that only forwards to `cl.size` 66, so a Python frame between
+costs about 20-30 ns. In instructions (callgrind, `python python/bench/profile_call.py
+"STATEMENT"`; they do not depend on the machine's load): `cl.flatten(A)` 1,503 and
+`catlayout.pycute.coalesce(A)` 1,198, of which the engine's work is a few hundred and the rest the
+call: the interpreter (about 300), the result object's life in nanobind and CPython (about 450:
+`inst_new_int`, `inst_dealloc` of the previous result, the allocator), moving the `Layout` into
+it (about 100) and, for `cl`'s functions, nanobind's overload dispatch and argument casters (about
+500, where `catlayout.pycute`'s direct calls spend about 200).
 
-**Where 100x is out of reach, and why.** The issue's case, `logical_divide((8,16):(16,1),
-(4,2):(1,4))`, per call (callgrind): pycute 312,870 instructions; `catlayout.pycute.logical_divide`
-3,558 (88x), of which the engine's work (`compose_walk`, `compose_modes`, `divide_halves`,
-`complement_into`, `walked_size`, the result) is about 1,600; `cl.logical_divide` 3,993. A by-mode
-tiler adds about 1,000 (the Tiler's copies of its Layouts). With its two Layouts built in the call
-(`Layout((8,16),(16,1))`: about 2,250 instructions each), pycute takes 32.7 us here, so 100x is 327 ns
-for three calls, and three direct calls that return a new Layout cost 334 ns before any work.
-pycute's cheapest operations leave less: `coalesce` at 4.4 us gives a budget of 44 ns, below the
-bare loop around one C call. So through Python every row stays at 9-121x pycute, bounded by the
-cost of a call that builds a Python object.
+What the module does to keep that small: its own sources are compiled at -O3 (nanobind's default
+for a module is -Os, which left the argument reading and the `Layout` moves out of line: ~20% of a
+call's instructions); a tiler that is a `Layout` is read in place (`Tiler::borrow`), not copied;
+`catlayout.pycute`'s divides and products given two Layouts call the engine with no other step;
+`catlayout`'s functions move a `Layout` result once into its new object, without nanobind's search
+for an object that already wraps it; and
+`Layout(shape, stride)` (both classes) reads the two tuples flat straight into the new object
+through the class's own call, without nanobind's overload dispatch (any other call, e.g. one
+argument or CuTe text, goes to the `__init__` overloads as before).
+
+**Where 100x is out of reach, and why.** `logical_divide((8,16):(16,1), (4,2):(1,4))` per call
+(callgrind): pycute 316,867 instructions with its Layouts built in the call;
+`catlayout.pycute.logical_divide(SA, SB)` alone about 2,780, of which the engine's work
+(`compose_walk`, `compose_modes`, `divide_halves`, `complement_into`, `walked_size`, the result) is
+about 1,600; `cl.logical_divide(A, B)` about 3,030. With its two Layouts built in the call
+(`Layout((8,16),(16,1))`: about 1,800 instructions each) the statement is 5,869 instructions and 391 ns
+against pycute's 27.3 us (70x); 100x would be 273 ns, of which three direct calls that return a new
+Layout take 198 ns before any work. pycute's cheapest operations leave less: `coalesce` at 3.4 us
+gives a budget of 34 ns, below the bare loop around one C call. So through Python the rows with little
+engine work stay at 12-96x pycute, bounded by the cost of a call that builds a Python object; the
+divides and products, 108-133x through `catlayout.pycute`.
 
 Reproduce: `python python/bench/bench_pycute.py` (about 4 minutes),
 `python python/bench/profile_call.py --pycute "P.logical_divide(PA, PB)"` (valgrind)."""

@@ -13,7 +13,6 @@ namespace catlayout::python {
 // The exception being handled (call it inside a catch) as the Python error nanobind would set.
 void set_python_error() noexcept;
 
-
 // A function's parameters, in order; those past `required` are nullptr when not given.
 struct FastSignature {
   char const* name;

@@ -367,94 +367,144 @@ Result<ObservedMap> observe_wgmma_a(Instruction const& ins, ObservedMap const& o
 
 // ---------------------------------------------------------------- ldmatrix / stmatrix / movmatrix
 
-// Rows of 16 bytes sit scattered in a 2 KiB image (row s at 16 * ((37 s + 11) mod 128)), so an
-// observation also shows that each row came from the address its thread gave.
-Int row_byte(Int s) { return 16 * ((37 * s + 11) % 128); }
-constexpr Int kCopyImageWords = 2048 / 4;
+// The copies' image is 128 slots of 16 bytes (2 KiB), anchored on memory: element e of slot m
+// always holds (ldmatrix) the code 1 + e + 8 m. A lane's address is the aux word it gave, and each
+// side of a copy is read through the other side's fragment, so each is judged on a map of its own:
+// the address side (ldmatrix `src`, stmatrix `dst`) by which lane's address each element went
+// through, the register side by where it landed. Two batches give the lanes different slots:
+// batch 0 a scattered permutation, batch 1 another lane's slot of batch 0 (lanes cross the 8-row
+// matrices), so a row read by where it sits in memory, or by the lane's place in the warp rather
+// than its address, shows as two batches that disagree.
+constexpr Int kCopySlots = 128;
+constexpr Int kCopyImageWords = 16 * kCopySlots / 4;
+constexpr Int kCopyBatches = 2;
+Int lane_slot(Int batch, Int s) {
+  Int l = batch == 0 ? s : (13 * s + 5) % 32;  // 13 is odd: a permutation of the 32 lanes
+  return (37 * l + 11) % kCopySlots;           // 37 is odd: scattered over the image
+}
 
-// ldmatrix: element e of the row at thread s's address holds the code 1 + e + 8 s; the registers
-// then spell (e, s) of every (thread, value). stmatrix: register slot (t, v) holds 1 + t + 32 v and
-// the image spells which slot landed at (e, s). movmatrix: source slot (t, v) holds 1 + t + 32 v.
-Result<std::vector<OperandObservation>> observe_copy(Instruction const& ins, Runner const& run);
+// The lane whose address (as the batch sent it: aux) is slot m, or -1 where no lane gave it.
+std::vector<Int> lanes_by_slot(Plan const& p) {
+  std::vector<Int> lane(kCopySlots, -1);
+  for (Int s = 0; s < 32; ++s) {
+    auto byte = static_cast<Int>(p.batch.aux[static_cast<std::size_t>(s)]);
+    if (byte % 16 == 0 && byte >= 0 && byte / 16 < kCopySlots) lane[static_cast<std::size_t>(byte / 16)] = s;
+  }
+  return lane;
+}
+
+// The lane through whose address slot m went, or a note saying why none qualifies.
+Int address_lane(std::vector<Int> const& lanes, Int m, Int rows, std::string& why) {
+  Int s = lanes[static_cast<std::size_t>(m)];
+  if (s < 0) why = str("slot ", m, " of the image, an address no lane gave");
+  else if (s >= rows) why = str("the row at lane ", s, "'s address; only lanes 0..", rows - 1, " take part");
+  return why.empty() ? s : -1;
+}
+
+// One batch's two maps, each side read through the other's fragment.
+struct CopyMaps {
+  ObservedMap src, dst;
+};
+
+// Pairs source slot (ts, vs) with destination slot (td, vd): each side observes the other's
+// expected place. `twice`: a slot met a second time in the batch.
+void pair_slots(Instruction const& ins, CopyMaps& m, Int ts, Int vs, Int td, Int vd) {
+  Fragment const &src = *ins.fragment(Operand::Src), &dst = *ins.fragment(Operand::Dst);
+  if (m.src.get(ts, vs).row >= 0) m.src.add_note(ts, vs, "met twice");
+  if (m.dst.get(td, vd).row >= 0) m.dst.add_note(td, vd, "met twice");
+  m.src.set(ts, vs, dst.layout_at(td, vd));
+  m.dst.set(td, vd, src.layout_at(ts, vs));
+}
+
+// Plans, runs and reads one batch of a copy.
+Result<CopyMaps> copy_batch(Instruction const& ins, Int batch, Runner const& run) {
+  Fragment const &src = *ins.fragment(Operand::Src), &dst = *ins.fragment(Operand::Dst);
+  CopyMaps m{ObservedMap(src.threads, src.values), ObservedMap(dst.threads, dst.values)};
+  std::string const kernel = ins.name + "/copy";
+  if (ins.kind == Kind::ldmatrix) {
+    Int x = ins.copy_matrices();
+    Plan p(kernel, 1, kCopyImageWords, 0, 32 * x, 32);
+    for (Int s = 0; s < 32; ++s) p.aux(0)[s] = static_cast<std::uint64_t>(16 * lane_slot(batch, s));
+    for (Int slot = 0; slot < kCopySlots; ++slot)
+      for (Int e = 0; e < 8; ++e) put_byte(Elem::b16, p.a(0), 16 * slot + 2 * e, 1 + e + 8 * slot);
+    CL_TRY(ok, execute(p, run));
+    (void)ok;
+    auto lanes = lanes_by_slot(p);
+    for (Int t = 0; t < 32; ++t)
+      for (Int v = 0; v < dst.values; ++v) {
+        Int c = static_cast<Int>(get(dst, p.d(0) + t * x, v));
+        std::string why;
+        Int s = c < 1 || c > 8 * kCopySlots ? -1 : address_lane(lanes, (c - 1) / 8, src.threads, why);
+        if (s >= 0) pair_slots(ins, m, s, (c - 1) % 8, t, v);
+        else m.dst.add_note(t, v, why.empty() ? str("register held ", c, ", no code of the image") : "held " + why);
+      }
+  } else if (ins.kind == Kind::stmatrix) {
+    Int x = ins.copy_matrices();
+    Plan p(kernel, 1, 32 * x, 0, kCopyImageWords, 32);
+    for (Int t = 0; t < 32; ++t) {
+      p.aux(0)[t] = static_cast<std::uint64_t>(16 * lane_slot(batch, t));
+      for (Int v = 0; v < src.values; ++v) put(src, p.a(0) + t * x, v, 1 + t + 32 * v);
+    }
+    CL_TRY(ok, execute(p, run));
+    (void)ok;
+    auto lanes = lanes_by_slot(p);
+    for (Int slot = 0; slot < kCopySlots; ++slot)
+      for (Int e = 0; e < 8; ++e) {
+        Int c = static_cast<Int>(get_byte(Elem::b16, p.d(0), 16 * slot + 2 * e));
+        if (c == 0) continue;
+        if (c > 32 * src.values) {
+          m.src.add_note(0, 0, str("code ", c, " stored at slot ", slot, ", element ", e, ", is no register slot's"));
+          continue;
+        }
+        Int t = (c - 1) % 32, v = (c - 1) / 32;
+        std::string why;
+        Int s = address_lane(lanes, slot, dst.threads, why);
+        if (s >= 0) pair_slots(ins, m, t, v, s, e);
+        else m.src.add_note(t, v, "stored at " + why);
+      }
+  } else {
+    Plan p(kernel, 1, 32, 0, 32);
+    for (Int t = 0; t < 32; ++t)
+      for (Int v = 0; v < 2; ++v) put(src, p.a(0) + t, v, 1 + t + 32 * v);
+    CL_TRY(ok, execute(p, run));
+    (void)ok;
+    for (Int t = 0; t < 32; ++t)
+      for (Int v = 0; v < 2; ++v) {
+        Int c = static_cast<Int>(get(dst, p.d(0) + t, v));
+        if (c < 1 || c > 64) m.dst.add_note(t, v, str("register held ", c));
+        else pair_slots(ins, m, (c - 1) % 32, (c - 1) / 32, t, v);
+      }
+  }
+  return m;
+}
 
 OperandObservation judged_map(Fragment const& f, ObservedMap m) {
   Verdict v = compare(f, m);
   return {f.operand, std::move(m), std::move(v)};
 }
 
-// The operand that a copy observation relies on: confirmed with the other, by construction.
-OperandObservation anchored(Fragment const& f, OperandObservation const& other, std::string const& how) {
-  OperandObservation o{f.operand, expected_map(f), {}};
-  o.verdict.confirmed = other.verdict.confirmed;
-  if (!o.verdict.confirmed) o.verdict.message = "not confirmed: " + how + " disagrees";
-  return o;
+// A later batch's map must repeat the first one's, slot by slot.
+void agree(ObservedMap& first, ObservedMap const& later, Int batch) {
+  for (Int t = 0; t < first.threads; ++t)
+    for (Int v = 0; v < first.values; ++v) {
+      if (!later.note_at(t, v).empty()) first.add_note(t, v, str("batch ", batch, ": ", later.note_at(t, v)));
+      if (later.get(t, v) != first.get(t, v))
+        first.add_note(t, v, str("batch ", batch, " (the lanes given other slots) observed ",
+                                 later.get(t, v).row < 0 ? std::string("nothing") : to_string(later.get(t, v))));
+    }
 }
 
+// ldmatrix / stmatrix: kCopyBatches batches of lane addresses; movmatrix (no addresses): one.
 Result<std::vector<OperandObservation>> observe_copy(Instruction const& ins, Runner const& run) {
-  std::vector<OperandObservation> out;
-  std::string const kernel = ins.name + "/copy";
-  if (ins.kind == Kind::ldmatrix) {
-    Fragment const &src = *ins.fragment(Operand::Src), &dst = *ins.fragment(Operand::Dst);
-    Int x = ins.copy_matrices();
-    Plan p(kernel, 1, kCopyImageWords, 0, 32 * x, 32);
-    // Every lane gives an address (rows past 8x carry codes too: reading them would show).
-    for (Int s = 0; s < 32; ++s) {
-      p.aux(0)[s] = static_cast<std::uint64_t>(row_byte(s));
-      for (Int e = 0; e < 8; ++e) put_byte(Elem::b16, p.a(0), row_byte(s) + 2 * e, 1 + e + 8 * s);
-    }
-    CL_TRY(ok, execute(p, run));
-    (void)ok;
-    ObservedMap obs(32, dst.values);
-    for (Int t = 0; t < 32; ++t)
-      for (Int v = 0; v < dst.values; ++v) {
-        Int c = static_cast<Int>(get(dst, p.d(0) + t * x, v));
-        if (c < 1 || c > 8 * 8 * x) obs.add_note(t, v, str("register held ", c, ", no code of the ", 8 * x, " rows"));
-        else obs.set(t, v, {(c - 1) % 8, (c - 1) / 8});
-      }
-    out.push_back(judged_map(dst, std::move(obs)));
-    out.insert(out.begin(), anchored(src, out.back(), "the destination"));
-  } else if (ins.kind == Kind::stmatrix) {
-    Fragment const &src = *ins.fragment(Operand::Src), &dst = *ins.fragment(Operand::Dst);
-    Int x = ins.copy_matrices();
-    Plan p(kernel, 1, 32 * x, 0, kCopyImageWords, 32);
-    for (Int t = 0; t < 32; ++t) {
-      p.aux(0)[t] = static_cast<std::uint64_t>(row_byte(t));
-      for (Int v = 0; v < src.values; ++v) put(src, p.a(0) + t * x, v, 1 + t + 32 * v);
-    }
-    CL_TRY(ok, execute(p, run));
-    (void)ok;
-    ObservedMap obs(32, src.values);
-    for (Int s = 0; s < 32; ++s)
-      for (Int e = 0; e < 8; ++e) {
-        Int c = static_cast<Int>(get_byte(Elem::b16, p.d(0), row_byte(s) + 2 * e));
-        if (c == 0) continue;
-        if (s >= 8 * x || c > 32 * src.values) {
-          obs.add_note(0, 0, str("code ", c, " stored at row ", s, ", element ", e, ", outside the tile"));
-          continue;
-        }
-        Int t = (c - 1) % 32, v = (c - 1) / 32;
-        if (obs.get(t, v).row >= 0) obs.add_note(t, v, "stored twice");
-        obs.set(t, v, {e, s});
-      }
-    out.push_back(judged_map(src, std::move(obs)));
-    out.push_back(anchored(dst, out.back(), "the source"));
-  } else {
-    Fragment const &src = *ins.fragment(Operand::Src), &dst = *ins.fragment(Operand::Dst);
-    Plan p(kernel, 1, 32, 0, 32);
-    for (Int t = 0; t < 32; ++t)
-      for (Int v = 0; v < 2; ++v) put(src, p.a(0) + t, v, 1 + t + 32 * v);
-    CL_TRY(ok, execute(p, run));
-    (void)ok;
-    ObservedMap obs(32, 2);
-    for (Int t = 0; t < 32; ++t)
-      for (Int v = 0; v < 2; ++v) {
-        Int c = static_cast<Int>(get(dst, p.d(0) + t, v));
-        if (c < 1 || c > 64) obs.add_note(t, v, str("register held ", c));
-        else obs.set(t, v, src.layout_at((c - 1) % 32, (c - 1) / 32));  // the element that source slot holds
-      }
-    out.push_back(judged_map(dst, std::move(obs)));
-    out.insert(out.begin(), anchored(src, out.back(), "the destination"));
+  CL_TRY(maps, copy_batch(ins, 0, run));
+  for (Int b = 1; ins.kind != Kind::movmatrix && b < kCopyBatches; ++b) {
+    CL_TRY(later, copy_batch(ins, b, run));
+    agree(maps.src, later.src, b);
+    agree(maps.dst, later.dst, b);
   }
+  std::vector<OperandObservation> out;
+  out.push_back(judged_map(*ins.fragment(Operand::Src), std::move(maps.src)));
+  out.push_back(judged_map(*ins.fragment(Operand::Dst), std::move(maps.dst)));
   return out;
 }
 

@@ -2,6 +2,10 @@
 // formulas: every catalogued operand is confirmed, and an injected disagreement is named.
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <set>
+#include <tuple>
+
 #include "catlayout/gpu/probe.hpp"
 #include "catlayout/gpu/ptx.hpp"
 #include "testing.hpp"
@@ -140,30 +144,102 @@ TEST(ProbeOnSimulator, MixedFp8TypesReadEachOperandInItsOwnType) {
   EXPECT_EQ(bad->operands[0].verdict.thread, 70);
 }
 
-TEST(ProbeOnSimulator, CopyAtomsConfirmAndNameASwap) {
+TEST(ProbeOnSimulator, CopyAtomsConfirmAndNameASwapOnEitherSide) {
   for (char const* name : {"ldmatrix.x4.trans.b16", "stmatrix.x2.b16", "movmatrix.trans.b16", "ldmatrix.x1.b16"}) {
     Instruction const& ins = *find_instruction(name);
     auto obs = observe_simulated(ins);
     ASSERT_TRUE(obs) << name << ": " << obs.error().what();
     ASSERT_EQ(obs->operands.size(), 2u);
     expect_all_confirmed(*obs, std::string(name) + " ");
-    // The register side of each copy, two of its slots exchanged.
+    // The register side and the address side (ldmatrix src, stmatrix dst; movmatrix src) each
+    // judged on its own map: two of a side's slots exchanged are named in that side's verdict,
+    // and the other side, read through it, is not confirmed either.
     Operand regs = ins.kind == Kind::stmatrix ? Operand::Src : Operand::Dst;
-    auto bad = observe_simulated(ins, {regs, 9, 1, 22, 0});
-    ASSERT_TRUE(bad) << name;
-    auto const& reg_obs = ins.kind == Kind::stmatrix ? bad->operands[0] : bad->operands[1];
-    EXPECT_EQ(reg_obs.operand, regs);
-    expect_swap_named(reg_obs.verdict, 9, 1, ins.fragment(regs)->layout_at(22, 0), name);
+    Operand addresses = regs == Operand::Src ? Operand::Dst : Operand::Src;
+    auto index = [](Operand op) { return op == Operand::Src ? 0 : 1; };
+    for (auto [side, t1, v1, t2, v2] : {std::tuple{regs, 9, 1, 22, 0}, std::tuple{addresses, 2, 1, 5, 0}}) {
+      auto bad = observe_simulated(ins, {side, t1, v1, t2, v2});
+      ASSERT_TRUE(bad) << name;
+      auto const& named = bad->operands[static_cast<std::size_t>(index(side))];
+      EXPECT_EQ(named.operand, side);
+      std::string what = str(name, " ", operand_name(side));
+      expect_swap_named(named.verdict, t1, v1, ins.fragment(side)->layout_at(t2, v2), what);
+      EXPECT_EQ(named.verdict.mismatches, 2) << what;
+      EXPECT_FALSE(bad->operands[static_cast<std::size_t>(1 - index(side))].verdict.confirmed) << what;
+    }
   }
 }
 
-TEST(ProbeOnSimulator, AnLdmatrixAddressSwapIsSeen) {
-  // The hardware taking rows 2 and 5 from each other's addresses: the destination shows it.
-  Instruction const& ins = *find_instruction("ldmatrix.x2.b16");
-  auto bad = observe_simulated(ins, {Operand::Src, 2, 0, 5, 0});
-  ASSERT_TRUE(bad);
-  EXPECT_FALSE(bad->operands[1].verdict.confirmed);
-  EXPECT_FALSE(bad->operands[0].verdict.confirmed);  // the source stands or falls with it
+namespace {
+// The copy probe's batches as a runner saw them (inputs as sent), after `tamper` changed what the
+// simulated unit receives (the batch the probe decodes keeps the addresses the lanes gave).
+struct CopyRun {
+  std::vector<device::Batch> sent;
+  Result<InstructionObservation> obs;
+};
+CopyRun run_copy(Instruction const& ins, std::function<void(std::size_t, device::Batch&)> const& tamper = {}) {
+  CopyRun r{{}, fail(ErrorKind::invalid_input, "not run")};
+  r.obs = observe(ins, [&](device::Batch& b) {
+    r.sent.push_back(b);
+    device::Batch unit = b;
+    if (tamper) tamper(r.sent.size() - 1, unit);
+    std::string e = simulate(unit);
+    b.d = unit.d;
+    return e;
+  });
+  return r;
+}
+}  // namespace
+
+TEST(ProbeOnSimulator, CopyAddressesAnchoredOnMemoryInTwoBatches) {
+  for (char const* name : {"ldmatrix.x2.b16", "stmatrix.x4.trans.b16"}) {
+    Instruction const& ins = *find_instruction(name);
+    CopyRun r = run_copy(ins);
+    ASSERT_TRUE(r.obs) << name << ": " << r.obs.error().what();
+    expect_all_confirmed(*r.obs, std::string(name) + " ");
+    // Two batches, each lane's address a 16-byte slot of the image, and no lane on the same slot
+    // in both: the second batch reads every row through another address.
+    ASSERT_EQ(r.sent.size(), 2u) << name;
+    std::set<std::uint64_t> slots;
+    for (std::size_t s = 0; s < 32; ++s) {
+      std::uint64_t first = r.sent[0].aux[s], second = r.sent[1].aux[s];
+      EXPECT_EQ(first % 16, 0u);
+      EXPECT_NE(first, second) << name << " lane " << s;
+      slots.insert(first);
+    }
+    EXPECT_EQ(slots.size(), 32u) << name;  // one slot a lane
+  }
+  EXPECT_EQ(run_copy(*find_instruction("movmatrix.trans.b16")).sent.size(), 1u);  // no addresses
+}
+
+TEST(ProbeOnSimulator, ACopyUnitThatIgnoresTheSecondAddressesIsSeen) {
+  // A unit that keeps reading (writing) the first batch's rows: each batch alone is consistent with
+  // the warp's lanes, but the second disagrees with the first, through the addresses it was sent.
+  for (char const* name : {"ldmatrix.x4.b16", "stmatrix.x1.b16"}) {
+    Instruction const& ins = *find_instruction(name);
+    std::vector<std::uint64_t> first;
+    CopyRun r = run_copy(ins, [&](std::size_t batch, device::Batch& unit) {
+      if (batch == 0) first = unit.aux;
+      else unit.aux = first;
+    });
+    ASSERT_TRUE(r.obs) << name;
+    for (auto const& o : r.obs->operands) {
+      EXPECT_FALSE(o.verdict.confirmed) << name << " " << operand_name(o.operand);
+      EXPECT_NE(o.verdict.message.find("batch 1"), std::string::npos) << o.verdict.message;
+    }
+  }
+}
+
+TEST(ProbeOnSimulator, AnLdmatrixRowFromAnAddressNoLaneGaveIsNamed) {
+  // Lane 3's row read one slot further on than its address: the address side names lane 3.
+  Instruction const& ins = *find_instruction("ldmatrix.x1.b16");
+  CopyRun r = run_copy(ins, [](std::size_t, device::Batch& unit) { unit.aux[3] += 16; });
+  ASSERT_TRUE(r.obs) << r.obs.error().what();
+  Verdict const& src = r.obs->operands[0].verdict;
+  EXPECT_FALSE(src.confirmed);
+  EXPECT_EQ(src.thread, 3) << src.message;
+  EXPECT_EQ(src.mismatches, 8) << src.message;  // its 8 elements, not observed
+  EXPECT_FALSE(r.obs->operands[1].verdict.confirmed);
 }
 
 class SmemOnSimulator : public ::testing::TestWithParam<std::string> {};

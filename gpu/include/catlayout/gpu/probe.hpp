@@ -13,7 +13,9 @@
 //                 both in shared memory (canonical K-major, no swizzle).
 //             A (registers): slot j carries bit planes of j+1, B[n][k] = [k = n + gN]: accumulator
 //                 (m, n) reads A[m][n + gN] itself.
-//   copies    codes that name their element (ldmatrix) or their register slot (stmatrix, movmatrix).
+//   copies    codes that name their memory slot and element (ldmatrix) or their register slot
+//                 (stmatrix, movmatrix); each side read through the other's fragment, the address
+//                 side through the addresses the lanes gave, in two batches of different addresses.
 //   b1 xor-popc: zeros instead of ones, and baseline trials to difference against.
 //   b1 and-popc: on bits AND is the product, so the product plan above, as it is: exact, no baselines.
 //   mma.m8n8k4 .f16: the plan over one quad-pair's 8 threads, written to all four quad-pairs

@@ -80,7 +80,6 @@ std::string_view kind_name(Kind k) {
 
 std::string to_string(Coord c) { return str("(", c.row, ",", c.col, ")"); }
 
-
 Coord Fragment::layout_at(Int t, Int v) const {
   Int off = *tv.at_coord(tup(t, v));
   return {off % rows, off / rows};
@@ -147,8 +146,6 @@ Coord rows_fragment(Int t, Int r, Int e) { return {2 * tig(t) + e, 8 * r + gid(t
 Coord trans_fragment(Int t, Int r, Int e) { return {gid(t), 8 * r + 2 * tig(t) + e}; }
 // Addresses: thread t names row t, whose 8 elements are its values (value v = 2 reg + elem).
 Coord row_address(Int t, Int r, Int e) { return {2 * r + e, t}; }
-
-constexpr auto frag = &part_fragment;  // a fragment from its TV layout text (catalogue_parts.hpp)
 
 constexpr char const* kC16x8 = "((4,8),(2,2)):((32,1),(16,8))";
 constexpr char const* kC8x8 = "((4,8),2):((16,1),8)";

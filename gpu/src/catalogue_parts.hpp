@@ -10,8 +10,8 @@
 namespace catlayout::gpu {
 
 // A fragment from its TV layout text (values = size of mode 1); a typo is a programming error.
-inline Fragment part_fragment(Operand op, Elem e, Int rows, Int cols, Int threads, std::string const& tv,
-                              PtxFormula f, std::string section) {
+inline Fragment frag(Operand op, Elem e, Int rows, Int cols, Int threads, std::string const& tv,
+                     PtxFormula f, std::string section) {
   auto l = parse_layout(tv);
   if (!l) throw std::logic_error("catalogue layout " + tv + ": " + l.error().what());
   return Fragment{op, e, rows, cols, threads, l->mode(1).size(), *l, f, std::move(section)};

@@ -12,9 +12,6 @@ namespace catlayout::gpu {
 
 namespace {
 
-// A fragment from its TV layout text: the builder every catalogue part shares (catalogue_parts.hpp).
-constexpr auto fragment = &part_fragment;
-
 // ---- tcgen05.mma accumulator D in TMEM (PTX ISA 9.7.16.10.5 "Data Path Layout Organization").
 // thread = TMEM lane (in use), reg = TMEM column; the formulas give (m, n).
 // (CuTe agrees, UMMA::tmem_frg in mma_traits_sm100_frag.hpp: M=64 ((16,4),N):((1,32),128), M=128 (128,N):(1,128),
@@ -83,7 +80,7 @@ void add_tcgen05_mma(std::vector<Instruction>& cat) {
     Int threads = M == 64 ? 64 : cta_group * kTmemLanes;
     cat.push_back(Instruction{"tcgen05.mma." + cg + "." + shape + ".f32.f16.f16", "tcgen05.mma." + cg + ".kind::f16",
                               "sm100a", Kind::tcgen05_mma, M, N, 16,
-                              {fragment(Operand::C, Elem::f32, M, N, threads, tv, f, std::move(section))}, false,
+                              {frag(Operand::C, Elem::f32, M, N, threads, tv, f, std::move(section))}, false,
                               false, Elem::f16});
   };
   for (Int N : {8, 64, 256}) {
@@ -123,7 +120,7 @@ void add_tcgen05_copies(std::vector<Instruction>& cat) {
       PtxFormula f = sh.f ? sh.f : ld_16x32bx2_for(num);
       std::string suffix = str(".", sh.name, ".x", num, ".b32");
       std::string section = std::string("PTX ISA ") + sh.section;
-      Fragment regs = fragment(Operand::Dst, Elem::b32, sh.lanes, cols, 32, sh.tv(num), f, section);
+      Fragment regs = frag(Operand::Dst, Elem::b32, sh.lanes, cols, 32, sh.tv(num), f, section);
       cat.push_back(Instruction{"tcgen05.ld" + suffix, "tcgen05.ld.sync.aligned" + suffix, "sm100a", Kind::tcgen05_ld,
                                 sh.lanes, cols, 0, {regs}, false, false, Elem::b32});
       regs.operand = Operand::Src;

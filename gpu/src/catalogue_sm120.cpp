@@ -10,9 +10,6 @@ namespace catlayout::gpu {
 
 namespace {
 
-// A fragment from its TV layout text: the builder every catalogue part shares (catalogue_parts.hpp).
-constexpr auto fragment = &part_fragment;
-
 // groupID and threadID_in_group of a lane: gid and tig (catalogue_parts.hpp).
 
 // PTX ISA 9.7.14.5.10 "Matrix Fragments for mma.m16n8k32" (.e4m3/.e5m2, four per register), element
@@ -66,15 +63,15 @@ void add_block_scaled(std::vector<Instruction>& cat) {
     std::string shape = str("m16n8k", K);
     std::vector<Fragment> f;
     if (k64) {
-      f.push_back(fragment(O::A, ab_a, 16, 64, 32, "((4,8),(8,2,2)):((128,1),(16,8,512))", k64_a, s));
-      f.push_back(fragment(O::B, ab_b, 8, 64, 32, "((4,8),(8,2)):((64,1),(8,256))", k64_b, s));
+      f.push_back(frag(O::A, ab_a, 16, 64, 32, "((4,8),(8,2,2)):((128,1),(16,8,512))", k64_a, s));
+      f.push_back(frag(O::B, ab_b, 8, 64, 32, "((4,8),(8,2)):((64,1),(8,256))", k64_b, s));
     } else {
-      f.push_back(fragment(O::A, ab_a, 16, 32, 32, "((4,8),(4,2,2)):((64,1),(16,8,256))", k32_a, s));
-      f.push_back(fragment(O::B, ab_b, 8, 32, 32, "((4,8),(4,2)):((32,1),(8,128))", k32_b, s));
+      f.push_back(frag(O::A, ab_a, 16, 32, 32, "((4,8),(4,2,2)):((64,1),(16,8,256))", k32_a, s));
+      f.push_back(frag(O::B, ab_b, 8, 32, 32, "((4,8),(4,2)):((32,1),(8,128))", k32_b, s));
     }
-    f.push_back(fragment(O::C, E::f32, 16, 8, 32, "((4,8),(2,2)):((32,1),(16,8))", c16x8_b32, s));
-    f.push_back(fragment(O::SFA, sf, 16, vec, 16, str("((2,8),", vec, "):((8,1),16)"), sfa, s_bs));
-    f.push_back(fragment(O::SFB, sf, 8, vec, 8, str("(8,", vec, "):(1,8)"), sfb, s_bs));
+    f.push_back(frag(O::C, E::f32, 16, 8, 32, "((4,8),(2,2)):((32,1),(16,8))", c16x8_b32, s));
+    f.push_back(frag(O::SFA, sf, 16, vec, 16, str("((2,8),", vec, "):((8,1),16)"), sfa, s_bs));
+    f.push_back(frag(O::SFB, sf, 8, vec, 8, str("(8,", vec, "):(1,8)"), sfb, s_bs));
     cat.push_back(Instruction{"mma." + shape + ".kind::" + kind + ".block_scale." + sv + "." + types,
                               "mma.sync.aligned." + shape + ".row.col.kind::" + kind + ".block_scale." + sv + "." +
                                   types,

@@ -63,13 +63,10 @@ void add_sm70_quad_pair(std::vector<Instruction>& cat) {
         // .row.col, the majorness every other catalogue row has, goes unnamed.
         std::string name = "mma.m8n8k4." + (major == "row.col" ? "" : major + ".") + types;
         std::vector<Fragment> f{
-            part_fragment(O::A, E::f16, 8, 4, 8, a_row_major ? k_major : mn_major, a_row_major ? a_row : a_col,
-                          section),
-            part_fragment(O::B, E::f16, 8, 4, 8, b_col_major ? k_major : mn_major, b_col_major ? b_col : b_row,
-                          section),
-            part_fragment(O::C, acc, 8, 8, 8,
-                          acc == E::f16 ? "(8,8):(1,8)" : "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))",
-                          acc == E::f16 ? c_f16 : c_f32, section)};
+            frag(O::A, E::f16, 8, 4, 8, a_row_major ? k_major : mn_major, a_row_major ? a_row : a_col, section),
+            frag(O::B, E::f16, 8, 4, 8, b_col_major ? k_major : mn_major, b_col_major ? b_col : b_row, section),
+            frag(O::C, acc, 8, 8, 8, acc == E::f16 ? "(8,8):(1,8)" : "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))",
+                 acc == E::f16 ? c_f16 : c_f32, section)};
         cat.push_back(Instruction{name, "mma.sync.aligned.m8n8k4." + major + "." + types, "sm70", Kind::mma, 8, 8, 4,
                                   std::move(f), false, false, E::f16});
       }

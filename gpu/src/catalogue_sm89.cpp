@@ -46,10 +46,9 @@ void add_sm89_fp8(std::vector<Instruction>& cat) {
         std::string types = str(elem_name(d), ".", elem_name(a), ".", elem_name(b), ".", elem_name(d));
         // The same TV layouts as the s8 m16n8k32 rows (CuTe: SM80_16x8x32_S32S8S8S32_TN's).
         std::vector<Fragment> f{
-            part_fragment(O::A, a, 16, 32, 32, "((4,8),(4,2,2)):((64,1),(16,8,256))", fp8_a, section),
-            part_fragment(O::B, b, 8, 32, 32, "((4,8),(4,2)):((32,1),(8,128))", fp8_b, section),
-            part_fragment(O::C, d, 16, 8, 32, "((4,8),(2,2)):((32,1),(16,8))", d == E::f16 ? acc_f16x2 : acc_f32,
-                          section)};
+            frag(O::A, a, 16, 32, 32, "((4,8),(4,2,2)):((64,1),(16,8,256))", fp8_a, section),
+            frag(O::B, b, 8, 32, 32, "((4,8),(4,2)):((32,1),(8,128))", fp8_b, section),
+            frag(O::C, d, 16, 8, 32, "((4,8),(2,2)):((32,1),(16,8))", d == E::f16 ? acc_f16x2 : acc_f32, section)};
         cat.push_back(Instruction{"mma.m16n8k32." + types, "mma.sync.aligned.m16n8k32.row.col." + types, "sm89",
                                   Kind::mma, 16, 8, 32, std::move(f), false, false, b});
       }

@@ -43,8 +43,6 @@ Coord meta_pair(Int i, Int, Int e) { return {i / 2 + 8 * (e / 4), 4 * (i % 2) + 
 // All four lanes (i = %laneid): lane 4g + 2a + b covers row g + 8b, chunks 8a..8a+7.
 Coord meta_all(Int i, Int, Int e) { return {gid(i) + 8 * (i % 2), 8 * ((i % 4) / 2) + e}; }
 
-constexpr auto frag = &part_fragment;  // a fragment from its TV layout text (catalogue_parts.hpp)
-
 // One SM80 sparse shape: M = 16, N = 8; A and B layouts on the compressed 16 x K/2 and the 8 x K tiles.
 struct SparseShape {
   char const* shape;

@@ -8,6 +8,7 @@
 #include <map>
 #include <numeric>
 #include <optional>
+#include <type_traits>
 #include <unordered_set>
 
 #include "catlayout/wire/strides_json.hpp"
@@ -21,7 +22,10 @@ std::string num(Int x) { return std::to_string(x); }
 
 std::string table_text(std::vector<Int> const& t, std::size_t limit = 32) {
   std::string s = "[";
-  for (std::size_t i = 0; i < t.size() && i < limit; ++i) s += (i ? "," : "") + num(t[i]);
+  for (std::size_t i = 0; i < t.size() && i < limit; ++i) {
+    if (i) s += ',';
+    s += num(t[i]);
+  }
   return s + (t.size() > limit ? ",...]" : "]");
 }
 
@@ -825,117 +829,83 @@ Swizzle cute_upcast(Swizzle const& w, Int n) {
 
 }  // namespace
 
-Outcome downcast_property(Layout const& l, Int n) {
-  std::string call = "downcast<" + num(n) + ">(" + describe(l) + ")";
-  auto s = values(l.shape()), d = values(l.stride());
-  FlatFn fl(l);
-  auto r = downcast(l, n, Convention::categorical);  // downcast.strict; the default is CuTe's formula
+namespace {
+
+// downcast<N> or upcast<N> of a layout or a composed layout (value sw(off + L(c))), judged by its
+// definition (downcast_violation / upcast_violation above) and, where refused, by CuTe's formula.
+enum class Cast { down, up };
+Layout const& layout_of(Layout const& l) { return l; }
+Layout const& layout_of(ComposedLayout const& c) { return c.layout; }
+FlatFn value_at(Layout const& l) { return FlatFn(l); }
+auto value_at(ComposedLayout const& c) {  // c outlives the call
+  return [&c](Int i) { return composed_at(c, i); };
+}
+// Where CuTe's precondition holds (recast.hpp), what a refusal without cute_answers contradicts:
+// downcast needs a stride 1, upcast every nonzero stride and N dividing one another; a composed
+// layout also a power-of-two N (a swizzle's bits move by log2 N) dividing the offset (upcast). "" if not.
+std::string cute_precondition(Cast cast, std::vector<Int> const& d, Int n, ComposedLayout const* c) {
+  std::string holds = cast == Cast::down ? (has_stride_one(d) ? "a stride is 1" : "")
+                                         : (divides_either(d, n) ? "every stride and N divide one another" : "");
+  if (holds.empty() || !c) return holds;
+  if (!pow2(n) || (cast == Cast::up && c->offset % n != 0)) return "";
+  return (cast == Cast::up ? "N is a power of two dividing the offset, and " : "N is a power of two and ") + holds;
+}
+// CuTe's answer at new index j: its formula's layout (cs, cd), in a composed layout under CuTe's new
+// swizzle and offset.
+Int cute_value(Cast cast, ComposedLayout const* c, std::vector<Int> const& cs, std::vector<Int> const& cd, Int n, Int j) {
+  Int v = flat_eval(cs, cd, j);
+  if (!c) return v;
+  if (cast == Cast::down) return sw_apply(Swizzle{c->sw.bits, c->sw.base + log2_of(n), c->sw.shift}, c->offset * n + v);
+  return sw_apply(cute_upcast(c->sw, n), c->offset / n + v);
+}
+
+template <class Subject>
+Outcome recast_property(Cast cast, Subject const& x, Int n) {
+  constexpr bool composed = std::is_same_v<Subject, ComposedLayout>;
+  ComposedLayout const* c = nullptr;
+  if constexpr (composed) c = &x;
+  std::string call = (cast == Cast::down ? "downcast<" : "upcast<") + num(n) + ">(" + describe(x) + ")";
+  auto s = values(layout_of(x).shape()), d = values(layout_of(x).stride());
+  auto old_at = value_at(x);
+  auto violation = [&](std::vector<Int> const& ns, auto const& new_at) {
+    return cast == Cast::down ? downcast_violation(s, d, old_at, ns, new_at, n) : upcast_violation(s, d, old_at, ns, new_at, n);
+  };
+  // The strict reading (downcast.strict / upcast.strict); the default is CuTe's formula.
+  auto r = cast == Cast::down ? downcast(x, n, Convention::categorical) : upcast(x, n, Convention::categorical);
   if (!r) {
     auto const& e = r.error();
     if (overflow(e)) return Outcome::skip(e.what());
+    if (composed && e.kind == ErrorKind::invalid_input && !pow2(n)) return Outcome::skip(e.what());  // CuTe: N a power of two
     if (e.kind != ErrorKind::inadmissible) return refused(e, {}, call);
     if (!e.cute_answers) {
-      if (has_stride_one(d)) return Outcome::fail(call + " refused as CuTe's precondition (" + e.what() + "), but a stride is 1");
+      if (auto holds = cute_precondition(cast, d, n, c); !holds.empty())
+        return Outcome::fail(call + " refused as CuTe's precondition (" + e.what() + "), but " + holds);
       return Outcome::skip(e.what());
     }
-    auto [cs, cd] = cute_downcast(s, d, n);
-    if (auto dflt = downcast(l, n); !dflt || values(dflt->shape()) != cs || values(dflt->stride()) != cd)
-      return Outcome::fail(call + ": the default is not CuTe's formula " + table_text(cs) + ":" + table_text(cd));
-    auto v = downcast_violation(s, d, fl, cs, [&](Int j) { return flat_eval(cs, cd, j); }, n);
-    if (v.empty())
-      return Outcome::fail(call + " refused (" + e.what() + "), but CuTe's answer " + table_text(cs) + ":" + table_text(cd) +
-                           " is the same memory in smaller elements");
+    auto [cs, cd] = cast == Cast::down ? cute_downcast(s, d, n) : cute_upcast(s, d, n);
+    std::string answer = table_text(cs) + ":" + table_text(cd);
+    if constexpr (!composed) {
+      auto dflt = cast == Cast::down ? downcast(x, n) : upcast(x, n);
+      if (!dflt || values(dflt->shape()) != cs || values(dflt->stride()) != cd)
+        return Outcome::fail(call + ": the default is not CuTe's formula " + answer);
+    }
+    if (violation(cs, [&](Int j) { return cute_value(cast, c, cs, cd, n, j); }).empty())
+      return Outcome::fail(call + " refused (" + e.what() + "), but CuTe's answer " + answer + (composed ? " (its layout)" : "") +
+                           " is the same memory in " + (cast == Cast::down ? "smaller" : "larger") + " elements");
     return Outcome::skip(e.what());
   }
   call += " = " + describe(*r);
-  auto v = downcast_violation(s, d, fl, values(r->shape()), FlatFn(*r), n);
+  auto v = violation(values(layout_of(*r).shape()), value_at(*r));
   if (!v.empty()) return Outcome::fail(call + ": " + v);
   return Outcome::ok();
 }
 
-Outcome upcast_property(Layout const& l, Int n) {
-  std::string call = "upcast<" + num(n) + ">(" + describe(l) + ")";
-  auto s = values(l.shape()), d = values(l.stride());
-  FlatFn fl(l);
-  auto r = upcast(l, n, Convention::categorical);  // upcast.strict; the default is CuTe's formula
-  if (!r) {
-    auto const& e = r.error();
-    if (overflow(e)) return Outcome::skip(e.what());
-    if (e.kind != ErrorKind::inadmissible) return refused(e, {}, call);
-    if (!e.cute_answers) {
-      if (divides_either(d, n))
-        return Outcome::fail(call + " refused as CuTe's precondition (" + e.what() + "), but every stride and N divide one another");
-      return Outcome::skip(e.what());
-    }
-    auto [cs, cd] = cute_upcast(s, d, n);
-    if (auto dflt = upcast(l, n); !dflt || values(dflt->shape()) != cs || values(dflt->stride()) != cd)
-      return Outcome::fail(call + ": the default is not CuTe's formula " + table_text(cs) + ":" + table_text(cd));
-    auto v = upcast_violation(s, d, fl, cs, [&](Int j) { return flat_eval(cs, cd, j); }, n);
-    if (v.empty())
-      return Outcome::fail(call + " refused (" + e.what() + "), but CuTe's answer " + table_text(cs) + ":" + table_text(cd) +
-                           " is the same memory in larger elements");
-    return Outcome::skip(e.what());
-  }
-  call += " = " + describe(*r);
-  auto v = upcast_violation(s, d, fl, values(r->shape()), FlatFn(*r), n);
-  if (!v.empty()) return Outcome::fail(call + ": " + v);
-  return Outcome::ok();
-}
+}  // namespace
 
-Outcome downcast_composed_property(ComposedLayout const& c, Int n) {
-  std::string call = "downcast<" + num(n) + ">(" + describe(c) + ")";
-  auto s = values(c.layout.shape()), d = values(c.layout.stride());
-  auto old_at = [&](Int i) { return composed_at(c, i); };
-  auto r = downcast(c, n, Convention::categorical);
-  if (!r) {
-    auto const& e = r.error();
-    if (overflow(e)) return Outcome::skip(e.what());
-    if (e.kind == ErrorKind::invalid_input && !pow2(n)) return Outcome::skip(e.what());  // CuTe: N a power of two
-    if (e.kind != ErrorKind::inadmissible) return refused(e, {}, call);
-    if (!e.cute_answers) {
-      if (pow2(n) && has_stride_one(d))
-        return Outcome::fail(call + " refused as CuTe's precondition (" + e.what() + "), but N is a power of two and a stride is 1");
-      return Outcome::skip(e.what());
-    }
-    auto [cs, cd] = cute_downcast(s, d, n);
-    Swizzle sw{c.sw.bits, c.sw.base + log2_of(n), c.sw.shift};
-    auto v = downcast_violation(s, d, old_at, cs, [&](Int j) { return sw_apply(sw, c.offset * n + flat_eval(cs, cd, j)); }, n);
-    if (v.empty()) return Outcome::fail(call + " refused (" + e.what() + "), but CuTe's answer is the same memory");
-    return Outcome::skip(e.what());
-  }
-  call += " = " + describe(*r);
-  auto v = downcast_violation(s, d, old_at, values(r->layout.shape()), [&](Int j) { return composed_at(*r, j); }, n);
-  if (!v.empty()) return Outcome::fail(call + ": " + v);
-  return Outcome::ok();
-}
-
-Outcome upcast_composed_property(ComposedLayout const& c, Int n) {
-  std::string call = "upcast<" + num(n) + ">(" + describe(c) + ")";
-  auto s = values(c.layout.shape()), d = values(c.layout.stride());
-  auto old_at = [&](Int i) { return composed_at(c, i); };
-  auto r = upcast(c, n, Convention::categorical);
-  if (!r) {
-    auto const& e = r.error();
-    if (overflow(e)) return Outcome::skip(e.what());
-    if (e.kind == ErrorKind::invalid_input && !pow2(n)) return Outcome::skip(e.what());  // CuTe: N a power of two
-    if (e.kind != ErrorKind::inadmissible) return refused(e, {}, call);
-    if (!e.cute_answers) {
-      if (pow2(n) && c.offset % n == 0 && divides_either(d, n))
-        return Outcome::fail(call + " refused as CuTe's precondition (" + e.what() +
-                             "), but N is a power of two dividing the offset, and every stride and N divide one another");
-      return Outcome::skip(e.what());
-    }
-    auto [cs, cd] = cute_upcast(s, d, n);
-    Swizzle sw = cute_upcast(c.sw, n);
-    auto v = upcast_violation(s, d, old_at, cs, [&](Int j) { return sw_apply(sw, c.offset / n + flat_eval(cs, cd, j)); }, n);
-    if (v.empty()) return Outcome::fail(call + " refused (" + e.what() + "), but CuTe's answer is the same memory");
-    return Outcome::skip(e.what());
-  }
-  call += " = " + describe(*r);
-  auto v = upcast_violation(s, d, old_at, values(r->layout.shape()), [&](Int j) { return composed_at(*r, j); }, n);
-  if (!v.empty()) return Outcome::fail(call + ": " + v);
-  return Outcome::ok();
-}
+Outcome downcast_property(Layout const& l, Int n) { return recast_property(Cast::down, l, n); }
+Outcome upcast_property(Layout const& l, Int n) { return recast_property(Cast::up, l, n); }
+Outcome downcast_composed_property(ComposedLayout const& c, Int n) { return recast_property(Cast::down, c, n); }
+Outcome upcast_composed_property(ComposedLayout const& c, Int n) { return recast_property(Cast::up, c, n); }
 
 Outcome recast_layout_property(Layout const& l, Int old_bits, Int new_bits) {
   std::string call = "recast_layout<" + num(old_bits) + "," + num(new_bits) + ">(" + describe(l) + ")";

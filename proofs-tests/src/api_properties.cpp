@@ -1,4 +1,5 @@
 #include "catlayout/proofs/api_properties.hpp"
+#include "outcome_text.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -16,28 +17,11 @@
 namespace catlayout::proofs {
 
 using namespace catlayout::wire;  // the JSON forms of the values
+using namespace detail;  // table_text, overflow, refused (outcome_text.hpp)
 namespace {
 
 std::string num(Int x) { return std::to_string(x); }
 
-std::string table_text(std::vector<Int> const& t, std::size_t limit = 32) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < t.size() && i < limit; ++i) {
-    if (i) s += ',';
-    s += num(t[i]);
-  }
-  return s + (t.size() > limit ? ",...]" : "]");
-}
-
-// A refusal is vacuous when its kind is one the operation documents, or an overflow report
-// (invalid_input "overflow: ..."); anything else is a counterexample (as properties.cpp).
-Outcome refused(Error const& e, std::initializer_list<ErrorKind> allowed, std::string const& call) {
-  for (auto k : allowed)
-    if (e.kind == k) return Outcome::skip(call + ": " + e.what());
-  if (e.kind == ErrorKind::invalid_input && e.message.starts_with("overflow")) return Outcome::skip(e.what());
-  return Outcome::fail(call + " refused with an undocumented error kind: " + e.what());
-}
-bool overflow(Error const& e) { return e.kind == ErrorKind::invalid_input && e.message.starts_with("overflow"); }
 
 Int prod(std::vector<Int> const& v) {
   Int p = 1;

@@ -1,4 +1,5 @@
 #include "catlayout/proofs/properties.hpp"
+#include "outcome_text.hpp"
 
 #include "catlayout/wire/layout_json.hpp"
 
@@ -12,22 +13,8 @@
 namespace catlayout::proofs {
 
 using namespace catlayout::wire;  // the JSON forms of the values
+using namespace detail;  // table_text, overflow, refused (outcome_text.hpp)
 namespace {
-
-std::string table_text(std::vector<Int> const& t, std::size_t limit = 32) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < t.size() && i < limit; ++i) s += (i ? "," : "") + std::to_string(t[i]);
-  return s + (t.size() > limit ? ",...]" : "]");
-}
-
-// A refusal is vacuous when its kind is one the operation documents; an overflow report
-// (invalid_input "overflow: ...") is too. Anything else is a counterexample.
-Outcome refused(Error const& e, std::initializer_list<ErrorKind> allowed, std::string const& call) {
-  for (auto k : allowed)
-    if (e.kind == k) return Outcome::skip(call + ": " + e.what());
-  if (e.kind == ErrorKind::invalid_input && e.message.starts_with("overflow")) return Outcome::skip(e.what());
-  return Outcome::fail(call + " refused with an undocumented error kind: " + e.what());
-}
 
 bool injective_bf(std::vector<Int> const& t) {
   std::unordered_set<Int> seen(t.begin(), t.end());

@@ -158,18 +158,31 @@ Result<KindedValue> value_from_json(Json const& j, std::string const& path) {
               path, ", found ", shortened(j.dump()));
 }
 
+namespace {
+// One alternative of a Value (or of a KindedValue, a subset of its alternatives) in its JSON form.
+template <class T>
+Json value_json(T const& x) {
+  if constexpr (std::is_same_v<T, ComposedLayout>) return layout_or_composed_json(x);
+  else if constexpr (std::is_same_v<T, MixedLayout> || std::is_same_v<T, MixedTiler> || std::is_same_v<T, MixedTuple>)
+    return Json(to_string(x));  // CuTe's print
+  else if constexpr (std::is_same_v<T, Int> || std::is_same_v<T, std::vector<Int>>) return Json(x);
+  else if constexpr (std::is_same_v<T, std::vector<IntTuple>>) {
+    Json out = Json::array();
+    for (auto const& t : x) out.push_back(to_json(t));
+    return out;
+  } else if constexpr (std::is_same_v<T, Order>) {
+    if (auto const* m = std::get_if<Major>(&x)) return *m == Major::left ? "LayoutLeft" : "LayoutRight";
+    return to_json(std::get<IntTuple>(x));
+  } else if constexpr (std::is_same_v<T, Projection>) {
+    Json out = Json::array();
+    for (bool k : x.keep) out.push_back(k ? Json(1) : Json(nullptr));
+    return out;
+  } else return wire::to_json(x);
+}
+}  // namespace
+
 Json to_json(KindedValue const& v) {
-  return std::visit(
-      [](auto const& x) -> Json {
-        using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, ComposedLayout>) return layout_or_composed_json(x);
-        else if constexpr (std::is_same_v<T, MixedLayout> || std::is_same_v<T, MixedTiler> ||
-                           std::is_same_v<T, MixedTuple>)
-          return Json(to_string(x));  // CuTe's print
-        else if constexpr (std::is_same_v<T, F2Layout>) return to_json(x);
-        else return wire::to_json(x);
-      },
-      v);
+  return std::visit([](auto const& x) { return value_json(x); }, v);
 }
 
 // A shape argument: an int tuple, or a layout's shape (greatest_common_domain depends on shapes only).
@@ -277,28 +290,7 @@ Result<Value> operand_from_json(Takes takes, Json const& j, std::string const& p
 }
 
 Json to_json(Value const& v) {
-  return std::visit(
-      [](auto const& x) -> Json {
-        using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, ComposedLayout>) return layout_or_composed_json(x);
-        else if constexpr (std::is_same_v<T, MixedLayout> || std::is_same_v<T, MixedTiler> ||
-                           std::is_same_v<T, MixedTuple>)
-          return Json(to_string(x));  // CuTe's print
-        else if constexpr (std::is_same_v<T, Int> || std::is_same_v<T, std::vector<Int>>) return Json(x);
-        else if constexpr (std::is_same_v<T, std::vector<IntTuple>>) {
-          Json out = Json::array();
-          for (auto const& t : x) out.push_back(to_json(t));
-          return out;
-        } else if constexpr (std::is_same_v<T, Order>) {
-          if (auto const* m = std::get_if<Major>(&x)) return *m == Major::left ? "LayoutLeft" : "LayoutRight";
-          return to_json(std::get<IntTuple>(x));
-        } else if constexpr (std::is_same_v<T, Projection>) {
-          Json out = Json::array();
-          for (bool k : x.keep) out.push_back(k ? Json(1) : Json(nullptr));
-          return out;
-        } else return wire::to_json(x);
-      },
-      v);
+  return std::visit([](auto const& x) { return value_json(x); }, v);
 }
 
 }  // namespace catlayout::wire

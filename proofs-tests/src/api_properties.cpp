@@ -1138,6 +1138,21 @@ Int first_difference(Int n, Got got, Want want) {
 }
 }  // namespace
 
+namespace {
+// The answer R of A o B (a composed layout) has `size` and R(i) == A(B(i)) == want(i), B(i) = b_at(i).
+template <class Want, class BAt>
+Outcome composed_is_a_of_b(std::string call, ComposedLayout const& r, Int size, char const* size_name, Want const& want,
+                           BAt const& b_at) {
+  call += " = " + describe(r);
+  if (r.size() != size) return Outcome::fail(call + ": size is not " + size_name);
+  Int i = first_difference(size, [&](Int i) { return composed_at(r, i); }, want);
+  if (i >= 0)
+    return Outcome::fail(call + ": R(" + num(i) + ") = " + num(composed_at(r, i)) + ", but A(B(" + num(i) + ")) = A(" +
+                         num(b_at(i)) + ") = " + num(want(i)));
+  return Outcome::ok();
+}
+}  // namespace
+
 Outcome composition_layout_swizzle_property(Layout const& a, Swizzle const& b) {
   std::string call = "composition(" + describe(a) + ", " + describe(b) + ")";
   FlatFn fa(a);
@@ -1155,13 +1170,7 @@ Outcome composition_layout_swizzle_property(Layout const& a, Swizzle const& b) {
       return Outcome::fail(call + " refused (" + e.what() + "), but CuTe's answer " + describe(*cute_sw) + " o 0 o A is A o B");
     return Outcome::skip(e.what());
   }
-  call += " = " + describe(*r);
-  if (r->size() != a.size()) return Outcome::fail(call + ": size is not size(A)");
-  Int i = first_difference(a.size(), [&](Int i) { return composed_at(*r, i); }, want);
-  if (i >= 0)
-    return Outcome::fail(call + ": R(" + num(i) + ") = " + num(composed_at(*r, i)) + ", but A(B(" + num(i) + ")) = A(" +
-                         num(sw_apply(b, i)) + ") = " + num(want(i)));
-  return Outcome::ok();
+  return composed_is_a_of_b(call, *r, a.size(), "size(A)", want, [&](Int i) { return sw_apply(b, i); });
 }
 
 Outcome composition_layout_composed_property(Layout const& a, ComposedLayout const& b) {
@@ -1187,13 +1196,7 @@ Outcome composition_layout_composed_property(Layout const& a, ComposedLayout con
                            describe(*inner) + " is A o B");
     return Outcome::skip(e.what());
   }
-  call += " = " + describe(*r);
-  if (r->size() != b.size()) return Outcome::fail(call + ": size is not size(B)");
-  Int i = first_difference(b.size(), [&](Int i) { return composed_at(*r, i); }, want);
-  if (i >= 0)
-    return Outcome::fail(call + ": R(" + num(i) + ") = " + num(composed_at(*r, i)) + ", but A(B(" + num(i) + ")) = A(" +
-                         num(composed_at(b, i)) + ") = " + num(want(i)));
-  return Outcome::ok();
+  return composed_is_a_of_b(call, *r, b.size(), "size(B)", want, [&](Int i) { return composed_at(b, i); });
 }
 
 Outcome composition_composed_composed_property(ComposedLayout const& a, ComposedLayout const& b) {

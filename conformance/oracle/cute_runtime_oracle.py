@@ -69,21 +69,26 @@ def tokens(text):
     return out
 
 
+def read_list(toks, i, read_item):
+    """The items of `(x, y, ...)` opening at toks[i], each read by read_item -> (items, next index)."""
+    items, i = [], i + 1
+    if toks[i] == ")":
+        return items, i + 1
+    while True:
+        x, i = read_item(toks, i)
+        items.append(x)
+        if toks[i] == ",":
+            i += 1
+            continue
+        if toks[i] == ")":
+            return items, i + 1
+        raise ValueError(f"expected , or ) in {''.join(toks)}")
+
+
 def read_tuple(toks, i):
     t = toks[i]
     if t == "(":
-        items, i = [], i + 1
-        if toks[i] == ")":
-            return items, i + 1
-        while True:
-            x, i = read_tuple(toks, i)
-            items.append(x)
-            if toks[i] == ",":
-                i += 1
-                continue
-            if toks[i] == ")":
-                return items, i + 1
-            raise ValueError(f"expected , or ) in {''.join(toks)}")
+        return read_list(toks, i, read_tuple)
     static = t.startswith("_")
     return (int(t[1:] if static else t), static), i + 1
 
@@ -102,16 +107,7 @@ def read_tiler(toks, i):
         pass
     if toks[i] != "(":
         raise ValueError(f"unreadable tiler {''.join(toks)}")
-    items, i = [], i + 1
-    while True:
-        x, i = read_tiler(toks, i)
-        items.append(x)
-        if toks[i] == ",":
-            i += 1
-            continue
-        if toks[i] == ")":
-            return items, i + 1
-        raise ValueError(f"expected , or ) in {''.join(toks)}")
+    return read_list(toks, i, read_tiler)
 
 
 def parse_tiler(text):

@@ -66,21 +66,15 @@ Int nonnegative_from_py(nb::handle h, std::string_view what) {
 
 static bool is_sequence(nb::handle h) { return PyTuple_Check(h.ptr()) || PyList_Check(h.ptr()); }
 
+static bool read_flat(PyObject* h, Ints& values, IntTuple::Word& word, std::size_t depth);
+
 static IntTuple int_tuple_at(nb::handle h, std::string_view what, std::vector<std::size_t>& path) {
   if (!is_sequence(h)) return IntTuple(int_at(h, what, path));
   {  // a flat tuple of ints (coordinates, most shapes): one pass over the items, no nesting to build
-    PyObject* seq = h.ptr();
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    PyObject** items = PySequence_Fast_ITEMS(seq);
     Ints flat;
-    bool plain = n > 0;
-    for (Py_ssize_t k = 0; k < n && plain; ++k) {
-      int overflow = 0;
-      long long v = PyLong_CheckExact(items[k]) ? PyLong_AsLongLongAndOverflow(items[k], &overflow) : (plain = false, 0);
-      plain &= overflow == 0;
-      flat.push_back(static_cast<Int>(v));
-    }
-    if (plain) return IntTuple::flat(flat);  // else the general path names what is wrong
+    IntTuple::Word word;
+    if (read_flat(h.ptr(), flat, word, 0) && !flat.empty() && word.size() == flat.size() + 2)
+      return IntTuple::flat(flat);  // else the general path builds the nesting or names what is wrong
   }
   IntTuple t;
   path.push_back(0);

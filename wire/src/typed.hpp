@@ -20,7 +20,13 @@ Result<Value> give(T r) {
 
 inline Layout const& layout(Value const& x) { return std::get<Layout>(x); }
 inline IntTuple const& int_tuple(Value const& x) { return std::get<IntTuple>(x); }
-inline Int integer(Value const& x) { return std::get<Int>(x); }
+// An integer operand. On the run-time path (Typed::mixed) it arrives marked (`_1`, or `1` beside
+// marked operands); the integers the rows take are CuTe's template integers (layout<I...>,
+// take<B,E>, upcast<N>), so a marked one is its value.
+inline Int integer(Value const& x) {
+  if (auto const* t = std::get_if<MixedTuple>(&x); t && t->is_leaf) return t->leaf.value;
+  return std::get<Int>(x);
+}
 inline Order const& order(Value const& x) { return std::get<Order>(x); }
 // A tiler operand: a tiler as written, or a layout.
 inline Tiler tiler(Value const& x) {

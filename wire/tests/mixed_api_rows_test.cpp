@@ -4,7 +4,12 @@
 // conformance/vectors/cute-runtime/), the refusals named with the operands.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <type_traits>
+
+#include "catlayout/generators/args.hpp"
 #include "catlayout/wire/ops.hpp"
+#include "catlayout/wire/value.hpp"
 
 using namespace catlayout;
 
@@ -25,6 +30,40 @@ TEST(MixedApiRows, CoordinateMapsCarryCuteMarks) {
   EXPECT_EQ(run("compact_col_major", R"x(["_1", "_3"])x"), R"x("_0")x");
   EXPECT_EQ(run("compact_major", R"x(["(4,1,_2)", "LayoutRight", "_1"])x"), R"x("(2,_2,_1)")x");  // the run-time 1 gets the running _2
   EXPECT_EQ(run("crd2idx", R"x(["(1,2,3)", "(_3,(_2,_3))", "(_3,(_12,_1))"])x").substr(0, 19), "error invalid_input");
+}
+
+TEST(MixedApiRows, LayoutModeTakesMarkedIndices) {
+  // layout<I,J>(L): the indices are CuTe's template integers, marked or not beside a marked layout.
+  EXPECT_EQ(run("layout_mode", R"x(["(4,(3,_6)):(1,(4,12))", "_1", "_0"])x"), R"x("3:4")x");
+  EXPECT_EQ(run("layout_mode", R"x(["(4,(3,_6)):(1,(4,12))", "_1", "1"])x"), R"x("_6:12")x");
+  EXPECT_EQ(run("layout_mode", R"x(["(4,(3,_6)):(1,(4,12))", "_2"])x"),
+            "error invalid_input: layout_mode: mode 2 of (4,(3,_6)):(1,(4,12)) is out of range [0, 2)");
+}
+
+// Every row with a run-time path and an integer operand, on generated operands: its layouts with
+// run-time integers (so the run-time path runs), its integers marked static (`_1`), the rest marked
+// static. An answer or a refusal, never an exception (a marked integer once reached std::get<Int>).
+TEST(MixedApiRows, EveryRunTimePathTakesMarkedIntegers) {
+  generators::Rng g(20261207);
+  int rows = 0;
+  for (auto const& row : wire::op_table()) {
+    if (!row.typed.mixed || !row.typed.generate) continue;
+    if (std::find(row.typed.takes.begin(), row.typed.takes.end(), wire::Takes::integer) == row.typed.takes.end()) continue;
+    ++rows;
+    for (int k = 0; k < 20; ++k) {
+      wire::Values x;
+      for (auto const& a : row.typed.generate(g))
+        std::visit(
+            [&](auto const& v) {
+              using T = std::decay_t<decltype(v)>;
+              if constexpr (std::is_same_v<T, Layout>) x.push_back(*read_mixed_layout(to_string(v), Integers::as_printed));
+              else if constexpr (std::is_constructible_v<wire::Value, T>) x.push_back(wire::marked_static(wire::Value(v)));
+            },
+            a);
+      EXPECT_NO_THROW((void)wire::run_typed(row, x, Convention::cute)) << row.name;
+    }
+  }
+  EXPECT_GE(rows, 5);  // layout_mode, group_modes, take, append, prepend, replace
 }
 
 TEST(MixedApiRows, ModeRearrangementsKeepEachModesMarks) {

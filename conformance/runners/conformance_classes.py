@@ -189,9 +189,13 @@ def table(layout):
 
 
 def swizzle(bms, x):
-    """CuTe's Swizzle<B,M,S>: the B bits at M + max(0,S) XORed into the B bits at M - min(0,S)."""
+    """CuTe's Swizzle<B,M,S>: the B bits at M + max(0,S) XORed into the B bits at M - min(0,S).
+    A base below bit 0 (CuTe DSL's upcast answers Sw<1,-3,-3>, where CuTe C++ clamps to
+    Sw<max(B+M,0),0,S>) reads only the bits at 0 and above: the ones below do not exist."""
     b, m, sh = bms
-    y = x & (((1 << b) - 1) << (m + max(0, sh)))
+    at = m + max(0, sh)
+    mask = ((1 << b) - 1) << at if at >= 0 else ((1 << b) - 1) >> -at
+    y = x & mask
     return x ^ (y >> sh if sh >= 0 else y << -sh)
 
 

@@ -48,6 +48,19 @@ class Classify(unittest.TestCase):
                          "accepts what the reference refuses")
         self.assertEqual(runner.classify(L(2, {"f2": 3}), {"result": L(2, {"f2": 5})}), "differs")
 
+    def test_negative_base_swizzle_and_the_inverse_chain(self):
+        # CuTe DSL's upcast of a swizzle answers Sw<1,-3,-3>, where CuTe C++ clamps to Sw<0,0,-3>:
+        # no bit of the index lies below bit 0, so both are the identity, the same function.
+        cpp = {"swizzle": [0, 0, -3], "offset": 0, "layout": L([4, 2], [1, 4])}
+        dsl = dict(cpp, swizzle=[1, -3, -3])
+        self.assertEqual(runner.classify(cpp, {"result": dsl}), "functional")
+        self.assertEqual(runner.classify(cpp, {"result": dict(cpp, swizzle=[1, 0, 2])}), "differs")
+        # An adapter's L o k o Sw (an inverse of a swizzled layout with an offset) in the wire's chain form.
+        sys.path.insert(0, runner.ADAPTERS)
+        from protocol import inverse_form
+        chain = {"outer": L([8, 8], [8, 1]), "offset": -8, "layout": {"swizzle": [2, 0, 3]}}
+        self.assertEqual(runner.classify(chain, {"result": inverse_form(L([8, 8], [8, 1]), -8, [2, 0, 3])}), "exact")
+
     def test_labels_and_aliases(self):
         sw = {"swizzle": [1, 0, 1], "offset": 0, "layout": L(4, 1)}
         self.assertEqual(runner.case_label("composition", [L(4, 1), L(2, 2)]), "composition")

@@ -114,10 +114,9 @@ def major_order(order, shape):
 
 
 def inverse_form(outer, offset, swizzle):
-    """CuTe's L o k o Sw (the inverse of a swizzled layout with an offset), which the wire has no
-    form for: answered as this object, which no reference equals (docs/algebra.md)."""
-    return {"unrepresentable": "layout o offset o swizzle", "outer": outer, "offset": offset,
-            "inner_swizzle": swizzle}
+    """CuTe's L o k o Sw (the inverse of a swizzled layout with an offset) in the wire's
+    composed-chain form (docs/vector-format.md, "composed chain")."""
+    return {"outer": outer, "offset": offset, "layout": {"swizzle": swizzle}}
 
 
 def package_version(dist):

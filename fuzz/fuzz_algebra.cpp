@@ -229,7 +229,10 @@ void core_ops(Layout const& a, Layout const& b, Layout const& c, Int param) {
         FUZZ_REQUIRE(a(j) == i, "A(right_inverse(A)(i)) != i at i = " + std::to_string(i) + " (" + ctx + ", R = " + show(r) + ")");
       }
   }
-  if (auto r = left_inverse(a); r && small(a) && is_injective(a)) {
+  // Not past kTypedRowsMax: on overlapping modes left_inverse checks CuTe's answer over up to 2^24
+  // elements, tens of seconds under the sanitizers (the documented cost, not a finding).
+  if (auto r = a.size() <= kTypedRowsMax ? left_inverse(a) : Result<Layout>(std::unexpect, Error{});
+      r && small(a) && is_injective(a)) {
     for (Int i = 0; i < a.size(); ++i) {
       auto j = r->extended(a(i));
       FUZZ_REQUIRE(j && *j == i, "left_inverse(A)(A(i)) != i at i = " + std::to_string(i) + " (" + ctx + ", R = " + show(*r) + ")");

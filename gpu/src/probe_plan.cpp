@@ -407,7 +407,7 @@ struct CopyMaps {
 };
 
 // Pairs source slot (ts, vs) with destination slot (td, vd): each side observes the other's
-// expected place. `twice`: a slot met a second time in the batch.
+// expected place; a slot met a second time in the batch gets a note.
 void pair_slots(Instruction const& ins, CopyMaps& m, Int ts, Int vs, Int td, Int vd) {
   Fragment const &src = *ins.fragment(Operand::Src), &dst = *ins.fragment(Operand::Dst);
   if (m.src.get(ts, vs).row >= 0) m.src.add_note(ts, vs, "met twice");

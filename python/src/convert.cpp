@@ -66,15 +66,16 @@ Int nonnegative_from_py(nb::handle h, std::string_view what) {
 
 static bool is_sequence(nb::handle h) { return PyTuple_Check(h.ptr()) || PyList_Check(h.ptr()); }
 
-static bool read_flat(PyObject* h, Ints& values, IntTuple::Word& word, std::size_t depth);
+static bool read_flat(PyObject* h, Ints& values, IntTuple::Word& word, std::size_t depth,
+                      std::size_t max_depth = limits::max_depth);
 
 static IntTuple int_tuple_at(nb::handle h, std::string_view what, std::vector<std::size_t>& path) {
   if (!is_sequence(h)) return IntTuple(int_at(h, what, path));
-  {  // a flat tuple of ints (coordinates, most shapes): one pass over the items, no nesting to build
+  {  // a flat tuple of ints (coordinates, most shapes): one pass over the items, no nesting to build;
+     // depth 1 at most, so a nested item stops the read at once (the general path builds nesting)
     Ints flat;
     IntTuple::Word word;
-    if (read_flat(h.ptr(), flat, word, 0) && !flat.empty() && word.size() == flat.size() + 2)
-      return IntTuple::flat(flat);  // else the general path builds the nesting or names what is wrong
+    if (read_flat(h.ptr(), flat, word, 0, 1) && !flat.empty()) return IntTuple::flat(flat);
   }
   IntTuple t;
   path.push_back(0);
@@ -97,15 +98,15 @@ static bool read_flat_leaf(PyObject* h, Ints& values, IntTuple::Word& word) {
   return overflow == 0;
 }
 
-static bool read_flat(PyObject* h, Ints& values, IntTuple::Word& word, std::size_t depth) {
+static bool read_flat(PyObject* h, Ints& values, IntTuple::Word& word, std::size_t depth, std::size_t max_depth) {
   if (PyLong_CheckExact(h)) return read_flat_leaf(h, values, word);
-  if ((!PyTuple_Check(h) && !PyList_Check(h)) || depth >= limits::max_depth) return false;
+  if ((!PyTuple_Check(h) && !PyList_Check(h)) || depth >= max_depth) return false;
   Py_ssize_t n = PySequence_Fast_GET_SIZE(h);
   PyObject** items = PySequence_Fast_ITEMS(h);
   word.push_back(IntTuple::open_token);
   for (Py_ssize_t k = 0; k < n; ++k) {  // an int item read here, not by a call one level down
     bool ok = PyLong_CheckExact(items[k]) ? read_flat_leaf(items[k], values, word)
-                                          : read_flat(items[k], values, word, depth + 1);
+                                          : read_flat(items[k], values, word, depth + 1, max_depth);
     if (!ok) return false;
   }
   word.push_back(IntTuple::close_token);

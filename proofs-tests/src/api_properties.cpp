@@ -1026,12 +1026,19 @@ Outcome coalesce_z_f2_property(F2Layout const& l) {
 }
 
 // ---- layout_add and greatest_common_domain ----
+// layout_add is commutative: the same sum, or a refusal of the same kind, either way round.
+template <class L>
+std::optional<Outcome> commutes(std::string const& call, Result<L> const& r, Result<L> const& s) {
+  auto text = [](Result<L> const& x) { return x ? describe(*x) : x.error().what(); };
+  if (r.has_value() != s.has_value() || (r && !(*r == *s)) || (!r && r.error().kind != s.error().kind))
+    return Outcome::fail(call + " = " + text(r) + ", but layout_add(B, A) = " + text(s));
+  return std::nullopt;
+}
+
 Outcome layout_add_property(Layout const& a, Layout const& b) {
   std::string call = "layout_add(" + describe(a) + ", " + describe(b) + ")";
   auto r = layout_add(a, b), s = layout_add(b, a);
-  auto text = [](Result<Layout> const& x) { return x ? describe(*x) : x.error().what(); };
-  if (r.has_value() != s.has_value() || (r && !(*r == *s)) || (!r && r.error().kind != s.error().kind))
-    return Outcome::fail(call + " = " + text(r) + ", but layout_add(B, A) = " + text(s));
+  if (auto asymmetric = commutes(call, r, s)) return *asymmetric;
   if (!r) {
     auto const& e = r.error();
     if (e.kind == ErrorKind::inadmissible) {
@@ -1386,9 +1393,7 @@ Outcome f2_composition_property(F2Layout const& a, Layout const& b) {
 Outcome f2_layout_add_property(F2Layout const& a, F2Layout const& b) {
   std::string call = "layout_add(" + describe(a) + ", " + describe(b) + ")";
   auto r = layout_add(a, b), s = layout_add(b, a);
-  auto text = [](Result<F2Layout> const& x) { return x ? describe(*x) : x.error().what(); };
-  if (r.has_value() != s.has_value() || (r && !(*r == *s)) || (!r && r.error().kind != s.error().kind))
-    return Outcome::fail(call + " = " + text(r) + ", but layout_add(B, A) = " + text(s));
+  if (auto asymmetric = commutes(call, r, s)) return *asymmetric;
   if (!r) {
     auto const& e = r.error();
     if (e.kind == ErrorKind::inadmissible && a.size() == b.size())

@@ -457,6 +457,13 @@ def runtime_form(op, pid):
     return pid.endswith(RUNTIME_FORM) or pid == "right_inverse.post.size"
 
 
+def kind_of_unchecked(op, pid):
+    """The error kind where CuTe's run-time path answers past a condition it asserts on static
+    integers only (pid, the specification's id of the condition, None where only the function
+    differs): the kind of that condition's static_assert, as kind_of_refusal gives it."""
+    return "not_complementable" if op == "complement" and pid == "complement.pre.injective" else "inadmissible"
+
+
 def judge(case, outcome):
     """The vector case for CuTe's outcome: expect, and where CuTe is not the definition, cute and a tag."""
     op, args = case["op"], case["args"]
@@ -475,6 +482,7 @@ def judge(case, outcome):
     answer = plain(parse_tuple(body)) if op in TUPLE_OPS else plain_tiler(parse_tiler(body))
     pargs = plain_args(op, args)
     verdict, pid, why = judge_answer(op, pargs, answer)
+    unchecked = pid if verdict == "refuses" else None
     if verdict in ("refuses", "breaks"):
         # A condition CuTe asserts on static integers only, or a contract of the static answer's
         # form: the run-time answer is judged by the function's contracts alone.
@@ -492,7 +500,7 @@ def judge(case, outcome):
         return out, "meets"
     if verdict == "undefined":
         return None, "undefined"
-    out["expect"] = {"error": "inadmissible"}
+    out["expect"] = {"error": kind_of_unchecked(op, unchecked)}
     out["cute"] = body
     out["tags"] = ["cute_precondition" if verdict == "precondition" else "cute_wrong"]
     out["note"] = f"CuTe's run-time answer is not the operation's function: {why}"[:400]

@@ -9,8 +9,9 @@ inputs as invalid_input. The oracle's error_kind turns CuTe's static_assert into
 for the vectors it writes, so for each case below it must name the kind catlayout gives: a tiler
 longer than its layout at the top, nested one and two levels down (the second is the case of the
 differential campaign's shard 72, docs/differential-dist.md, where CuTe static_asserts), on an
-integer-shaped mode, and the same tilers cut to fit (each op's own kind or an answer). No CuTe
-needed: the cases are written as vectors with error_kind's kinds and `catlayout check` judges them.
+integer-shaped mode, and the same tilers cut to fit (each op's own kind or an answer); and the run-time
+oracle's kind where CuTe's run-time path answers past a condition it asserts on static integers only.
+No CuTe needed: the cases are written as vectors with the oracles' kinds and `catlayout check` judges them.
 """
 import json
 import os
@@ -20,6 +21,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cute_oracle as co  # noqa: E402
+import cute_runtime_oracle as cro  # noqa: E402
 
 A = {"shape": [2, [4, 6], 2, 3], "stride": [5, [29, 0], 2, 43]}
 L = lambda s, d: {"shape": s, "stride": d}  # noqa: E731
@@ -60,6 +62,15 @@ def main():
     cases.append({"id": "error_kind/first_assert", "op": "logical_divide", "args": other, "expect": {"error": kind}})
     cases.append({"id": "error_kind/shard72", "op": "composition", "args": SHARD72,
                   "expect": {"error": co.error_kind("composition", "static assertion failed", SHARD72)}})
+    # the run-time oracle: CuTe answers past a condition it asserts on static integers only (a
+    # run-time extent makes complement's quotient a run-time 0: CuTe 4.2 prints (0,2):(3,8) for this
+    # case), and the case expects the kind of that condition's static_assert
+    rt = {"id": "error_kind/runtime_complement", "op": "complement", "args": ["(3,4):(_1,_2)"]}
+    judged, verdict = cro.judge(rt, ("value", "(0,2):(3,8)"))
+    if judged["expect"] != {"error": "not_complementable"}:
+        print(f"FAIL: the run-time oracle expects {judged['expect']} ({verdict}) where CuTe skips its injectivity check")
+        return 1
+    cases.append(judged)
     with tempfile.TemporaryDirectory() as d:
         vec = os.path.join(d, "cases.json")
         json.dump({"schema": co.SCHEMA, "source": "test_error_kind.py", "cases": cases}, open(vec, "w"))

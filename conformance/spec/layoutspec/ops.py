@@ -792,7 +792,7 @@ def op_tile_to_shape(args):
     order = args[2] if len(args) > 2 else 'LayoutLeft'
     from .values import check_int_tuple
     check_int_tuple(trg)
-    r = Res(['tile_to_shape.post.compatible', 'tile_to_shape.def'])
+    r = Res(['tile_to_shape.post.compatible', 'tile_to_shape.post.repeat', 'tile_to_shape.def'])
     blk = X.L if isinstance(X, Composed) else X
     tt = trg if isinstance(trg, list) else [trg]
     R = len(tt)
@@ -810,7 +810,7 @@ def op_tile_to_shape(args):
     try:
         if not (order in ('LayoutLeft', 'LayoutRight') or isinstance(order, list) or (is_int(order) and R == 1)):
             raise Bad(f'order {order!r}')
-        ost, _ = ordered_strides(pshape if isinstance(trg, list) else pshape[0],
+        ost, tie = ordered_strides(pshape if isinstance(trg, list) else pshape[0],
                                  [order] if is_int(order) and isinstance(trg, list) else order,
                                  r, 'tile_to_shape')
         O = Layout(pshape if isinstance(trg, list) else pshape[0], ost if isinstance(trg, list) or R > 1 else ost)
@@ -823,9 +823,19 @@ def op_tile_to_shape(args):
     if isinstance(X, Composed):
         ref.post = lambda v: X.sw(X.off + v)
     base = layout_vs(ref, node, ['tile_to_shape.post.shape', 'tile_to_shape.post.size', 'tile_to_shape.def'])
+    # tile_to_shape.post.repeat: "@param block The layout to repeat" (layout.hpp:1765), each copy at its
+    # own place, which is make_ordered_layout's @post compact (:416) for the copies' layout; two product
+    # modes of extent > 1 with one order value start at one offset, so no answer repeats the block.
+    overlap = None if tie is None else (
+        f'the copies of the block overlap: make_ordered_layout({fmt(pshape if isinstance(trg, list) else pshape[0])}, '
+        f'{fmt(order)}) gives two modes of extent > 1 the order {tie}, so it is not compact')
+    if overlap:
+        r.noanswer = ('tile_to_shape.post.repeat', overlap)
 
     def check(v):
         out = base(v)
+        if overlap:
+            out.append(('tile_to_shape.post.repeat', overlap))
         Y = as_value(v)
         ys = Y.L.shape if isinstance(Y, Composed) else Y.shape
         if not compatible(trg, ys):

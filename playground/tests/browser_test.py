@@ -292,11 +292,11 @@ def main():
             failures.append(f"refusal: {strict}: page {shown!r} (shown as refused: {refused}) != CLI {se!r}")
         else:
             print(f"refusal shown: {shown}")
-        # the vector pane: a row without a command (Triton's SM80 accumulator to CuTe, and a compose it
-        # refuses) as `catlayout conformance serve` answers the same case
-        acc = {"in_dims": [["register", [[0, 1], [8, 0]]], ["lane", [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]],
-                           ["warp", []], ["block", []]], "out_dims": [["dim0", 16], ["dim1", 8]]}
-        for op, args in (("triton.to_layout", [acc]), ("triton.compose", [acc, acc])):
+        # the vector pane: a row without a command (the page's first view, Triton's SM80 accumulator to
+        # CuTe, and a compose of it that is refused) as `catlayout conformance serve` answers the same case
+        example = browser.eval("window.catlayoutPage.vectorExample")
+        acc = json.loads(example["args"])[0]
+        for op, args in ((example["op"], [acc]), ("triton.compose", [acc, acc])):
             want = json.loads(serve_answers(a.cli, [json.dumps({"id": "page", "op": op, "args": args})])[0])
             shown = view(hash_of(vo=op, va=json.dumps(args)), "vec-out")
             refused = browser.eval("document.getElementById('vec-out').classList.contains('refused')")

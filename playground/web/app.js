@@ -25,6 +25,7 @@ const page = {
   rows: [],         // every row (api "rows")
   startupMs: null,  // navigation start to the first complete render
   renders: 0,
+  vectorExample: VECTOR_EXAMPLE,  // the vector pane's first view, which the browser test runs
 };
 window.catlayoutPage = page;
 

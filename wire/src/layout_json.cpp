@@ -3,6 +3,7 @@
 #include "catlayout/core/quote.hpp"
 
 #include "catlayout/core/limits.hpp"
+#include "op_args.hpp"
 
 namespace catlayout::wire {
 
@@ -104,7 +105,7 @@ static Result<Tiler> tiler_rec(Json const& j, std::string const& path, std::size
       return fail(ErrorKind::invalid_input, "expected a non-empty array of tiler modes at ", mpath);
     std::vector<Tiler> m;
     for (std::size_t i = 0; i < modes->size(); ++i) {
-      CL_TRY(t, tiler_rec((*modes)[i], mpath + "[" + std::to_string(i) + "]", depth + 1));
+      CL_TRY(t, tiler_rec((*modes)[i], detail::at(mpath, i), depth + 1));
       m.push_back(std::move(t));
     }
     return Tiler::by_mode(std::move(m));

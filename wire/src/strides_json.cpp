@@ -6,12 +6,13 @@
 
 #include "catlayout/core/limits.hpp"
 #include "catlayout/core/text.hpp"
+#include "op_args.hpp"
 
 namespace catlayout::wire {
 
-namespace {
+using detail::at;
 
-std::string at(std::string const& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+namespace {
 
 std::string found(Json const& j) {
   if (j.is_number_float()) return "the non-integer number " + shortened(j.dump());

@@ -1,6 +1,7 @@
 #include "catlayout/wire/values_json.hpp"
 
 #include "catlayout/core/quote.hpp"
+#include "op_args.hpp"
 
 namespace catlayout::wire {
 
@@ -20,7 +21,7 @@ Result<Json> f2_bits(Json const& j, std::string const& path) {
   if (j.is_array()) {
     Json out = Json::array();
     for (std::size_t i = 0; i < j.size(); ++i) {
-      CL_TRY(e, f2_bits(j[i], path + "[" + std::to_string(i) + "]"));
+      CL_TRY(e, f2_bits(j[i], detail::at(path, i)));
       out.push_back(std::move(e));
     }
     return out;
@@ -78,7 +79,7 @@ Result<SliceCoord> slice_coord_from_json(Json const& j, std::string const& path)
                 ", found ", shortened(j.dump()));
   std::vector<SliceCoord> c;
   for (std::size_t i = 0; i < j.size(); ++i) {
-    CL_TRY(x, slice_coord_from_json(j[i], path + "[" + std::to_string(i) + "]"));
+    CL_TRY(x, slice_coord_from_json(j[i], detail::at(path, i)));
     c.push_back(std::move(x));
   }
   return SliceCoord::tuple(std::move(c));

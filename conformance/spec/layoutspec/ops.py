@@ -1778,3 +1778,8 @@ OPS = {name: OTHER_OPS[name] if name in OTHER_OPS else globals()['op_' + name.re
     nest.to_layout nest.compose nest.coalesce nest.complement nest.logical_divide nest.logical_product
     layout.to_nest mutual_refinement crd2idx idx2crd crd2crd compact_major compact_col_major compact_row_major
     select take group_modes append prepend replace""".split()}
+
+# The CuTe API's queries, slices and common layouts, one module each (they use the helpers above).
+from . import api_queries, api_slices, api_common  # noqa: E402
+for _module in (api_queries, api_slices, api_common):
+    OPS.update(_module.OPS)

@@ -78,6 +78,18 @@ def filter_modes(modes):
     return coalesce_modes([(1 if d == 0 else s, d) for s, d in modes])
 
 
+def stride_order(strides):
+    # detail::SortByKey (int_tuple.hpp:617) sorts with exchange_sort (:586), which is not stable: modes
+    # of one stride come in its order, not in theirs (right_inverse, left_inverse: layout.hpp:1281, :1336;
+    # right_inverse((2,3,4):(1,1,0)) is _3:_2, not 2:1)
+    a = list(enumerate(strides))
+    for i in range(len(a)):
+        for j in range(i + 1, len(a)):
+            if a[j][1] < a[i][1]:
+                a[i], a[j] = a[j], a[i]
+    return [k for k, _ in a]
+
+
 def complement(L, M):
     # complement.def: CuTe's complement (layout.hpp:1180, :1234); M an int or a shape (the cotarget);
     # raises Pre on its static_assert

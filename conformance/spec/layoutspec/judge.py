@@ -104,7 +104,9 @@ def verdict(case, file=''):
         # integers it reads are static (runtime.py), which the judge models for CuTe's run-time
         # refusals only; a refusal it cannot place is not covered rather than a disagreement. Which
         # of cute_wrong and cute_precondition tags CuTe's wrong answer is depends on the same.
-        if run_time and v == 'disagree' and isinstance(case.get('expect'), dict):
+        # (`case` is the unmarked case by then, whose expected layout is a dict too: only an error counts)
+        expect = case.get('expect')
+        if run_time and v == 'disagree' and isinstance(expect, dict) and set(expect) == {'error'}:
             if why.startswith('the tag should be cute_precondition'):
                 v, why = 'agree', 'CuTe\'s run-time answer is not the function (an unchecked condition): ' + why
             elif not why.startswith('the tag is wrong'):

@@ -5,7 +5,7 @@ from math import prod, gcd, lcm
 from .values import (Layout, Composed, Swizzle, Bad, flat, size, is_int, ceil_div, unflatten, tdiv, tmod,
                      read_layout, read_any_layout, read_tiler, read_swizzle, read_morphism, make_swizzle,
                      layout_of_table, coord_value, codomain_paths, fmt, show, congruent, span, LIMIT)
-from .cute import (Pre, Ref, coalesce_modes, coalesce_x_modes, cosize, filter_modes, complement,
+from .cute import (Pre, Ref, coalesce_modes, stride_order, coalesce_x_modes, cosize, filter_modes, complement,
                    composition_pres, check_layout_fn, compatible, divide_mode, product_mode, zip2_by,
                    unpack, idx, shape_tree, psize)
 
@@ -401,15 +401,7 @@ def pad(L, R):
 
 def chain(L):
     """right_inverse.post.size: the extent of the stride chain 1, s0*d0, ... of coalesce(L) (layout.hpp:1265)."""
-    cm = coalesce_modes(L.modes())
-    order = sorted(range(len(cm)), key=lambda k: cm[k][1])
-    cur, total = 1, 1
-    for k in order:
-        s, d = cm[k]
-        if d == cur:
-            total *= s
-            cur = s * d
-    return total
+    return cute_right_inverse(L).size()
 
 
 def inverse_swizzle(res, X, name):
@@ -448,25 +440,25 @@ def op_right_inverse(args):
 
 
 def cute_right_inverse(L):
-    """The layout CuTe builds (only to evaluate the swizzle masks of the composed case)."""
+    """The layout CuTe builds: its size is the chain's, and it gives the swizzle masks of the composed case."""
     cm = coalesce_modes(L.modes())
     pre = [prod(s for s, _ in cm[:k]) for k in range(len(cm))]
-    order = sorted(range(len(cm)), key=lambda k: cm[k][1])
     sh, st, cur = [1], [0], 1
-    for k in order:
+    for k in stride_order([d for _, d in cm]):
         s, d = cm[k]
         if d == cur:
             sh.append(s)
             st.append(pre[k])
             cur = s * d
-    return Layout(sh, st)
+    out = coalesce_modes(list(zip(sh, st)))  # coalesce(make_layout(result_shape, result_stride))
+    return Layout(out[0][0], out[0][1]) if len(out) == 1 else Layout([s for s, _ in out], [d for _, d in out])
 
 
 def cute_left_inverse(L, r):
     """CuTe's construction, for its static_assert and for the swizzle masks (layout.hpp:1324)."""
     cm = coalesce_modes(L.modes())
     pre = [prod(s for s, _ in cm[:k]) for k in range(len(cm))]
-    order = sorted(range(len(cm)), key=lambda k: cm[k][1])
+    order = stride_order([d for _, d in cm])
     sh, st, sz = [], [0], 1
     for k in order:
         s, d = cm[k]

@@ -220,16 +220,29 @@ def at(A, x, paths):
     return A(x)
 
 
+from .values import Chain, read_chain, stages, domain_arg  # noqa: E402  composed chains (docs/vector-format.md)
+
+
 def op_composition(args):
     # composition.post.compatible / composition.post.function (layout.hpp:1022-1023), composition.pre.*
-    X, B = read_any_layout(args[0]), read_B(args[1])
+    X, B = read_chain(args[0]), read_B(args[1])
     r = Res(['composition.post.compatible', 'composition.post.function'])
-    sw, off, A = (X.sw, X.off, X.L) if isinstance(X, Composed) else (None, 0, X)
+    # A composed or a chain: composition(a.layout_a(), a.offset(), composition(a.layout_b(), b))
+    # (layout_composed.hpp:373), recursively: the chain's rightmost function meets B, the rest follows it
+    st = stages(X)
+    A, outer = st[-1], st[:-1]
+    sw = next((f for f in outer if isinstance(f, Swizzle)), None)
     ref = Ref()
-    if sw is not None:
-        ref.post = lambda v: sw(off + v)
+    if outer:
+        ref.post = lambda v: apply_stages(outer, v)
 
     def build(unchecked):
+        if isinstance(A, Swizzle):
+            # composition(Swizzle, Layout) = Sw o 0 o B (swizzle_layout.hpp:321); no overload for another B
+            if not (isinstance(args[1], dict) and 'shape' in args[1]) or B.kind == 'b':
+                raise Bad('a chain ending in a swizzle composes with a layout only (swizzle_layout.hpp:321)')
+            bsh = flat(B.shape)
+            return shape_tree(ref, ref.atom(lambda cs: A(B(idx(cs, bsh))), bsh), B.shape)
         if isinstance(B, Swizzle):
             if B.valid():
                 raise Bad(f'swizzle: {B.valid()}')
@@ -239,8 +252,7 @@ def op_composition(args):
             ash = flat(A.shape)
             return shape_tree(ref, ref.atom(lambda cs: A(B(idx(cs, ash))), ash), A.shape)
         if isinstance(B, Composed):
-            if sw is not None:
-                r.noanswer = ('composition.def', 'both operands swizzled: CuTe nests two swizzles')
+            # both swizzled: CuTe nests the swizzles, a composed chain (docs/vector-format.md)
             if B.off != 0:
                 raise Pre('composition.pre.offset', 'static_assert', 'Require offset == 0.')
             sw2, err = make_swizzle(A(B.sw.yyy()), A(B.sw.zzz()))
@@ -258,13 +270,44 @@ def op_composition(args):
     if big is not None:
         r.pre.append(Pre('composition.pre.int64', 'static_assert', f'a value {big} of the result overflows int64'))
         return r
-    r.check = layout_vs(ref, tree, ['composition.post.compatible', 'composition.post.size',
-                                    'composition.post.function'])
-    if sw is None and not isinstance(B, (Swizzle, Composed)):
+    r.check = chain_vs(ref, tree)
+    if not outer and not isinstance(B, (Swizzle, Composed)):
         answer_exists(r, ref)
     elif isinstance(B, (Swizzle, Composed)) or sw is not None:
         r.covered_noanswer = False
     return r
+
+
+def apply_stages(fs, v):
+    """The functions of a chain's stages (values.stages), rightmost first; an integer k adds k."""
+    for f in reversed(fs):
+        v = v + f if is_int(f) else f(v)
+    return v
+
+
+def chain_vs(ref, tree):
+    """layout_vs for a result that may be a composed chain (docs/vector-format.md): its function at each
+    argument c of rhs's domain [0, n), and its domain (the preimage its right swizzles and offsets take
+    of its rightmost layout's) that same set: composition.post.compatible / .function (layout.hpp:1022)."""
+    prof, n = ref.profile(tree), psize(ref.profile(tree))
+
+    def check(v):
+        X = read_chain(v, '$.value')
+        out = []
+        if not compatible(prof, X.shape):
+            out.append(('composition.post.compatible',
+                        f'shape {fmt(X.shape)} is not compatible with the definition\'s {fmt(prof)}'))
+        if X.size() != n:
+            return out + [('composition.post.size', f'size {X.size()}, the definition has size {n}')]
+        if isinstance(X, Chain):
+            # the arguments of indices 0..n-1 are distinct (bijections): in [0, n) each, they are [0, n)
+            j = next((j for j in span(n) if not 0 <= X.arg(j) < n), None)
+            if j is not None:
+                return out + [('composition.post.compatible', f'the chain\'s domain is not [0, {n}): index {j} '
+                                                             f'is the argument {X.arg(j)}')]
+        out += first_diff(n, lambda i: norm(X(i)), lambda i: norm(ref.value(tree, i)), 'composition.post.function')
+        return out
+    return check
 
 
 def compose_tree(ref, A, B, unchecked, what):
@@ -404,14 +447,6 @@ def chain(L):
     return cute_right_inverse(L).size()
 
 
-def inverse_swizzle(res, X, name):
-    """The composed-layout inverse: composition(inverse(L), sw) needs make_swizzle<Linv(yyy), Linv(zzz)>."""
-    if X.off != 0:
-        res.noanswer = (f'{name}.def', f'offset {X.off}: CuTe answers L^-1 o {-X.off} o Sw (a layout after a '
-                                       'swizzle), which the wire format cannot hold')
-        return
-
-
 def op_right_inverse(args):
     # right_inverse.post.inverse (layout.hpp:1255 @result), right_inverse.post.size (PyCuTe right_inverse)
     X = read_any_layout(args[0])
@@ -420,8 +455,9 @@ def op_right_inverse(args):
     if L.kind != 'int':
         raise Bad('right_inverse takes integer strides here')
     n = chain(L)
+    # offset 0: composition(Linv, Sw) = make_swizzle<Linv(yyy), Linv(zzz)> o Linv (swizzle_layout.hpp:354);
+    # else the chain Linv o -k o Sw (swizzle_layout.hpp:356), no make_swizzle
     if isinstance(X, Composed):
-        inverse_swizzle(r, X, 'right_inverse')
         if X.off == 0:
             Linv = cute_right_inverse(L)
             _, err = make_swizzle(Linv(X.sw.yyy()), Linv(X.sw.zzz()))
@@ -429,11 +465,18 @@ def op_right_inverse(args):
                 r.pre.append(Pre('right_inverse.pre.swizzle', 'static_assert', f'make_swizzle<R(yyy), R(zzz)>: {err}'))
 
     def check(v):
-        R = as_value(v)
+        # X(R(x)) == x for each x of R's domain: x = j for a layout; for a composed chain the argument of
+        # index j, its right swizzles' and offsets' preimage of j (right_inverse.def, docs/vector-format.md)
+        R = read_chain(v, '$.value')
         out = []
         if R.size() != n:
             out.append(('right_inverse.post.size', f'size {R.size()}, the stride chain of {show(L)} has {n}'))
-        out += first_diff(R.size(), lambda i: X(R(i)), lambda i: i, 'right_inverse.post.inverse')
+        if not isinstance(R, Chain):
+            return out + first_diff(R.size(), lambda i: X(R(i)), lambda i: i, 'right_inverse.post.inverse')
+        for j in span(R.size()):
+            x = domain_arg(R, j)
+            if X(R(x)) != x:
+                return out + [('right_inverse.post.inverse', f'at x = {x} (domain index {j}): X(R(x)) = {X(R(x))}')]
         return out
     r.check = check
     return r
@@ -493,15 +536,16 @@ def op_left_inverse(args):
     if L.kind != 'int':
         raise Bad('left_inverse takes integer strides here')
     Linv = cute_left_inverse(L, r)
+    # offset 0: make_swizzle<Linv(yyy), Linv(zzz)> o Linv (swizzle_layout.hpp:367); else the chain
+    # left_inverse(L) o -k o Sw (swizzle_layout.hpp:369), no make_swizzle
     if isinstance(X, Composed):
-        inverse_swizzle(r, X, 'left_inverse')
         if X.off == 0 and Linv is not None:
             _, err = make_swizzle(Linv(X.sw.yyy()), Linv(X.sw.zzz()))
             if err:
                 r.pre.append(Pre('left_inverse.pre.swizzle', 'static_assert', f'make_swizzle<R(yyy), R(zzz)>: {err}'))
 
     def check(v):
-        R = as_value(v)
+        R = read_chain(v, '$.value')  # a composed chain evaluated as a function, rightmost first
         return first_diff(X.size(), lambda i: X(R(X(i))), lambda i: X(i), 'left_inverse.post.quasi')
     r.check = check
     return r
@@ -1082,7 +1126,7 @@ def op_local_tile(args):
 
 def op_local_partition(args):
     # local_partition.def (tensor_impl.hpp:1079, :1103; layout.hpp:243-262 get_flat_coord; stride.hpp:185 idx2crd)
-    T, tile, i = read_layout(args[0]), read_layout(args[1]), args[2]
+    _, tile, i = read_layout(args[0]), read_layout(args[1]), args[2]  # the data layout read for its validity
     if not is_int(i):
         raise Bad('thread index must be an integer')
     proj = args[3] if len(args) > 3 else None
@@ -1264,7 +1308,7 @@ def op_linear_to_layout(args):
 
 def op_linear_compose(args):
     # linear.compose.def: g o f, f first (bases[k] = g(f.bases[k]))
-    (fb, fo), (gb, go) = read_linear(args[0]), read_linear(args[1])
+    (fb, _), (gb, go) = read_linear(args[0]), read_linear(args[1])
     r = Res(['linear.compose.def'])
     if any(b >> len(gb) for b in fb):
         r.pre.append(Pre('linear.compose.pre.bits', 'input', f'an image of f has a bit at or above g\'s {len(gb)} input bits'))
@@ -1282,7 +1326,6 @@ def op_linear_inverse(args):
     if ob != n:
         r.noanswer = ('linear.inverse.def', f'not square: {n} input bits, {ob} output bits')
         return r
-    inv = [None] * n
     images = {}
     for x in range(1 << n):
         images.setdefault(lin(bases, x), x)

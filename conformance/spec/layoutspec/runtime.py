@@ -16,7 +16,7 @@ import re
 
 from .cute import Pre
 
-_TOKEN = re.compile(r'\s*(_?-?\d+|[():,])')
+_TOKEN = re.compile(r'\s*(_?-?\d+|_|[():,])')  # `_` alone: CuTe's print of a hole (underscore.hpp:194)
 COMPLEMENT_OF = {  # which operand CuTe complements
     'complement': 0, 'logical_product': 0, 'zipped_product': 0, 'tiled_product': 0, 'flat_product': 0,
     'blocked_product': 0, 'raked_product': 0,
@@ -25,7 +25,32 @@ COMPLEMENT_OF = {  # which operand CuTe complements
 RUNTIME_FORM = ('.post.shape', '.post.unit_stride')
 # Ops of coordinates, indices and strides: a run-time 0 there is an ordinary value (idx2crd's
 # division by a stride 0 is the definition's own precondition).
-VALUE_OPS = ('crd2idx', 'idx2crd', 'crd2crd', 'compact_major', 'compact_col_major', 'compact_row_major')
+VALUE_OPS = ('crd2idx', 'idx2crd', 'crd2crd', 'compact_major', 'compact_col_major', 'compact_row_major',
+             'slice_and_offset', 'domain_offset')
+# Ops whose answer's marks follow the marks of their coordinate (argument 1): it reaches them marked.
+MARKED_COORD_OPS = ('slice_and_offset', 'domain_offset')
+
+
+class MInt(int):
+    """A coordinate integer with its mark (CuTe's print: `_3` static, `3` run-time)."""
+
+    def __new__(cls, v, static):
+        x = int.__new__(cls, v)
+        x.static = static
+        return x
+
+
+class MList(list):
+    """A coordinate tuple read from CuTe's print (its integers MInt, its holes None)."""
+
+
+def marked_coord(v):
+    if isinstance(v, tuple) and v[0] == 'int':
+        val, st = v[1]
+        return None if val is None else MInt(val, st)
+    if isinstance(v, list):
+        return MList(marked_coord(x) for x in v)
+    return plain(v)
 
 
 def _tokens(text):
@@ -55,6 +80,8 @@ def _tuple(toks, i):
                 raise ValueError('expected , or )')
             i += 1
     t = toks[i]
+    if t == '_':
+        return (None, True), i + 1  # a hole
     return (int(t.lstrip('_')), t.startswith('_')), i + 1
 
 
@@ -175,6 +202,8 @@ def unmarked(case):
         else:
             values.append(None)
             args.append(a)
+    if case.get('op') in MARKED_COORD_OPS and len(values) > 1 and values[1] is not None:
+        args[1] = marked_coord(values[1])
     out = dict(case, args=args)
     for k in ('expect', 'cute'):
         if isinstance(case.get(k), str):

@@ -309,6 +309,67 @@ class Composed:
         return f'Sw<{self.sw.b},{self.sw.m},{self.sw.s}> o {self.off} o {self.L}'
 
 
+class Chain:
+    """A composed chain (docs/vector-format.md "composed chain"): CuTe's nested ComposedLayout<A, O, B>
+    (layout_composed.hpp:54), A and B each a layout, a swizzle, a composed layout or a chain.
+
+    As a function of an argument x: A(O + B(x)) (layout_composed.hpp:118 operator()), rightmost first.
+    As a layout: its shape and size are its rightmost layout's (layout_composed.hpp:232 shape, :247 size
+    take layout_b()'s); the swizzles and offsets on that layout's right are bijections of the integers
+    (a swizzle is its own inverse: swizzle_layout.hpp:376 right_inverse(Swizzle) = sw; an offset k's is -k,
+    swizzle_layout.hpp:395), so index j of the domain is the argument they send to j: arg(j)."""
+
+    def __init__(self, outer, off, inner):
+        self.outer, self.off, self.inner = outer, off, inner
+        st = stages(self)
+        ks = [k for k, x in enumerate(st) if isinstance(x, Layout)]
+        if not ks:
+            raise Bad('a composed chain with no layout has no domain')
+        p = ks[-1]
+        self.L, self.left, self.right = st[p], st[:p], st[p + 1:]
+        self.shape = self.L.shape
+
+    def size(self):
+        return self.L.size()
+
+    def __call__(self, x):
+        """The chain's function at an argument x (layout_composed.hpp:118), each layout with CuTe's extension."""
+        return self.outer(self.off + self.inner(x))
+
+    def arg(self, j):
+        """The argument of domain index j: the preimage of j under the swizzles and offsets right of L."""
+        for f in self.right:
+            j = j - f if is_int(f) else f(j)
+        return j
+
+    def at_index(self, j):
+        """The value at domain index j: L(j), then the functions left of L (== self(self.arg(j)))."""
+        v = self.L(j)
+        for f in reversed(self.left):
+            v = v + f if is_int(f) else f(v)
+        return v
+
+    def table(self, n=None):
+        return [self.at_index(j) for j in range(self.size() if n is None else n)]
+
+    def __repr__(self):
+        return show(self)
+
+
+def stages(X):
+    """The chain flat, outermost first: layouts, swizzles and integer offsets (an offset k is x -> x + k)."""
+    if isinstance(X, Chain):
+        return stages(X.outer) + [X.off] + stages(X.inner)
+    if isinstance(X, Composed):
+        return [X.sw, X.off, X.L]
+    return [X]
+
+
+def domain_arg(X, j):
+    """The argument of index j of X's domain: j for a layout or composed layout (rightmost is a layout)."""
+    return X.arg(j) if isinstance(X, Chain) else j
+
+
 # ---------------------------------------------------------------- JSON readers
 def read_stride(d, path):
     if is_int(d):
@@ -367,6 +428,50 @@ def read_any_layout(v, path='$'):
     return read_layout(v, path)
 
 
+def read_chain(v, path='$'):
+    """A layout, a composed layout, or a composed chain (docs/vector-format.md): the composed layout's
+    form with "layout" a swizzle or another composed value, or with "outer" (a layout or a composed
+    value) in place of "swizzle"; a chain of one swizzle, offset and layout is the composed layout."""
+    if not is_chain(v):
+        return read_any_layout(v, path)
+    if 'outer' in v and 'swizzle' in v:
+        raise Bad(f'{path}: "outer" and "swizzle" together')
+    off = v.get('offset', 0)
+    if not is_int(off):
+        raise Bad(f'{path}.offset: expected an integer')
+    if 'outer' in v:
+        o = v['outer']
+        if not (isinstance(o, dict) and ('shape' in o or 'layout' in o)):
+            raise Bad(f'{path}.outer: expected a layout or a composed value')
+        outer = read_chain(o, path + '.outer')
+    else:
+        outer = chain_swizzle(v, path)
+    b = v['layout']
+    if isinstance(b, dict) and 'swizzle' in b and 'layout' not in b:
+        inner = chain_swizzle(b, path + '.layout')
+    else:
+        inner = read_chain(b, path + '.layout')
+    for x in stages(outer) + stages(inner):
+        if isinstance(x, Layout) and x.kind == 'b':
+            raise Bad(f'{path}: a coordinate layout inside a composed chain')
+    return Chain(outer, off, inner)
+
+
+def is_chain(v):
+    """The JSON of a composed chain: "outer", or a swizzle or composed value where a composed layout has its layout."""
+    if not isinstance(v, dict) or 'layout' not in v:
+        return False
+    b = v['layout']
+    return 'outer' in v or (isinstance(b, dict) and ('swizzle' in b or 'outer' in b))
+
+
+def chain_swizzle(v, path):
+    sw = read_swizzle(v, path)
+    if sw.valid():
+        raise Bad(f'{path}.swizzle: {sw.valid()}')
+    return sw
+
+
 def read_tiler(v, path='$'):
     """A tiler: a layout, an integer n (n:1; 1 is 1:0, CuTe's make_layout(1)), or {"tiler": [...]}."""
     if is_int(v):
@@ -416,6 +521,10 @@ def show(x):
         return f'{fmt(x.shape)}:{fmt(x.stride)}'
     if isinstance(x, Composed):
         return f'Sw<{x.sw.b},{x.sw.m},{x.sw.s}> o {x.off} o {show(x.L)}'
+    if isinstance(x, Chain):
+        return f'{show(x.outer)} o {x.off} o {show(x.inner)}'
+    if isinstance(x, Swizzle):
+        return f'Sw<{x.b},{x.m},{x.s}>'
     return str(x)
 
 

@@ -26,6 +26,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -233,14 +234,44 @@ def cute_answers(co, env, catlayout, drawn, work):
     return outs, compiles
 
 
+def check_and_classify(catlayout, seed, i, cases, work):
+    """catlayout's check of a shard's cases (CuTe's answers as `expect`), each case classified by
+    explain_differences: the shard's table (op and distribution -> column -> count), its findings
+    (differences the specification does not explain), the explained ones, and the check's seconds."""
+    import explain_differences as ex
+    vec = os.path.join(work, "cases.json")
+    rep = os.path.join(work, "report.json")
+    with open(vec, "w") as f:
+        json.dump({"schema": "catlayout.vectors/1", "source": f"catlayout dist differential --seed {seed}, shard {i}",
+                   "cases": cases}, f)
+    t0 = time.time()
+    r = subprocess.run([catlayout, "check", vec, "--threads", "1", "--report", rep], capture_output=True,
+                       text=True, preexec_fn=die_with_parent)
+    check_s = time.time() - t0
+    if r.returncode not in (0, 1) or not os.path.exists(rep):
+        raise RuntimeError(f"shard {i}: catlayout check exited {r.returncode}: {r.stderr.strip()[-300:]}")
+    by_id = {c["id"]: c for c in cases}
+    table, findings, explained = {}, [], []
+    for e in json.load(open(rep))["cases"]:
+        case = by_id[e["id"]]
+        column, line = ex.classify(case, e)
+        dist = e["id"].split("/")[3]
+        row = table.setdefault(f"{e['op']}\t{dist}", {})
+        row[column] = row.get(column, 0) + 1
+        if column in ex.EXPLAINED:
+            explained.append({"id": e["id"], "op": e["op"], "class": column, "args": case["args"], "why": line})
+        elif column != ex.AGREE:
+            findings.append({"id": e["id"], "op": e["op"], "class": column, "args": case["args"],
+                             "cute": case["expect"], "catlayout": e.get("detail", "")})
+    return table, findings, explained, check_s
+
+
 def differential_batch(catlayout, oracle_venv, seed, i, count):
     import random
-    import shutil
     import tempfile
     from types import SimpleNamespace
     sys.path.insert(0, ORACLE)
     import cute_oracle as co
-    import explain_differences as ex
     import random_cases as rc
 
     rng = random.Random(f"catlayout-dist/{seed}/{i}")
@@ -267,30 +298,7 @@ def differential_batch(catlayout, oracle_venv, seed, i, count):
                 no_answer.append({"id": cid, "op": c["op"], "args": c["args"], "cute": co.describe(o)})
                 continue
             cases.append({"id": cid, "op": c["op"], "args": c["args"], "expect": expect})
-        vec = os.path.join(work, "cases.json")
-        rep = os.path.join(work, "report.json")
-        with open(vec, "w") as f:
-            json.dump({"schema": co.SCHEMA, "source": f"catlayout dist differential --seed {seed}, shard {i}",
-                       "cases": cases}, f)
-        t0 = time.time()
-        r = subprocess.run([catlayout, "check", vec, "--threads", "1", "--report", rep], capture_output=True,
-                           text=True, preexec_fn=die_with_parent)
-        check_s = time.time() - t0
-        if r.returncode not in (0, 1) or not os.path.exists(rep):
-            raise RuntimeError(f"shard {i}: catlayout check exited {r.returncode}: {r.stderr.strip()[-300:]}")
-        by_id = {c["id"]: c for c in cases}
-        table, findings, explained = {}, [], []
-        for e in json.load(open(rep))["cases"]:
-            case = by_id[e["id"]]
-            column, line = ex.classify(case, e)
-            dist = e["id"].split("/")[3]
-            row = table.setdefault(f"{e['op']}\t{dist}", {})
-            row[column] = row.get(column, 0) + 1
-            if column in ex.EXPLAINED:
-                explained.append({"id": e["id"], "op": e["op"], "class": column, "args": case["args"], "why": line})
-            elif column != ex.AGREE:
-                findings.append({"id": e["id"], "op": e["op"], "class": column, "args": case["args"],
-                                 "cute": case["expect"], "catlayout": e.get("detail", "")})
+        table, findings, explained, check_s = check_and_classify(catlayout, seed, i, cases, work)
         return {"schema": "catlayout.dist-differential/1", "seed": seed, "shard": i, "cases": len(drawn),
                 "compared": len(cases), "table": table, "explained": explained, "findings": findings,
                 "cute_no_answer": no_answer, "cute_seconds": round(cute_s, 2), "check_seconds": round(check_s, 2),
@@ -512,56 +520,35 @@ def cmd_differential(opts):
             return 0
     else:
         paths = run_shards(opts, differential_shard, jobs, "cases")
-    summary = merge_differential(paths)
+    summary = merge_differential(paths, opts.catlayout)
     write_atomically(os.path.join(d, "summary.json"), json.dumps(summary, indent=1) + "\n")
     print_differential(summary, opts)
     return 1 if summary["findings"] else 0
 
 
-def reclassify(j, ex):
-    """A shard's differences classified again by the current specification (explain_differences
-    judges CuTe's answers by conformance/spec, which may have changed since the shard ran): the
-    cases and catlayout's words are in the file, so nothing is recomputed; the shard's table follows."""
-    vectors = {c["id"]: c for c in j["vectors"]}
-    explained = []
-    for e in j["explained"]:  # catlayout refused there: CuTe's answer is judged again
-        column, line = ex.classify(vectors[e["id"]], {"op": e["op"], "match": "fail", "detail": "got an error"})
-        if column != e["class"]:
-            row = j["table"][f"{e['op']}\t{e['id'].split('/')[3]}"]
-            row[e["class"]] -= 1
-            row[column] = row.get(column, 0) + 1
-        if column in ex.EXPLAINED:
-            explained.append(dict(e, **{"class": column, "why": line}))
-        else:
-            j["findings"].append({"id": e["id"], "op": e["op"], "class": column, "args": e["args"],
-                                  "cute": vectors[e["id"]]["expect"], "catlayout": "got an error"})
-    j["explained"] = explained
-    findings = []
-    for f in j["findings"]:
-        case = {"id": f["id"], "op": f["op"], "args": f["args"], "expect": f["cute"]}
-        column, line = ex.classify(case, {"op": f["op"], "match": "fail", "detail": f["catlayout"]})
-        if column != f["class"]:
-            row = j["table"][f"{f['op']}\t{f['id'].split('/')[3]}"]
-            row[f["class"]] -= 1
-            row[column] = row.get(column, 0) + 1
-        if column in ex.EXPLAINED:
-            j["explained"].append({"id": f["id"], "op": f["op"], "class": column, "args": f["args"], "why": line})
-        else:
-            findings.append(dict(f, **{"class": column}))
-    j["findings"] = findings
+def recheck(j, catlayout):
+    """A shard checked again by this build and classified by the current specification: its cases
+    hold CuTe's answers, so nothing of CuTe's is recomputed; the table, the findings and the
+    explained differences are the ones this build and this specification give."""
+    import tempfile
+    work = tempfile.mkdtemp(prefix=f"catlayout-dist-recheck-{j['shard']}-")
+    try:
+        j["table"], j["findings"], j["explained"], _ = check_and_classify(catlayout, j["seed"], j["shard"],
+                                                                         j["vectors"], work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
-def merge_differential(paths):
-    """The sum of the shard files, each read once, their differences classified again."""
+def merge_differential(paths, catlayout):
+    """The sum of the shard files, each read once and checked again by this build (recheck)."""
     sys.path.insert(0, ORACLE)
     import cute_oracle as co
-    import explain_differences as ex
     table, findings, explained, no_answer, shards, keys = {}, [], [], [], set(), set()
     cases = compared = 0
     cute_s = check_s = 0.0
     for p in paths:
         j = json.load(open(p))
-        reclassify(j, ex)
+        recheck(j, catlayout)
         if j["shard"] in shards:
             raise SystemExit(f"[dist] shard {j['shard']} appears twice ({p})")
         shards.add(j["shard"])

@@ -554,14 +554,21 @@ def _decayed_marks(A, sliced, dep, cid):
 
 
 # ================================================================ slice_and_offset
-def op_slice_and_offset(args):
-    # slice_and_offset.def (layout.hpp:700; swizzle_layout.hpp:230); slice_and_offset.swizzled
+def layout_and_coord(args, op):
+    """The two operands of slice_and_offset and domain_offset: X (a layout or Sw o k o L, integer
+    strides), its layout L, and the coordinate as given."""
     if len(args) != 2:
-        raise Bad(f'slice_and_offset takes a layout and a coordinate, not {len(args)} arguments')
+        raise Bad(f'{op} takes a layout and a coordinate, not {len(args)} arguments')
     X, raw = read_any_layout(args[0], '$.args[0]'), args[1]
     L = X.L if isinstance(X, Composed) else X
     if L.kind != 'int':
-        raise Bad('slice_and_offset takes integer strides')
+        raise Bad(f'{op} takes integer strides')
+    return X, L, raw
+
+
+def op_slice_and_offset(args):
+    # slice_and_offset.def (layout.hpp:700; swizzle_layout.hpp:230); slice_and_offset.swizzled
+    X, L, raw = layout_and_coord(args, 'slice_and_offset')
     if isinstance(X, Composed) and X.sw.valid():
         raise Bad(f'swizzle: {X.sw.valid()}')
     # an identity swizzle over offset _0 is the layout itself (swizzle_layout.hpp:307 composition)
@@ -665,12 +672,7 @@ def _colex(j, sizes):
 # ================================================================ domain_offset
 def op_domain_offset(args):
     # domain_offset.def (layout.hpp:719; layout_composed.hpp:349)
-    if len(args) != 2:
-        raise Bad(f'domain_offset takes a layout and a coordinate, not {len(args)} arguments')
-    X, raw = read_any_layout(args[0], '$.args[0]'), args[1]
-    L = X.L if isinstance(X, Composed) else X
-    if L.kind != 'int':
-        raise Bad('domain_offset takes integer strides')
+    X, L, raw = layout_and_coord(args, 'domain_offset')
     swz = isinstance(X, Composed) and not (X.sw.b == 0 and X.off == 0)
     marked = marks_known(raw)
     c = norm_coord(raw)

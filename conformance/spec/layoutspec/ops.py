@@ -1815,6 +1815,6 @@ OPS = {name: OTHER_OPS[name] if name in OTHER_OPS else globals()['op_' + name.re
     select take group_modes append prepend replace""".split()}
 
 # The CuTe API's queries, slices and common layouts, one module each (they use the helpers above).
-from . import api_queries, api_slices, api_common  # noqa: E402
-for _module in (api_queries, api_slices, api_common):
+from . import api_queries, api_slices, api_common, api_triton  # noqa: E402
+for _module in (api_queries, api_slices, api_common, api_triton):
     OPS.update(_module.OPS)

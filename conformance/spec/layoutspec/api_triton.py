@@ -17,7 +17,7 @@ order) are the exact form the entry gives.  print's text and parse's value are e
 import re
 from .values import Composed, Swizzle, Bad, is_int, read_layout, read_any_layout, show, fmt, span
 from .cute import Pre, coalesce_modes
-from .ops import Res
+from .ops import Res, first_diff
 
 TV_NAMES = ('register', 'lane', 'warp', 'block')
 
@@ -186,15 +186,6 @@ def dims_check(R, ins, outs, cid):
     return []
 
 
-def fn_check(n, got, want, cid, what='x'):
-    """Tabulation over [0, n) (a sample past 2^16 that holds every power of two, i.e. every basis)."""
-    for x in span(n):
-        g, w = got(x), want(x)
-        if g != w:
-            return [(cid, f'at {what} = {x}: {g}, the definition gives {w}')]
-    return []
-
-
 def result_of(v):
     return read_triton(v, '$.value')
 
@@ -266,7 +257,7 @@ def op_triton_compose(args):
     def check(v):
         R = result_of(v)
         out = dims_check(R, A.in_dims(), B.outs, 'triton.compose.dims')
-        return out or fn_check(1 << A.n_in, lambda x: R.join_out(R.apply(A.split_in(x))), BA, 'triton.compose.def')
+        return out or first_diff(1 << A.n_in, lambda x: R.join_out(R.apply(A.split_in(x))), BA, 'triton.compose.def')
     r.check = check
     return r
 
@@ -295,7 +286,7 @@ def op_triton_invert(args):
         out = dims_check(R, ins, outs, 'triton.invert.dims')
         # R(L(x)) == x for every x (L bijective: R is its inverse exactly when this holds)
         RL = lambda x: L.join_in(dict(zip(lnames, R.apply(dict(zip(onames, L.split_out(L.F(x))))))))
-        return out or fn_check(1 << L.n_in, RL, lambda x: x, 'triton.invert.def')
+        return out or first_diff(1 << L.n_in, RL, lambda x: x, 'triton.invert.def')
     r.check = check
     return r
 
@@ -366,8 +357,8 @@ def op_triton_pseudoinvert(args):
         if out:
             return out
         P = lambda y: L.join_in(dict(zip(lnames, R.apply(dict(zip(onames, L.split_out(y)))))))
-        out = fn_check(1 << L.n_out, lambda y: L.F(P(y)), lambda y: y, 'triton.pseudoinvert.post', 'y')
-        return out or fn_check(1 << L.n_out, P, minpre, 'triton.pseudoinvert.def', 'y')
+        out = first_diff(1 << L.n_out, lambda y: L.F(P(y)), lambda y: y, 'triton.pseudoinvert.post', 'y')
+        return out or first_diff(1 << L.n_out, P, minpre, 'triton.pseudoinvert.def', 'y')
     r.check = check
     return r
 
@@ -662,7 +653,7 @@ def op_triton_to_layout(args):
         if X.size() != n:
             return [('triton.to_layout.def', f'size {X.size()}, the layout has {n} inputs')]
         if plain:
-            out = fn_check(n, X, triton_at, 'triton.to_layout.def', 'i')
+            out = first_diff(n, X, triton_at, 'triton.to_layout.def', 'i')
             if out:
                 return out
             if isinstance(X, Composed):
@@ -670,7 +661,7 @@ def op_triton_to_layout(args):
             if X.kind != 'int' or {'shape': X.shape, 'stride': X.stride} != want:
                 return [('triton.to_layout.form', f'{show(X)}, the definition\'s form is {fmt(want["shape"])}:{fmt(want["stride"])}')]
             return []
-        out = fn_check(n, X, L.F, 'triton.to_layout.def', 'i')
+        out = first_diff(n, X, L.F, 'triton.to_layout.def', 'i')
         if out:
             return out
         if not isinstance(X, Composed) or X.off != 0 or isinstance(X.L.shape, list) and any(isinstance(s, list) for s in X.L.shape):
@@ -718,7 +709,7 @@ def op_triton_from_layout(args):
     def check(v):
         R = result_of(v)
         out = dims_check(R, shape_in, outs, 'triton.from_layout.dims')
-        return out or fn_check(n, lambda i: R.join_out(R.apply(R.split_in(i))), L, 'triton.from_layout.def', 'i')
+        return out or first_diff(n, lambda i: R.join_out(R.apply(R.split_in(i))), L, 'triton.from_layout.def', 'i')
     r.check = check
     return r
 

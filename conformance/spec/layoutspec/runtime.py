@@ -464,14 +464,19 @@ def _modes(v):
     return list(zip(s, d)) if isinstance(s, list) else [(s, d)]
 
 
+def _by_mode(sim, fn, A, T):
+    """A tuple tiler applied mode by mode (layout.hpp:1568, :1662), A's modes past it kept."""
+    ms = _modes(A)
+    if len(T) > len(ms):
+        raise _Unsupported('too many tiler modes')
+    out = [fn(sim, m, t) for m, t in zip(ms, T)] + ms[len(T):]
+    return [o[0] for o in out], [o[1] for o in out]
+
+
 def _logical_product(sim, A, T):
     """layout.hpp:1653, :1662: make_layout(A, composition(complement(A, size(A)*cosize(B)), B)), by mode for a tuple tiler."""
     if isinstance(T, list):
-        ms = _modes(A)
-        if len(T) > len(ms):
-            raise _Unsupported('too many tiler modes')
-        out = [_logical_product(sim, m, t) for m, t in zip(ms, T)] + ms[len(T):]
-        return [o[0] for o in out], [o[1] for o in out]
+        return _by_mode(sim, _logical_product, A, T)
     B = _make_layout(T)
     C = _composition(sim, _complement(sim, A[0], A[1], sim.mul(_size(A[0]), _cosize(sim, *B))), B)
     return [A[0], C[0]], [A[1], C[1]]
@@ -480,11 +485,7 @@ def _logical_product(sim, A, T):
 def _logical_divide(sim, A, T):
     """layout.hpp:1559, :1568: composition(A, make_layout(T, complement(T, shape(coalesce(A))))), by mode."""
     if isinstance(T, list):
-        ms = _modes(A)
-        if len(T) > len(ms):
-            raise _Unsupported('too many tiler modes')
-        out = [_logical_divide(sim, m, t) for m, t in zip(ms, T)] + ms[len(T):]
-        return [o[0] for o in out], [o[1] for o in out]
+        return _by_mode(sim, _logical_divide, A, T)
     B = _make_layout(T)
     cot = _coalesce(sim, A[0], A[1])[0]
     comp = _complement(sim, B[0], B[1], cot)

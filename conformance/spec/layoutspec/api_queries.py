@@ -5,54 +5,14 @@ compared exactly (the integers and int tuples these ops are, or the layout they 
 from math import prod
 from .values import Bad, flat, is_int, check_int_tuple, read_layout, read_any_layout, show
 from .cute import Pre, cosize as cosize_int
-from .ops import Res
+from .ops import Res, exact, layout_form, same
 
 
 # ---------------------------------------------------------------- helpers
-def _same(v, w):
-    """v is w: integers (not bools) and nested lists alike; layouts key by key."""
-    if isinstance(w, dict):
-        return isinstance(v, dict) and set(v) == set(w) and all(_same(v[k], w[k]) for k in w)
-    if isinstance(w, list):
-        return isinstance(v, list) and len(v) == len(w) and all(_same(a, b) for a, b in zip(v, w))
-    return is_int(v) and v == w
-
-
-def _exact(res, want, cid):
-    res.check = lambda v: [] if _same(v, want) else [(cid, f'{_text(v)}, the definition gives {_text(want)}')]
-    return res
-
-
-def _text(v):
-    import json
-    return json.dumps(v) if isinstance(v, dict) else show(v)
-
-
-def _stride_json(d):
-    """A stride entry in its one written form (a basis' scale written out; an F2 stride 0 is 0)."""
-    if isinstance(d, list):
-        return [_stride_json(x) for x in d]
-    if isinstance(d, dict) and 'basis' in d:
-        return {'basis': d['basis'], 'scale': d.get('scale', 1)}
-    if isinstance(d, dict) and 'f2' in d and d['f2'] == 0:
-        return 0
-    return d
-
-
 def _layout_json(v, path='$'):
     """A plain layout argument, checked (values: congruent, positive shape), in its one written form."""
     read_layout(v, path)
-    return {'shape': v['shape'], 'stride': _stride_json(v['stride'])}
-
-
-def _exact_layout(res, want, cid):
-    def check(v):
-        if isinstance(v, dict) and 'shape' in v and 'stride' in v and _same(
-                {'shape': v['shape'], 'stride': _stride_json(v['stride'])}, want):
-            return []
-        return [(cid, f'{_text(v)}, the definition gives {_text(want)}')]
-    res.check = check
-    return res
+    return layout_form({'shape': v['shape'], 'stride': v['stride']})
 
 
 # ---------------------------------------------------------------- size, rank, depth
@@ -64,19 +24,19 @@ def _depth(t):
 def op_size(args):
     # size.def (layout.hpp:607 size = product of the shape, int_tuple.hpp:267)
     X = read_any_layout(args[0])
-    return _exact(Res(['size.def']), prod(flat(X.shape)) if isinstance(X.shape, list) else X.shape, 'size.def')
+    return exact(Res(['size.def']), prod(flat(X.shape)) if isinstance(X.shape, list) else X.shape, 'size.def')
 
 
 def op_rank(args):
     # rank.def (layout.hpp:616, int_tuple.hpp:76): the top-level modes, 1 for an integer shape
     X = read_any_layout(args[0])
-    return _exact(Res(['rank.def']), len(X.shape) if isinstance(X.shape, list) else 1, 'rank.def')
+    return exact(Res(['rank.def']), len(X.shape) if isinstance(X.shape, list) else 1, 'rank.def')
 
 
 def op_depth(args):
     # depth.def (layout.hpp:625, int_tuple.hpp:196)
     X = read_any_layout(args[0])
-    return _exact(Res(['depth.def']), _depth(X.shape), 'depth.def')
+    return exact(Res(['depth.def']), _depth(X.shape), 'depth.def')
 
 
 # ---------------------------------------------------------------- the codomain: CuTe's arithmetic tuples
@@ -156,7 +116,7 @@ def op_coshape(args):
     negative = any(is_int(d) and d < 0 for d in flat(L.stride))
 
     def check(v):
-        out = [] if _same(v, want) else [('coshape.def', f'{show(v)}, the definition gives {show(want)}')]
+        out = [] if same(v, want) else [('coshape.def', f'{show(v)}, the definition gives {show(want)}')]
         if L.kind == 'int' and not negative and is_int(v) and v != cosize_int(L):
             out.append(('coshape.post.cosize', f'size {v} != cosize {cosize_int(L)}'))
         return out
@@ -175,7 +135,7 @@ def op_cosize(args):
     else:
         c = coshape_value(L, 'cosize')
         want = prod(flat(c)) if isinstance(c, list) else c
-    return _exact(r, want, 'cosize.def')
+    return exact(r, want, 'cosize.def')
 
 
 def op_coprofile(args):
@@ -193,7 +153,7 @@ def op_coprofile(args):
                 acc = _add(acc, total(x), 'coprofile')
             return acc
         return _as_tuple(d)
-    return _exact(r, _zeros(total(L.stride)), 'coprofile.def')
+    return exact(r, _zeros(total(L.stride)), 'coprofile.def')
 
 
 # ---------------------------------------------------------------- shapes
@@ -222,14 +182,14 @@ def op_compatible(args):
     a, b = _int_tuple(args[0], False, '$[0]'), _int_tuple(args[1], False, '$[1]')
     if len(args) != 2:
         raise Bad(f'compatible takes two int tuples, not {len(args)} arguments')
-    return _exact(Res(['compatible.def']), int(_compatible(a, b)), 'compatible.def')
+    return exact(Res(['compatible.def']), int(_compatible(a, b)), 'compatible.def')
 
 
 def op_weakly_congruent(args):
     a, b = _int_tuple(args[0], False, '$[0]'), _int_tuple(args[1], False, '$[1]')
     if len(args) != 2:
         raise Bad(f'weakly_congruent takes two int tuples, not {len(args)} arguments')
-    return _exact(Res(['weakly_congruent.def']), int(_weakly_congruent(a, b)), 'weakly_congruent.def')
+    return exact(Res(['weakly_congruent.def']), int(_weakly_congruent(a, b)), 'weakly_congruent.def')
 
 
 def _shape_div(a, b):
@@ -254,7 +214,7 @@ def _shape_div(a, b):
 
 def op_shape_div(args):
     a, b = _int_tuple(args[0], True, '$[0]'), _int_tuple(args[1], True, '$[1]')
-    return _exact(Res(['shape_div.def']), _shape_div(a, b), 'shape_div.def')
+    return exact(Res(['shape_div.def']), _shape_div(a, b), 'shape_div.def')
 
 
 # ---------------------------------------------------------------- layouts built from parts
@@ -263,7 +223,7 @@ def op_flatten(args):
     L = _layout_json(args[0])
     s, d = L['shape'], L['stride']
     want = {'shape': flat(s), 'stride': flat(d)} if isinstance(s, list) else L
-    return _exact_layout(Res(['flatten.def']), want, 'flatten.def')
+    return exact(Res(['flatten.def']), want, 'flatten.def')
 
 
 def op_layout_mode(args):
@@ -283,7 +243,7 @@ def op_layout_mode(args):
                       f'Index out of range: mode {i} of {show(s)} (rank {n}), index {k}')
         if isinstance(s, list):
             s, d = s[i], d[i]
-    return _exact_layout(Res(['layout_mode.def']), {'shape': s, 'stride': d}, 'layout_mode.def')
+    return exact(Res(['layout_mode.def']), {'shape': s, 'stride': d}, 'layout_mode.def')
 
 
 def op_make_layout_with_stride(args):
@@ -292,7 +252,7 @@ def op_make_layout_with_stride(args):
     if len(args) != 2:
         raise Bad(f'make_layout_with_stride takes a shape and a stride, not {len(args)} arguments')
     want = _layout_json({'shape': args[0], 'stride': args[1]})
-    return _exact_layout(Res(['make_layout_with_stride.def']), want, 'make_layout_with_stride.def')
+    return exact(Res(['make_layout_with_stride.def']), want, 'make_layout_with_stride.def')
 
 
 def op_make_layout_of_layouts(args):
@@ -301,7 +261,7 @@ def op_make_layout_of_layouts(args):
         raise Bad(f'make_layout_of_layouts takes one to six layouts, not {len(args)}')
     Ls = [_layout_json(a, f'$[{k}]') for k, a in enumerate(args)]
     want = {'shape': [L['shape'] for L in Ls], 'stride': [L['stride'] for L in Ls]}
-    return _exact_layout(Res(['make_layout_of_layouts.def']), want, 'make_layout_of_layouts.def')
+    return exact(Res(['make_layout_of_layouts.def']), want, 'make_layout_of_layouts.def')
 
 
 OPS = {

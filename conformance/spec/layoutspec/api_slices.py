@@ -23,7 +23,7 @@ from math import prod
 from .values import Layout, Composed, Swizzle, Bad, flat, size, is_int, ceil_div, tdiv, tmod, \
     read_any_layout, show, fmt, span
 from .cute import Pre, compatible
-from .ops import Res
+from .ops import Res, same
 from . import runtime as _rt
 from .runtime import MInt, MList
 
@@ -465,13 +465,6 @@ class Answer:
         return f'{{{show(self.L)}, offset {self.off}}}'
 
 
-def _same_tree(a, b):
-    if isinstance(a, list) or isinstance(b, list):
-        return isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and \
-            all(_same_tree(x, y) for x, y in zip(a, b))
-    return is_int(a) and is_int(b) and a == b
-
-
 def _leaves(t):
     return [y for x in t for y in _leaves(x)] if isinstance(t, list) else [t]
 
@@ -493,7 +486,7 @@ def _form(A, kind, cid, sw=None, k=None, inner=None, off=None):
         out.append((cid, f'swizzle Sw<{",".join(map(str, A.sw.tup()))}>, CuTe\'s is Sw<{",".join(map(str, sw.tup()))}>'))
     if k is not None and A.k != k:
         out.append((cid, f'the composed layout\'s offset {A.k}, CuTe\'s k\' is {k}'))
-    if inner is not None and not (_same_tree(A.L.shape, inner[0]) and _same_tree(A.L.stride, inner[1])):
+    if inner is not None and not (same(A.L.shape, inner[0]) and same(A.L.stride, inner[1])):
         out.append((cid, f'layout {show(A.L)}, CuTe\'s form is {fmt(inner[0])}:{fmt(inner[1])}'))
     if off is not None and A.off != off:
         out.append((cid, f'offset {A.off}, CuTe\'s is {off}'))

@@ -17,7 +17,7 @@ order) are the exact form the entry gives.  print's text and parse's value are e
 import re
 from .values import Composed, Swizzle, Bad, is_int, read_layout, read_any_layout, show, fmt, span
 from .cute import Pre, coalesce_modes
-from .ops import Res, first_diff
+from .ops import Res, first_diff, exact
 
 TV_NAMES = ('register', 'lane', 'warp', 'block')
 
@@ -390,9 +390,7 @@ def op_triton_print(args):
     # triton.print.def: toString()'s text, exactly
     L = read_triton(args[0], '$.args[0]')
     want = to_text(L)
-    r = Res(['triton.print.def'])
-    r.check = lambda v: [] if v == want else [('triton.print.def', f'{v!r} is not Triton\'s text {want!r}')]
-    return r
+    return exact(Res(['triton.print.def']), want, 'triton.print.def')
 
 
 _OUTS = re.compile(r'(.+?) \(size (\d+)\)(?:, |$)')

@@ -92,16 +92,13 @@ def verdict(case, file=''):
 
     def done(v, why, contract=None):
         # A refusal of a case with run-time integers: which conditions CuTe asserts depends on which
-        # integers it reads are static (runtime.py), which the judge models for CuTe's run-time
-        # refusals only; a refusal it cannot place is not covered rather than a disagreement. Which
-        # of cute_wrong and cute_precondition tags CuTe's wrong answer is depends on the same.
+        # integers it reads are static (runtime.py adjusts the preconditions by the marks), and so does
+        # which of cute_wrong and cute_precondition tags CuTe's wrong answer.
         # (`case` is the unmarked case by then, whose expected layout is a dict too: only an error counts)
         expect = case.get('expect')
         if run_time and v == 'disagree' and isinstance(expect, dict) and set(expect) == {'error'}:
             if why.startswith('the tag should be cute_precondition'):
                 v, why = 'agree', 'CuTe\'s run-time answer is not the function (an unchecked condition): ' + why
-            elif not why.startswith('the tag is wrong'):
-                v, why = 'not_covered', 'a run-time refusal the judge does not place: ' + why
         out.update(verdict=v, why=why, contract=contract)
         if SAMPLED[0]:
             out['warnings'].append('checked on a sample of indices (size above 2^16)')
@@ -118,7 +115,7 @@ def verdict(case, file=''):
     expect, tags = case.get('expect'), [t for t in case.get('tags', []) if t in TAGS]
     res = definition(op, case.get('args', []))
     if marked:
-        res = runtime.adjust(res, op, values, run_time)
+        res = runtime.adjust(res, op, values, run_time, case.get('args', []))
     pres = res.pre
     checked = [p for p in pres if p.how in ('static_assert', 'assert', 'input')]
     unchecked = [p for p in pres if p.how == 'unchecked']

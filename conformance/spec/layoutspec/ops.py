@@ -1,10 +1,12 @@
 """One function per op: its definition (docs/definitions.md), as preconditions, a decision whether
 the definition has an answer, and a check of a candidate result against the op's contracts."""
+import json
 from functools import partial
 from math import prod, gcd, lcm
 from .values import (Layout, Composed, Swizzle, Bad, flat, size, is_int, ceil_div, unflatten, tdiv, tmod,
                      read_layout, read_any_layout, read_tiler, read_swizzle, read_morphism, make_swizzle,
-                     layout_of_table, coord_value, codomain_paths, fmt, show, congruent, span, LIMIT)
+                     layout_of_table, coord_value, codomain_paths, fmt, show, congruent, span, LIMIT, layout_json,
+                     clmul)
 from .cute import (Pre, Ref, coalesce_modes, stride_order, coalesce_x_modes, cosize, filter_modes, complement,
                    composition_pres, check_layout_fn, compatible, divide_mode, product_mode, zip2_by,
                    unpack, idx, shape_tree, psize)
@@ -17,6 +19,46 @@ class Res:
         self.pre, self.noanswer, self.check, self.strict = [], None, None, None
         self.contracts = list(contracts)
         self.covered = True
+
+
+def same(v, w):
+    """v is w: integers (not bools), nested lists alike, dicts key by key."""
+    if isinstance(w, dict):
+        return isinstance(v, dict) and set(v) == set(w) and all(same(v[k], w[k]) for k in w)
+    if isinstance(w, list):
+        return isinstance(v, list) and len(v) == len(w) and all(same(a, b) for a, b in zip(v, w))
+    if is_int(w):
+        return is_int(v) and v == w
+    return type(v) is type(w) and v == w
+
+
+def stride_form(d):
+    """A stride entry in its one written form (a basis' scale written out; an F2 stride 0 is 0)."""
+    if isinstance(d, list):
+        return [stride_form(x) for x in d]
+    if isinstance(d, dict) and 'basis' in d:
+        return {'basis': d['basis'], 'scale': d.get('scale', 1)}
+    if isinstance(d, dict) and 'f2' in d and d['f2'] == 0:
+        return 0
+    return d
+
+
+def layout_form(v):
+    """A layout's JSON with its strides in their one written form; any other value as it is."""
+    if isinstance(v, dict) and 'shape' in v and 'stride' in v:
+        return {**v, 'stride': stride_form(v['stride'])}
+    return v
+
+
+def text(v):
+    return json.dumps(v) if isinstance(v, dict) else repr(v) if isinstance(v, str) else show(v)
+
+
+def exact(res, want, cid):
+    """The definition gives exactly want (a value, or a layout in its written form)."""
+    res.check = lambda v: [] if same(layout_form(v), layout_form(want)) else \
+        [(cid, f'{text(v)}, the definition gives {text(want)}')]
+    return res
 
 
 def first_diff(n, got, want, cid, what='i'):
@@ -231,7 +273,6 @@ def op_composition(args):
     # (layout_composed.hpp:373), recursively: the chain's rightmost function meets B, the rest follows it
     st = stages(X)
     A, outer = st[-1], st[:-1]
-    sw = next((f for f in outer if isinstance(f, Swizzle)), None)
     ref = Ref()
     if outer:
         ref.post = lambda v: apply_stages(outer, v)
@@ -271,10 +312,28 @@ def op_composition(args):
         r.pre.append(Pre('composition.pre.int64', 'static_assert', f'a value {big} of the result overflows int64'))
         return r
     r.check = chain_vs(ref, tree)
-    if not outer and not isinstance(B, (Swizzle, Composed)):
+    if not isinstance(B, (Swizzle, Composed)):
+        # a chain's rightmost layout meets B, the chain's outer functions stay (layout_composed.hpp:373):
+        # an answer exists exactly when that inner composition is a layout
         answer_exists(r, ref)
-    elif isinstance(B, (Swizzle, Composed)) or sw is not None:
-        r.covered_noanswer = False
+    elif A.kind == 'int':
+        # CuTe moves B's swizzle through A: A o Sw_B o L_B is make_swizzle<A(yyy), A(zzz)> o (A o L_B)
+        # (swizzle_layout.hpp composition(Layout, Swizzle); L_B the identity for a bare swizzle); the
+        # chain's outer functions stay. An answer exists exactly when A o L_B is a layout and the moved
+        # swizzle gives A o Sw_B on L_B's image.
+        Sb, LB = (B, None) if isinstance(B, Swizzle) else (B.sw, B.L)
+        sw2, _ = make_swizzle(A(Sb.yyy()), A(Sb.zzz()))
+        x = LB if LB is not None else (lambda i: i)
+        why = check_layout_fn(lambda i: A(LB(i)), LB) if LB is not None else None
+        moved = first_diff(x.size() if LB is not None else A.size(), lambda i: sw2(A(x(i))),
+                           lambda i: A(Sb(x(i))), r.contracts[-1])
+        if why:
+            r.noanswer = (r.contracts[-1], f'A o L_B: no layout has this function: {why}')
+        elif moved:
+            r.noanswer = (r.contracts[-1], f'the swizzle moved through A, Sw<{sw2.b},{sw2.m},{sw2.s}> o A, is '
+                                           f'not A o Sw_B: {moved[0][1]}')
+    else:
+        r.covered_noanswer = False      # coordinate strides: CuTe's moved swizzle has no meaning there
     return r
 
 
@@ -618,11 +677,61 @@ def op_layout_add(args):
             return [('layout_add.post.size', f'size {R.size()} != {A.size()}')]
         return first_diff(A.size(), R, fn, 'layout_add.def')
     r.check = check
-    if not f2 and layout_of_table(fn, A.size()) is None:
+    n = A.size()
+    if not f2 and layout_of_table(fn, n) is None:
         r.noanswer = ('layout_add.def', 'no layout has the function A(i) + B(i)')
-    elif f2:
-        r.covered_noanswer = False
+    elif not f2:
+        pass
+    elif all(_f2_or_0(d) for d in flat(A.stride) + flat(B.stride)) and \
+            _no_ones(flat(A.shape)) == _no_ones(flat(B.shape)):
+        pass        # the same coordinates: the modes' strides XORed leaf by leaf have the function
+    elif pow2(n):
+        # every extent a power of two: a mode s:F<v> is F2-linear in its coordinate's bits, so an F2
+        # layout has the function exactly when it is F2-linear in i's bits (then (2,2,..):(F<f(1)>,F<f(2)>,..))
+        bits = n.bit_length() - 1
+        if any(fn(i) != _xor_bits(fn, i, bits) for i in span(n)):
+            r.noanswer = ('layout_add.def', 'A(i) ^ B(i) is not F2-linear in the bits of i: no F2 layout has it')
+    elif n <= 1 << 12 and not _f2_layout_exists(fn, n):
+        r.noanswer = ('layout_add.def', 'no F2 layout has the function A(i) ^ B(i) (every factorization of the size tried)')
+    elif n > 1 << 12:
+        r.covered_noanswer = False      # odd extents past 2^12: the search below is not run
     return r
+
+
+def _f2_layout_exists(f, n):
+    """Whether some F2 layout (s_0,s_1,..):(F<v_0>,F<v_1>,..) of size n has the function f: its modes
+    with product P cover [0, P) exactly when f is theirs there, and the next mode s:F<f(P)> extends
+    that to [0, P s) exactly when f(c + P k) == f(c) ^ clmul(k, f(P)) for c < P, k < s, which depends on
+    P alone, not on how P was factored: a search over the divisors P of n, from 1."""
+    reach, todo = {1}, [1]
+    while todo:
+        P = todo.pop()
+        v, failed = f(P % n) if P < n else 0, []
+        for s in range(2, n // P + 1):
+            if (n // P) % s or P * s in reach or any(s % t == 0 for t in failed):
+                continue
+            if all(f(c + P * k) == f(c) ^ clmul(k, v) for k in range(1, s) for c in range(P)):
+                reach.add(P * s)
+                todo.append(P * s)
+            else:
+                failed.append(s)
+    return n in reach
+
+
+def _f2_or_0(d):
+    return d == 0 or isinstance(d, tuple) and d[0] == 'f2'
+
+
+def _no_ones(s):
+    return [x for x in s if x != 1]
+
+
+def _xor_bits(f, i, bits):
+    out = 0
+    for k in range(bits):
+        if i >> k & 1:
+            out ^= f(1 << k)
+    return out
 
 
 def op_greatest_common_domain(args):
@@ -659,7 +768,7 @@ def op_greatest_common_domain(args):
             pb, j = eb, j + 1
     want = {'shape': rs or [1], 'stride': rd or [0]}
     r = Res(['greatest_common_domain.def'])
-    r.check = lambda v: [] if v == want else [('greatest_common_domain.def', f'{v} != {want}')]
+    exact(r, want, 'greatest_common_domain.def')
     return r
 
 
@@ -1181,7 +1290,7 @@ def op_coord_identity(args):
         return {'basis': path, 'scale': 1} if path else 1
     want = {'shape': S, 'stride': basis(S, [])}
     r = Res(['coord.identity.def'])
-    r.check = lambda v: [] if v == want else [('coord.identity.def', f'{v} != {want}')]
+    exact(r, want, 'coord.identity.def')
     return r
 
 
@@ -1222,12 +1331,7 @@ def op_swizzle_composition(args):
         X = Composed(Swizzle(0, 0, 0), 0, X)
     if X.sw.valid():
         raise Bad(X.sw.valid())
-    return op_composition([{'swizzle': X.sw.tup(), 'offset': X.off, 'layout': layout_json_(X.L)}, args[1]])
-
-
-def layout_json_(L):
-    from .values import layout_json
-    return layout_json(L)
+    return op_composition([{'swizzle': X.sw.tup(), 'offset': X.off, 'layout': layout_json(X.L)}, args[1]])
 
 
 # ---- linear layouts (F2 matrices)
@@ -1268,7 +1372,7 @@ def op_linear_from_layout(args):
     for b in bases:
         ob |= b
     want = {'bases': bases, 'in_bits': k, 'out_bits': ob.bit_length()}
-    r.check = lambda v: [] if v == want else [('linear.from_layout.def', f'{v} != {want}')]
+    exact(r, want, 'linear.from_layout.def')
     return r
 
 
@@ -1314,7 +1418,7 @@ def op_linear_compose(args):
         r.pre.append(Pre('linear.compose.pre.bits', 'input', f'an image of f has a bit at or above g\'s {len(gb)} input bits'))
         return r
     want = {'bases': [lin(gb, b) for b in fb], 'in_bits': len(fb), 'out_bits': go}
-    r.check = lambda v: [] if v == want else [('linear.compose.def', f'{v} != {want}')]
+    exact(r, want, 'linear.compose.def')
     return r
 
 
@@ -1333,17 +1437,13 @@ def op_linear_inverse(args):
         r.noanswer = ('linear.inverse.def', 'singular')
         return r
     want = {'bases': [images[1 << k] for k in range(n)], 'in_bits': n, 'out_bits': n}
-    r.check = lambda v: [] if v == want else [('linear.inverse.def', f'{v} != {want}')]
+    exact(r, want, 'linear.inverse.def')
     return r
 
 
 # ================================================================ categorical (Nest, Tuple)
 def morph(v):
     return read_morphism(v)
-
-
-def exact(want, cid):
-    return lambda v: [] if v == want else [(cid, f'{v} != the definition\'s {want}')]
 
 
 def to_layout(f):
@@ -1360,7 +1460,7 @@ def op_nest_to_layout(args):
     f = morph(args[0])
     L = to_layout(f)
     r = Res(['nest.to_layout.def'])
-    r.check = exact({'shape': L.shape, 'stride': L.stride}, 'nest.to_layout.def')
+    exact(r, {'shape': L.shape, 'stride': L.stride}, 'nest.to_layout.def')
     return r
 
 
@@ -1372,7 +1472,7 @@ def op_nest_compose(args):
         r.pre.append(Pre('nest.compose.pre.composable', 'input', f'codomain of f {f["codomain"]} != domain of g {g["domain"]}'))
         return r
     want = {'domain': f['domain'], 'codomain': g['codomain'], 'map': [0 if a == 0 else g['map'][a - 1] for a in f['map']]}
-    r.check = exact(want, 'nest.compose.def')
+    exact(r, want, 'nest.compose.def')
     return r
 
 
@@ -1410,7 +1510,7 @@ def op_nest_coalesce(args):
         want['domain'] = 1 if S else []
         want['map'] = [0] if S else []
     r = Res(['nest.coalesce.def'])
-    r.check = exact(want, 'nest.coalesce.def')
+    exact(r, want, 'nest.coalesce.def')
     return r
 
 
@@ -1436,7 +1536,7 @@ def op_nest_complement(args):
     r = Res(['nest.complement.def'])
     fc = complemented(f, 'f', 'nest.complement', r)
     if fc is not None:
-        r.check = exact(fc, 'nest.complement.def')
+        exact(r, fc, 'nest.complement.def')
     return r
 
 
@@ -1453,7 +1553,7 @@ def nest_with_complement(args, op, which, mismatch, result):
     if why is not None:
         r.pre.append(Pre(f'{op}.pre.composable', 'input', why))
         return r
-    r.check = exact(result(f, g, c), f'{op}.def')
+    exact(r, result(f, g, c), f'{op}.def')
     return r
 
 
@@ -1500,7 +1600,7 @@ def op_layout_to_nest(args):
         pos[k] = len(cod)
         cur = s * d
     want = {'domain': L.shape, 'codomain': cod, 'map': [pos.get(k, 0) for k in range(len(ms))]}
-    r.check = exact(want, 'layout.to_nest.def')
+    exact(r, want, 'layout.to_nest.def')
     return r
 
 
@@ -1546,7 +1646,7 @@ def op_mutual_refinement(args):
             return p[0] if len(p) == 1 else p
         return go(like)
     want = {'first': nest(Xp, T), 'second': nest(Yp, U)}
-    r.check = exact(want, 'mutual_refinement.def')
+    exact(r, want, 'mutual_refinement.def')
     return r
 
 
@@ -1634,22 +1734,16 @@ def _idx2crd_strided(i, s, d):
     return tmod(tdiv(i, d), s)
 
 
-def _exact(want, cid):
-    return lambda v: [] if v == want else [(cid, f'{show(v)} != {show(want)}')]
-
-
 def op_crd2idx(args):
     r = Res(['crd2idx.def' if len(args) == 3 else 'crd2idx.colex'])
     want = _inner(*args) if len(args) == 3 else _colex_index(args[0], args[1])
-    r.check = _exact(want, r.contracts[0])
-    return r
+    return exact(r, want, r.contracts[0])
 
 
 def op_idx2crd(args):
     r = Res(['idx2crd.def' if len(args) == 3 else 'idx2crd.colex'])
     want = _idx2crd_strided(*args) if len(args) == 3 else _idx2crd(args[0], args[1])
-    r.check = _exact(want, r.contracts[0])
-    return r
+    return exact(r, want, r.contracts[0])
 
 
 def _crd2crd(c, a, b):
@@ -1662,7 +1756,7 @@ def _crd2crd(c, a, b):
 
 def op_crd2crd(args):
     r = Res(['crd2crd.def'])
-    r.check = _exact(_crd2crd(*args), 'crd2crd.def')
+    exact(r, _crd2crd(*args), 'crd2crd.def')
     return r
 
 
@@ -1724,13 +1818,7 @@ def _mode_pre(name, ok, msg):
 
 
 def _exact_layout(name, want):
-    def check(v):
-        if v != want:
-            return [(f'{name}.def', f'{v} != {want}')]
-        return []
-    r = Res([f'{name}.def'])
-    r.check = check
-    return r
+    return exact(Res([f'{name}.def']), want, f'{name}.def')
 
 
 def op_select(args):

@@ -18,7 +18,11 @@ the judgement.
 """
 import re
 
-from .cute import Pre
+from math import prod
+
+from .cute import Pre, stride_order
+from .values import flat
+from .ops import same
 
 _TOKEN = re.compile(r'\s*(_?-?\d+|_|[():,])')  # `_` alone: CuTe's print of a hole (underscore.hpp:194)
 COMPLEMENT_OF = {  # which operand CuTe complements
@@ -224,7 +228,7 @@ def unmarked(case):
     return out, run_time, [v for v in values]
 
 
-def adjust(res, op, values, run_time):
+def adjust(res, op, values, run_time, args=()):
     """The definition's result for a marked case: CuTe's run-time preconditions added, its static
     asserts unchecked where an integer is run-time, the run-time form's contracts relaxed."""
     if not run_time:
@@ -233,14 +237,74 @@ def adjust(res, op, values, run_time):
         if p.how == 'static_assert':
             p.how = 'unchecked'
     res.pre.extend(runtime_pres(op, [v for v in values if v is not None]))
-    if res.check is not None:
+    if op in COMPACT_OPS and res.check is not None and not res.pre:
+        want = _compact_marked(op, values, args)
+        res.check = lambda v: [] if same(v, want) else [(f'{op}.def', f'{v}, CuTe\'s run-time answer is {want}')]
+    elif res.check is not None:
         check = res.check
+        n = _right_inverse_size(values) if op == 'right_inverse' else None
 
         def relaxed(value):
-            return [b for b in check(value)
-                    if not b[0].endswith(RUNTIME_FORM) and b[0] != 'right_inverse.post.size']
+            out = [b for b in check(value) if not b[0].endswith(RUNTIME_FORM) and b[0] != 'right_inverse.post.size']
+            if n is not None and _size_of(value) != n:
+                out.append(('right_inverse.post.size', f'size {_size_of(value)}, the stride chain CuTe walks at '
+                                                       f'run time has {n}'))
+            return out
         res.check = relaxed
     return res
+
+
+def _size_of(v):
+    return prod(flat(v['shape'])) if isinstance(v, dict) and 'shape' in v else None
+
+
+def _right_inverse_size(values):
+    """The size of CuTe's run-time right_inverse (layout.hpp:1265-1303): the modes of static stride,
+    sorted, continue the chain while the running stride is a static constant equal to theirs (a
+    run-time extent ends it: its product with the stride is not static); None where not modelled."""
+    if len(values) != 1 or not (isinstance(values[0], tuple) and values[0][0] == 'layout'):
+        return None
+    sim = _Sim()
+    s, d = _coalesce(sim, values[0][1], values[0][2])
+    s, d = (s, d) if isinstance(s, list) else ([s], [d])
+    idx = [k for k in range(len(d)) if d[k][1]]
+    n, cur = 1, (1, True)
+    for k in [idx[j] for j in stride_order([d[i][0] for i in idx])]:
+        if cur[1] and d[k][0] == cur[0]:
+            n, cur = n * s[k][0], sim.mul(s[k], d[k])
+    return n
+
+
+COMPACT_OPS = ('compact_major', 'compact_col_major', 'compact_row_major')
+
+
+def _compact_marked(op, values, args):
+    """compact_major's answer with marks (stride.hpp:294-306): a static _1 gets _0, a run-time 1 the
+    running stride (no index reaches it); a tuple start begins each mode's walk (:352-356)."""
+    at = 2 if op == 'compact_major' else 1
+    left = args[1] == 'LayoutLeft' if op == 'compact_major' else op == 'compact_col_major'
+    return _compact_walk(values[0], left, values[at] if len(values) > at else ('int', (1, True)))
+
+
+def _compact_walk(shape, left, current):
+    if isinstance(current, list):
+        return [_compact_walk(s, left, c) for s, c in zip(shape, current)]
+    leaves, cur = _marked_leaves(shape), current[1][0]
+    out = [0] * len(leaves)
+    for k in (range(len(leaves)) if left else reversed(range(len(leaves)))):
+        v, static = leaves[k]
+        if not (v == 1 and static):
+            out[k], cur = cur, cur * v
+    return _shaped(out, _plain(shape))
+
+
+def _shaped(xs, t):
+    """The flat list xs in the nesting of t."""
+    it = iter(xs)
+
+    def go(u):
+        return [go(x) for x in u] if isinstance(u, list) else next(it)
+    return go(t)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Seeds fuzz/corpus/<target>/ from the built-in vectors (conformance/vectors/**/*.json).
 
-fuzz_parse:   CuTe-notation strings of the vectors' layouts, tilers and int tuples, plus int lists.
+fuzz_parse:   CuTe-notation strings of the vectors' layouts, tilers and int tuples, plus int lists
+              (MAX_PARSE of them, spread over all lengths).
 fuzz_vectors: small catlayout.vectors/1 documents, one case each (up to PER_OP per op), and one
               three-case document per vector file.
 fuzz_algebra: the same layouts, encoded in fuzz_algebra's byte format (see fuzz_algebra.cpp).
@@ -91,7 +92,11 @@ def main():
                 write("fuzz_vectors", json.dumps({"schema": doc.get("schema"), "cases": [c]}, separators=(",", ":")))
         write("fuzz_vectors", json.dumps({"schema": doc.get("schema"), "source": "seed", "cases": cases[:3]},
                                          separators=(",", ":")))
-    for s in sorted(strings, key=lambda s: (len(s), s))[:MAX_PARSE]: write("fuzz_parse", s)
+    # MAX_PARSE strings spread over all lengths (the shortest alone start the fuzzer at 1-6 bytes,
+    # with no nested layout among them)
+    ordered = sorted(strings, key=lambda s: (len(s), s))
+    step = max(1, len(ordered) / MAX_PARSE)
+    for k in range(min(MAX_PARSE, len(ordered))): write("fuzz_parse", ordered[int(k * step)])
     seen = set()
     for i, a in enumerate(layouts):
         b = algebra_bytes(a)

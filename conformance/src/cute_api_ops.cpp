@@ -77,13 +77,30 @@ Result<void> witness_cute_api(std::string const& op, Json const& args, Json cons
     return {};
   }
   if (op == "nullspace" && wire::kind_of(args[0]) == Kind::layout) {
+    // CuTe's three @post lines (layout.hpp:1477-1480): A(R(i)) == 0, no stride-0 mode of extent > 1
+    // in R, size(R) == size(A) / size(filter(A)); with no negative stride the kernel is exactly the
+    // stride-0 modes' coordinates, so R enumerates it in order (the strict reading, which CuTe's
+    // answer leaves where negative strides cancel: (3,3):(3,-3) -> 1:0).
     auto a = layout_from_json(args[0], "a"), r = layout_from_json(result, "r");
     if (!a || !r || !small(a->size())) return {};
+    auto fa = flat_modes(*a), fr = flat_modes(*r);
+    Int filtered = 1;
+    bool negative = false;
+    for (std::size_t k = 0; k < fa.shape.size(); ++k) {
+      if (fa.stride[k] != 0) filtered *= fa.shape[k];
+      negative = negative || fa.stride[k] < 0;
+    }
+    if (r->size() != a->size() / filtered)
+      return disagrees(op, args, str("size ", r->size(), ", size(A) / size(filter(A)) is ", a->size() / filtered));
+    for (std::size_t k = 0; k < fr.shape.size(); ++k)
+      if (fr.stride[k] == 0 && fr.shape[k] > 1) return disagrees(op, args, "the result has a stride-0 mode");
     std::vector<Int> kernel;
     for (Int i = 0; i < a->size(); ++i)
       if ((*a)(i) == 0) kernel.push_back(i);
     auto t = tabulate(*r);
-    if (t != kernel) return disagrees(op, args, "the result does not enumerate the kernel in order");
+    for (Int x : t)
+      if (x < 0 || x >= a->size() || (*a)(x) != 0) return disagrees(op, args, str("A(R(i)) != 0 at R(i) = ", x));
+    if (!negative && t != kernel) return disagrees(op, args, "the result does not enumerate the kernel in order");
     return {};
   }
   if (op == "greatest_common_domain") {

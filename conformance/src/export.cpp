@@ -228,7 +228,7 @@ bool tractable_layouts(Json const& j) {
 // a composition of layouts that are not tractable); strict_differs where --strict gives another
 // answer (a stricter reading of docs/definitions.md: nullspace.strict, upcast.strict, ...);
 // cute_wrong where CuTe's answer breaks CuTe's contract; cute_precondition where the input breaks
-// a precondition CuTe documents and does not check.
+// a precondition CuTe documents and does not check; cute_crash where CuTe divides by zero.
 Json case_tags(std::string const& op, Json const& args, Result<Json> const& r) {
   Json tags = Json::array();
   if (r && depends_on_convention(op)) {
@@ -239,6 +239,7 @@ Json case_tags(std::string const& op, Json const& args, Result<Json> const& r) {
   if (r && op == "composition" && !tractable_layouts(args)) tags.push_back("outside_categorical");
   if (!r && r.error().cute_answers) tags.push_back("cute_wrong");
   if (!r && r.error().cute_precondition) tags.push_back("cute_precondition");
+  if (!r && r.error().cute_crashes) tags.push_back("cute_crash");
   return tags;
 }
 
@@ -257,7 +258,9 @@ Result<Json> retag_document(Json doc, std::string const& file) {
         if (t != "outside_categorical" && t != "strict_differs" && t != "cute_wrong" && t != "cute_precondition")
           tags.push_back(t);
     std::string op = c["op"];
-    for (auto const& t : case_tags(op, c["args"], run_op(op, c["args"], path + ".args"))) tags.push_back(t);
+    // cute_crash is kept as the oracle wrote it (catlayout knows some of CuTe's crashes, not all)
+    for (auto const& t : case_tags(op, c["args"], run_op(op, c["args"], path + ".args")))
+      if (std::find(tags.begin(), tags.end(), t) == tags.end()) tags.push_back(t);
     if (tags.empty())
       c.erase("tags");
     else

@@ -1,9 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 #include "catlayout/conformance/check.hpp"
+#include "catlayout/conformance/export.hpp"
 #include "catlayout/conformance/ops.hpp"
 
 using namespace catlayout;
@@ -209,4 +211,34 @@ TEST(Check, TagsAreReadSkippedAndValidated) {
   ASSERT_TRUE(r);
   EXPECT_EQ((*r)[1].match, Match::fail);
   EXPECT_NE((*r)[1].detail.find("case w: $.cases[1].tags[1] is not a string"), std::string::npos) << (*r)[1].detail;
+}
+
+// The exporter's nullspace witness holds catlayout to CuTe's three @post lines (layout.hpp:1477-1480),
+// as the engine answers: with negative strides CuTe's answer keeps only the stride-0 modes, and the
+// kernel may be larger ((4,3,2):(11,-5,-11) sends index 13 to 0). Seed 20261209 draws that input; the
+// old witness (the strict enumeration) stopped the export there.
+TEST(Export, NullspaceWitnessIsCuTesContract) {
+  ExportOptions opt;
+  opt.seed = 20261209;
+  opt.count = 200;
+  auto doc = export_op("nullspace", opt);
+  ASSERT_TRUE(doc) << doc.error().what();
+  bool seen = false;
+  for (auto const& c : (*doc)["cases"])
+    seen = seen || c["args"][0] == L("[4,3,2]", "[11,-5,-11]");
+  EXPECT_TRUE(seen);
+  auto got = run_op("nullspace", Json::array({L("[4,3,2]", "[11,-5,-11]")}), "$");
+  ASSERT_TRUE(got);
+  EXPECT_EQ(*got, L("1", "0"));
+}
+
+// Where CuTe divides by zero (a thread layout's stride-0 mode in local_partition: get_flat_coord),
+// catlayout's refusal says so and the exporter tags the case cute_crash.
+TEST(Export, LocalPartitionOnAStrideZeroThreadModeIsACuTeCrash) {
+  Json args = Json::array({L("[2,15]", "[15,1]"), L("[1,2,4]", "[9,0,12]"), 31});
+  auto r = run_op("local_partition", args, "$");
+  ASSERT_FALSE(r);
+  EXPECT_TRUE(r.error().cute_crashes);
+  auto tags = case_tags("local_partition", args, r);
+  EXPECT_NE(std::find(tags.begin(), tags.end(), "cute_crash"), tags.end()) << tags.dump();
 }

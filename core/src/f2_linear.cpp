@@ -107,12 +107,14 @@ Result<LinearLayout> to_linear(Swizzle const& s, int n) {
   return LinearLayout::make(std::move(bases), n);
 }
 
-// The plain layout (2,...,2):(b_0,...) when its sum is its XOR: bases 0 or distinct powers of two.
-static std::optional<Layout> plain(std::vector<std::uint64_t> const& bases) {
+// The plain layout (2,...,2):(b_0,...) when its sum is its XOR: the bases pairwise bit-disjoint (a
+// layout of size 2^k is its (2,...,2) refinement, so no other layout has F's function). With
+// `permutation`, only bases 0 or distinct powers of two (a permutation of bits).
+static std::optional<Layout> plain(std::vector<std::uint64_t> const& bases, bool permutation) {
   std::uint64_t seen = 0;
   for (auto b : bases) {
     if (b == 0) continue;
-    if (!std::has_single_bit(b) || (b & seen)) return std::nullopt;
+    if ((permutation && !std::has_single_bit(b)) || (b & seen)) return std::nullopt;
     seen |= b;
   }
   if (bases.empty()) return Layout();
@@ -126,19 +128,23 @@ static std::optional<Layout> plain(std::vector<std::uint64_t> const& bases) {
   return coalesce(*l);
 }
 
+// F itself when it is a layout; else the first swizzle (in the order below) that makes sw o F a
+// permutation of bits, else one that makes it any layout: a swizzle's bits come back exactly from a
+// swizzled permutation (Linear.RoundTrips), and a function some Sw o P has is never refused.
 Result<ComposedLayout> to_cute(LinearLayout const& f) {
-  if (auto p = plain(f.bases())) return ComposedLayout{Swizzle{}, 0, *p};
-  for (int b = 1; b <= 5; ++b)
-    for (int m = 0; m <= 8; ++m)
-      for (int sign : {1, -1})
-        for (int s = b; s <= 12; ++s) {
-          Swizzle sw = *Swizzle::make(b, m, sign * s);
-          std::vector<std::uint64_t> q;  // sw^-1 o F, and sw^-1 = sw
-          for (auto x : f.bases()) q.push_back(static_cast<std::uint64_t>(sw(static_cast<Int>(x))));
-          if (auto p = plain(q)) return ComposedLayout{sw, 0, *p};
-        }
+  if (auto p = plain(f.bases(), false)) return ComposedLayout{Swizzle{}, 0, *p};
+  for (bool permutation : {true, false})
+    for (int b = 1; b <= 5; ++b)
+      for (int m = 0; m <= 8; ++m)
+        for (int sign : {1, -1})
+          for (int s = b; s <= 12; ++s) {
+            Swizzle sw = *Swizzle::make(b, m, sign * s);
+            std::vector<std::uint64_t> q;  // sw^-1 o F, and sw^-1 = sw
+            for (auto x : f.bases()) q.push_back(static_cast<std::uint64_t>(sw(static_cast<Int>(x))));
+            if (auto p = plain(q, permutation)) return ComposedLayout{sw, 0, *p};
+          }
   return fail(ErrorKind::not_representable, "", to_string(f),
-              " is neither a layout (bases 0 or distinct powers of two) nor Sw<B,M,S> of one for B <= 5, M <= 8, "
+              " is neither a layout (its bases pairwise bit-disjoint) nor Sw<B,M,S> of one for B <= 5, M <= 8, "
               "|S| <= 12");
 }
 

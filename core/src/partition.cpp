@@ -136,9 +136,9 @@ static Result<SliceCoord> thread_coord(Layout const& tile, Int index, std::vecto
     for (std::size_t k = 0; k < s.size(); ++k) {
       Int c = 0;
       if (s[k] != 1 && d[k] == 0 && kept)
-        return fail(ErrorKind::invalid_input, "thread layout ", to_string(tile), ": its mode ", s[k],
-                    ":0 repeats every thread ", s[k], " times, so no coordinate belongs to thread ", index,
-                    " alone (CuTe's get_flat_coord divides by the stride 0)");
+        return cute_crash(fail(ErrorKind::invalid_input, "thread layout ", to_string(tile), ": its mode ", s[k],
+                               ":0 repeats every thread ", s[k], " times, so no coordinate belongs to thread ",
+                               index, " alone (CuTe's get_flat_coord divides by the stride 0)"));
       if (s[k] != 1 && d[k] != 0) c = (index / d[k]) % s[k];  // CuTe idx2crd: C++'s truncating division
       in_domain = in_domain && c >= 0;
       value += c * d[k];  // |c| < s: within the span of a valid layout

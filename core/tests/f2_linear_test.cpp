@@ -86,6 +86,30 @@ TEST(Linear, ToCuteExamples) {
   EXPECT_EQ(to_string(*to_cute(F({}, 0))), "Sw<0,0,0> o 0 o 1:0");
 }
 
+// A layout's bases need only be pairwise bit-disjoint (its sum is then the XOR), not powers of two:
+// F itself is answered plain, and a swizzle may leave any such layout (the specification found
+// {25,18,4,0} refused, which Sw<1,0,-4> o 0 o (4,2,2):(9,4,0) computes). Every answer on 3 input
+// bits and 4 output bits is F's function, and a bit-disjoint F comes back without a swizzle.
+TEST(Linear, ToCuteTakesAnyLayout) {
+  EXPECT_EQ(to_string(*to_cute(F({5}, 3))), "Sw<0,0,0> o 0 o 2:5");
+  auto c = to_cute(F({25, 18, 4, 0}, 6));
+  ASSERT_TRUE(c) << c.error().what();
+  for (Int i = 0; i < 16; ++i) EXPECT_EQ(*evaluate(*c, i), static_cast<Int>(F({25, 18, 4, 0}, 6)(i))) << i;
+  int answered = 0;
+  for (std::uint64_t a = 0; a < 16; ++a)
+    for (std::uint64_t b = 0; b < 16; ++b)
+      for (std::uint64_t d = 0; d < 16; ++d) {
+        auto f = F({a, b, d}, 4);
+        auto r = to_cute(f);
+        if (!r) continue;
+        ++answered;
+        for (Int i = 0; i < 8; ++i) ASSERT_EQ(*evaluate(*r, i), static_cast<Int>(f(i))) << to_string(f) << " at " << i;
+        bool disjoint = !(a & b) && !(a & d) && !(b & d);
+        if (disjoint) ASSERT_EQ(r->sw.bits, 0) << to_string(f);
+      }
+  EXPECT_GE(answered, 1000);  // of the 4096 maps
+}
+
 // The three forms of one layout agree wherever it has all of them: for a random power-of-two
 // layout L with disjoint-bit strides, L(i) == F2(L)(i) == L(I(i)) with I = make_identity_layout
 // (the coordinate layout composed with the integer strides), and L o I tabulates to L.

@@ -37,6 +37,7 @@ void raise(Error const& e) {
   set("message", PyUnicode_FromStringAndSize(e.message.data(), static_cast<Py_ssize_t>(e.message.size())));
   set("cute_answers", PyBool_FromLong(e.cute_answers));
   set("cute_precondition", PyBool_FromLong(e.cute_precondition));
+  set("cute_crash", PyBool_FromLong(e.cute_crashes));
   PyErr_SetObject(type, exc);
   Py_DECREF(exc);
 }
@@ -66,7 +67,8 @@ void bind_errors(nb::module_& m) {
       "An operation of the layout algebra has no right answer for its input. Attributes: kind (the "
       "schema's error kind), message (the failed condition and its numbers), cute_answers (CuTe itself "
       "would return a layout here, one that breaks CuTe's own contract), cute_precondition (CuTe would "
-      "return a layout, but the input breaks a precondition CuTe documents and does not check).",
+      "return a layout, but the input breaks a precondition CuTe documents and does not check), cute_crash "
+      "(CuTe divides by zero here at run time).",
       PyExc_ValueError, nullptr);
   m.attr("LayoutError") = nb::borrow(base_error);
   for (auto const& k : kinds) {

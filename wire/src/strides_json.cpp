@@ -192,7 +192,10 @@ Json to_json(LinearLayout const& f) {
 Result<LinearLayout> linear_from_json(Json const& j, std::string const& path) {
   if (!j.is_object() || !j.contains("bases") || !j["bases"].is_array() || !j.contains("out_bits"))
     return fail(ErrorKind::invalid_input, "expected a linear layout {\"bases\": [...], \"in_bits\": n, \"out_bits\": m} at ",
-                path);
+                path, !j.is_object()            ? " (not an object)"
+                      : !j.contains("bases")    ? " (no \"bases\")"
+                      : !j["bases"].is_array()  ? " (\"bases\" is not an array)"
+                                                : " (no \"out_bits\"; \"in_bits\" is the optional one)");
   Json const& b = j["bases"];
   if (b.size() > LinearLayout::max_bits)
     return fail(ErrorKind::invalid_input, b.size(), " bases at ", path, ".bases exceed the limit of ",

@@ -3,7 +3,7 @@
 CuTe 4.2's headers (include/cute/layout.hpp, int_tuple.hpp, numeric/arithmetic_tuple.hpp), and
 compared exactly (the integers and int tuples these ops are, or the layout they build)."""
 from math import prod
-from .values import Bad, flat, is_int, check_int_tuple, read_layout, read_any_layout, show
+from .values import Bad, flat, is_int, check_int_tuple, read_layout, read_any_layout, read_chain, show
 from .cute import Pre, cosize as cosize_int
 from .ops import Res, exact, layout_form, same
 
@@ -264,7 +264,32 @@ def op_make_layout_of_layouts(args):
     return exact(Res(['make_layout_of_layouts.def']), want, 'make_layout_of_layouts.def')
 
 
+# ---------------------------------------------------------------- swizzle portions
+def _portions(v):
+    """(swizzle, the rest) of a value (swizzle_layout.hpp:131-167): a composed layout or a chain whose
+    outer function is a swizzle gives that swizzle and what follows its offset; a plain layout the
+    identity Swizzle<0,4,3> and itself; a chain whose outer function is a layout has no overload."""
+    read_chain(v)
+    if isinstance(v, dict) and 'shape' in v:
+        return [0, 4, 3], v
+    outer = v.get('outer', {'swizzle': v.get('swizzle')})
+    if not (isinstance(outer, dict) and set(outer) == {'swizzle'}):
+        raise Bad('a chain whose outer function is a layout has no get_swizzle_portion (swizzle_layout.hpp:131-167)')
+    return outer['swizzle'], v['layout']
+
+
+def op_get_swizzle_portion(args):
+    # get_swizzle_portion.def
+    return exact(Res(['get_swizzle_portion.def']), {'swizzle': _portions(args[0])[0]}, 'get_swizzle_portion.def')
+
+
+def op_get_nonswizzle_portion(args):
+    # get_nonswizzle_portion.def
+    return exact(Res(['get_nonswizzle_portion.def']), _portions(args[0])[1], 'get_nonswizzle_portion.def')
+
+
 OPS = {
+    'get_swizzle_portion': op_get_swizzle_portion, 'get_nonswizzle_portion': op_get_nonswizzle_portion,
     'size': op_size, 'cosize': op_cosize, 'rank': op_rank, 'depth': op_depth, 'flatten': op_flatten,
     'coshape': op_coshape, 'coprofile': op_coprofile, 'compatible': op_compatible,
     'weakly_congruent': op_weakly_congruent, 'shape_div': op_shape_div, 'layout_mode': op_layout_mode,

@@ -179,13 +179,19 @@ def verdict(case, file=''):
             return done('disagree', f'the tag should be cute_precondition: {unchecked[0].pid} fails: {unchecked[0].msg}',
                         unchecked[0].pid)
         cute = cute_answer(case)
+        if cute is None and res.noanswer:
+            return done('agree', f'the definition has no answer ({res.noanswer[1]}), so CuTe\'s answer (not '
+                                 f'recorded) breaks {res.noanswer[0]}', res.noanswer[0])
+        computed = cute is None and res.cute is not None
+        cute = res.cute if computed else cute
         if cute is None:
             return done('not_covered', 'CuTe\'s answer is not recorded (no `cute` member, none in `note`)')
         if res.check is None:
             return done('not_covered', 'no contract check for this op here')
         broken = run_check(cute)
         if broken:
-            return done('agree', f'CuTe\'s answer breaks {broken[0][0]}: {broken[0][1]}', broken[0][0])
+            return done('agree', f'CuTe\'s answer{" (not recorded; by its header, " + json.dumps(cute)[:80] + ")" if computed else ""}'
+                                 f' breaks {broken[0][0]}: {broken[0][1]}', broken[0][0])
         strict = res.strict(cute) if res.strict else []
         extra = f' (it breaks only the stricter reading {strict[0][0]}: {strict[0][1]})' if strict else ''
         return done('disagree', f'the tag is wrong: CuTe\'s answer meets {", ".join(res.contracts)}{extra}',

@@ -31,6 +31,8 @@ struct Error {
   // CuTe returns a layout here, but the input breaks a precondition CuTe documents and does not
   // check (docs/definitions.md names it): the answer is for another input (vectors: cute_precondition).
   bool cute_precondition = false;
+  // CuTe, given this input, divides by zero at run time (vectors: cute_crash): no answer, no compile error.
+  bool cute_crashes = false;
   bool cute_returns() const { return cute_answers || cute_precondition; }  // CuTe gives a layout here
   std::string what() const { return std::string(kind_name(kind)) + ": " + message; }
 };
@@ -95,6 +97,12 @@ inline std::unexpected<Error> cute_misses(std::unexpected<Error> e) {
 // An error of a precondition CuTe documents and does not check (see Error::cute_precondition).
 inline std::unexpected<Error> cute_unchecked(std::unexpected<Error> e) {
   e.error().cute_precondition = true;
+  return e;
+}
+
+// An error where CuTe divides by zero (see Error::cute_crashes).
+inline std::unexpected<Error> cute_crash(std::unexpected<Error> e) {
+  e.error().cute_crashes = true;
   return e;
 }
 

@@ -49,9 +49,10 @@ Result<LinearLayout> to_linear(ComposedLayout const& c);
 // The swizzle as a square map on n bits; pre: n >= span_bits(), n <= 62.
 Result<LinearLayout> to_linear(Swizzle const& s, int n);
 
-// Back to CuTe: the coalesced plain layout when every basis is 0 or a distinct power of two;
-// otherwise sw o 0 o P for the first Sw<B,M,S> (B = 1..5, M = 0..8, S = B..12 then -B..-12) whose
-// inverse (itself) makes sw^-1 o F such a P; not_representable when there is none.
+// Back to CuTe: the coalesced plain layout when the bases are pairwise bit-disjoint (F is then a
+// layout); otherwise sw o 0 o P for the first Sw<B,M,S> (B = 1..5, M = 0..8, S = B..12 then -B..-12)
+// whose inverse (itself) makes sw^-1 o F a permutation of bits P, failing that any layout P;
+// not_representable when there is none.
 Result<ComposedLayout> to_cute(LinearLayout const& f);
 
 // outer o inner (inner first, as CuTe's A o B): bases[k] = outer(inner.bases[k]); inadmissible when an

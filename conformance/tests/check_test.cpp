@@ -233,12 +233,21 @@ TEST(Export, NullspaceWitnessIsCuTesContract) {
 }
 
 // Where CuTe divides by zero (a thread layout's stride-0 mode in local_partition: get_flat_coord),
-// catlayout's refusal says so and the exporter tags the case cute_crash.
+// catlayout's refusal says so and the exporter tags the case cute_crash; where the division does not
+// compile (a tiler of more modes than the layout), that static_assert is CuTe's answer, untagged.
 TEST(Export, LocalPartitionOnAStrideZeroThreadModeIsACuTeCrash) {
-  Json args = Json::array({L("[2,15]", "[15,1]"), L("[1,2,4]", "[9,0,12]"), 31});
+  Json args = Json::array({L("[32,32]", "[36,1]"), L("[8,4]", "[0,1]"), 1});
   auto r = run_op("local_partition", args, "$");
   ASSERT_FALSE(r);
   EXPECT_TRUE(r.error().cute_crashes);
   auto tags = case_tags("local_partition", args, r);
   EXPECT_NE(std::find(tags.begin(), tags.end(), "cute_crash"), tags.end()) << tags.dump();
+  for (Json wider : {Json::array({L("[2,15]", "[15,1]"), L("[1,2,4]", "[9,0,12]"), 31}),
+                     Json::array({L("[12,4]", "[4,1]"), L("[2,4,3]", "[3,-3,9]"), 6})}) {
+    auto w = run_op("local_partition", wider, "$");
+    ASSERT_FALSE(w);
+    EXPECT_FALSE(w.error().cute_returns() || w.error().cute_crashes) << w.error().what();
+    EXPECT_NE(w.error().message.find("modes but"), std::string::npos) << w.error().what();
+    EXPECT_TRUE(case_tags("local_partition", wider, w).empty());
+  }
 }

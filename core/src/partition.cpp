@@ -169,9 +169,22 @@ static Tiler mode_sizes(Layout const& tile) {
   return Tiler::by_mode(std::move(sizes));
 }
 
+// CuTe compiles the division before get_flat_coord runs: where the thread's coordinate fails a
+// condition CuTe does not check (or crashes on), a static_assert of the division (tried at the
+// coordinate 0 of each kept mode) is the answer CuTe gives, a compile error.
+static Result<SliceResult> partition_at(Layout const& l, Tiler const& sizes, Result<SliceCoord> coord,
+                                        std::size_t kept) {
+  if (!coord && (coord.error().cute_returns() || coord.error().cute_crashes)) {
+    std::vector<SliceCoord> zeros(kept, SliceCoord::of(0));
+    auto compiled = outer_partition(l, sizes, kept == 1 ? zeros[0] : SliceCoord::tuple(std::move(zeros)));
+    if (!compiled && !compiled.error().cute_returns() && !compiled.error().cute_crashes) return compiled;
+  }
+  if (!coord) return std::unexpected(coord.error());
+  return outer_partition(l, sizes, *coord);
+}
+
 Result<SliceResult> local_partition(Layout const& l, Layout const& tile, Int index) {
-  CL_TRY(coord, flat_coord_of(tile, index));
-  return outer_partition(l, mode_sizes(tile), coord);
+  return partition_at(l, mode_sizes(tile), flat_coord_of(tile, index), tile.rank());
 }
 
 // CuTe: local_partition(T, dice(proj, tile), index); the index is the thread's in the whole tile
@@ -179,8 +192,7 @@ Result<SliceResult> local_partition(Layout const& l, Layout const& tile, Int ind
 // tile's, and the coordinate dice(proj, tile.get_flat_coord(index)) (idx2crd is per mode).
 Result<SliceResult> local_partition(Layout const& l, Layout const& tile, Int index, Projection const& p) {
   CL_TRY(t, dice(p, tile));
-  CL_TRY(coord, thread_coord(tile, index, p.keep));
-  return outer_partition(l, mode_sizes(t), coord);
+  return partition_at(l, mode_sizes(t), thread_coord(tile, index, p.keep), t.rank());
 }
 
 }  // namespace catlayout

@@ -157,13 +157,15 @@ Result<SliceResult> slice_and_offset(SliceCoord const& c, ComposedLayout const& 
   CL_TRY(plain, slice_and_offset(c, l.layout));  // the sliced layout, and the coordinate's checks
   SliceResult out{std::move(plain.layout), 0, l.sw, l.offset};
   if (all_holes(c)) return out;  // CuTe reshapes: Sw o k o slice(c, L), offset 0
+  // CuTe composes its swizzle's layout with the empty sub-layout: no such make_layout (an identity
+  // Swizzle<0,M,S> too: it is still the swizzled overload, swizzle_layout.hpp:230)
+  if (!c.has_hole())
+    return fail(ErrorKind::invalid_input, "CuTe's slice_and_offset of a swizzled layout needs a hole (_) in the "
+                "coordinate: ", to_string(c), " fixes every mode of ", to_string(l), " (CuTe C++ does not compile it)");
   if (l.sw.is_identity()) {
     CL_TRY(offset, checked_sum(l.offset, plain.offset));
     return SliceResult{std::move(out.layout), offset, std::nullopt, 0};
   }
-  if (!c.has_hole())  // CuTe composes its swizzle's layout with the empty sub-layout: no such make_layout
-    return fail(ErrorKind::invalid_input, "CuTe's slice_and_offset of a swizzled layout needs a hole (_) in the "
-                "coordinate: ", to_string(c), " fixes every mode of ", to_string(l), " (CuTe C++ does not compile it)");
   CL_TRY(only_zy, projection(l.sw, true));
   CL_TRY(anti_zy, projection(l.sw, false));
   std::vector<DicedLeaf> diced;

@@ -1251,17 +1251,17 @@ def op_local_partition(args):
             if s == 1:
                 c = 0
             elif d == 0:
-                if keep[k]:
+                if keep[k] and not r.pre:
+                    # a crash at run time; the division's static_asserts below come first (it compiles first)
                     r.pre.append(Pre('local_partition.pre.stride0', 'unchecked',
                                      f'thread mode {k} has extent {s} and stride 0: idx2crd divides by 0'))
-                    return r
                 c = 0
             else:
                 c = tmod(tdiv(i, d), s)
             cs.append(c)
             total += c * d
         coords.append(idx(cs, flat(m.shape)))
-    if total != i:
+    if total != i and not r.pre:
         r.pre.append(Pre('local_partition.pre.thread', 'unchecked',
                          f'thread layout {show(tile)} at CuTe\'s coordinate {coords} gives {total}, not {i}'))
     kt = [m for m, kp in zip(tops, keep) if kp]
@@ -1274,8 +1274,8 @@ def op_local_partition(args):
     sub = partition(args[0], tiler, coord, False, 'local_partition')
     sub.pre = r.pre + sub.pre
     sub.contracts = r.contracts
-    if total != i:  # no thread idx: the elements CuTe's formula picks are another thread's, no answer
-        sub.check, sub.noanswer = None, ('local_partition.pre.thread', f'{i} is no thread of {show(tile)}')
+    if r.pre:  # no thread idx (or CuTe divides by 0): the elements CuTe's formula picks are another thread's
+        sub.check, sub.noanswer = None, (r.pre[0].pid, f'{i} is no thread of {show(tile)} alone')
     return sub
 
 
@@ -1630,6 +1630,10 @@ def op_mutual_refinement(args):
         else:
             r.noanswer = ('mutual_refinement.def', f'{X[i]} and {Y[j]} do not divide one another')
             return r
+    # U exhausted: T's trailing 1s still refine (T' = (..,1) and U's last entry y = (y,1) keep flat(T')
+    # a prefix of flat(U')), so they join U's last relative mode; any other entry has no room
+    while i < len(X) and X[i] == 1 and Yp:
+        Xp.append([1]); Yp[-1].append(1); i += 1
     if i < len(X):
         r.noanswer = ('mutual_refinement.def', 'U is exhausted before T')
         return r

@@ -251,3 +251,17 @@ TEST(Export, LocalPartitionOnAStrideZeroThreadModeIsACuTeCrash) {
     EXPECT_TRUE(case_tags("local_partition", wider, w).empty());
   }
 }
+
+// max_common_vector's witness reads b.get_1d_coord as CuTe's right_inverse(b) (docs/definitions.md):
+// (2,5):(3,1) sends indices 1 and 6 to 3, CuTe's inverse takes 6, and A = (2,2):(2,1) extended gives
+// A(6) = 3, so CuTe's 5 is right. Seed 20261217 draws it; the old witness (b's first index) stopped there.
+TEST(Export, MaxCommonVectorWitnessReadsCuTesRightInverse) {
+  ExportOptions opt;
+  opt.seed = 20261217;
+  opt.count = 300;
+  auto doc = export_op("max_common_vector", opt);
+  ASSERT_TRUE(doc) << doc.error().what();
+  auto got = run_op("max_common_vector", Json::array({L("[2,2]", "[2,1]"), L("[2,5]", "[3,1]")}), "$");
+  ASSERT_TRUE(got);
+  EXPECT_EQ(*got, Json(5));
+}

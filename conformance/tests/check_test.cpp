@@ -217,11 +217,16 @@ TEST(Check, TagsAreReadSkippedAndValidated) {
 // as the engine answers: with negative strides CuTe's answer keeps only the stride-0 modes, and the
 // kernel may be larger ((4,3,2):(11,-5,-11) sends index 13 to 0). Seed 20261209 draws that input; the
 // old witness (the strict enumeration) stopped the export there.
-TEST(Export, NullspaceWitnessIsCuTesContract) {
+// The cases the exporter writes for op at a seed; a witness that disagrees with the engine stops it.
+static Result<Json> exported(std::string const& op, std::uint64_t seed, int count) {
   ExportOptions opt;
-  opt.seed = 20261209;
-  opt.count = 200;
-  auto doc = export_op("nullspace", opt);
+  opt.seed = seed;
+  opt.count = count;
+  return export_op(op, opt);
+}
+
+TEST(Export, NullspaceWitnessIsCuTesContract) {
+  auto doc = exported("nullspace", 20261209, 200);
   ASSERT_TRUE(doc) << doc.error().what();
   bool seen = false;
   for (auto const& c : (*doc)["cases"])
@@ -256,10 +261,7 @@ TEST(Export, LocalPartitionOnAStrideZeroThreadModeIsACuTeCrash) {
 // (2,5):(3,1) sends indices 1 and 6 to 3, CuTe's inverse takes 6, and A = (2,2):(2,1) extended gives
 // A(6) = 3, so CuTe's 5 is right. Seed 20261217 draws it; the old witness (b's first index) stopped there.
 TEST(Export, MaxCommonVectorWitnessReadsCuTesRightInverse) {
-  ExportOptions opt;
-  opt.seed = 20261217;
-  opt.count = 300;
-  auto doc = export_op("max_common_vector", opt);
+  auto doc = exported("max_common_vector", 20261217, 300);
   ASSERT_TRUE(doc) << doc.error().what();
   auto got = run_op("max_common_vector", Json::array({L("[2,2]", "[2,1]"), L("[2,5]", "[3,1]")}), "$");
   ASSERT_TRUE(got);

@@ -1,11 +1,13 @@
 #include "catlayout/conformance/export.hpp"
 
+#include <array>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "catlayout/conformance/ops.hpp"
 #include "catlayout/core.hpp"
@@ -229,6 +231,11 @@ bool tractable_layouts(Json const& j) {
 // answer (a stricter reading of docs/definitions.md: nullspace.strict, upcast.strict, ...);
 // cute_wrong where CuTe's answer breaks CuTe's contract; cute_precondition where the input breaks
 // a precondition CuTe documents and does not check; cute_crash where CuTe divides by zero.
+// The tags case_tags decides on its own, which retagging replaces; cute_crash is not one of them:
+// catlayout knows some of CuTe's crashes, not all, so an oracle's cute_crash stays.
+constexpr std::array<std::string_view, 4> decided_tags{"outside_categorical", "strict_differs", "cute_wrong",
+                                                       "cute_precondition"};
+
 Json case_tags(std::string const& op, Json const& args, Result<Json> const& r) {
   Json tags = Json::array();
   if (r && depends_on_convention(op)) {
@@ -254,11 +261,10 @@ Result<Json> retag_document(Json doc, std::string const& file) {
       return fail(ErrorKind::invalid_input, file, ": ", path, " is not a case with op and args");
     Json tags = Json::array();
     if (c.contains("tags") && c["tags"].is_array())
-      for (auto const& t : c["tags"])  // keep what catlayout does not compute
-        if (t != "outside_categorical" && t != "strict_differs" && t != "cute_wrong" && t != "cute_precondition")
+      for (auto const& t : c["tags"])  // keep what catlayout does not decide
+        if (!t.is_string() || std::ranges::find(decided_tags, t.get<std::string>()) == decided_tags.end())
           tags.push_back(t);
     std::string op = c["op"];
-    // cute_crash is kept as the oracle wrote it (catlayout knows some of CuTe's crashes, not all)
     for (auto const& t : case_tags(op, c["args"], run_op(op, c["args"], path + ".args")))
       if (std::find(tags.begin(), tags.end(), t) == tags.end()) tags.push_back(t);
     if (tags.empty())
@@ -306,6 +312,11 @@ Result<Json> export_op(std::string const& name, ExportOptions const& opt) {
     std::snprintf(id, sizeof id, "%s/%04d", (kind.empty() ? op : op + "/" + kind).c_str(), n++);
     Json c{{"id", id}, {"op", op}, {"args", args}, {"expect", expect}};
     if (!tags.empty()) c["tags"] = tags;
+    // A refusal where CuTe answers or crashes says why in `note` (the condition CuTe does not check);
+    // CuTe's own answer takes a compiler (conformance/oracle/cute_ops writes it in `cute`).
+    if (!r && (r.error().cute_returns() || r.error().cute_crashes))
+      c["note"] = str(r.error().cute_answers ? "cute_wrong" : r.error().cute_precondition ? "cute_precondition" : "cute_crash",
+                      ": catlayout refuses: ", r.error().what());
     cases.push_back(std::move(c));
   }
   return Json{{"schema", "catlayout.vectors/1"},

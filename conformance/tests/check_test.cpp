@@ -267,3 +267,46 @@ TEST(Export, MaxCommonVectorWitnessReadsCuTesRightInverse) {
   ASSERT_TRUE(got);
   EXPECT_EQ(*got, Json(5));
 }
+
+// Retagging replaces the tags catlayout decides (here complement((2):(2), 8) answers, no tag) and
+// keeps the others: an oracle's cute_crash (catlayout knows some of CuTe's crashes, not all) and a
+// tag it does not know.
+TEST(Export, RetagReplacesDecidedTagsAndKeepsTheOracles) {
+  Json doc = {{"cases", Json::array({Json{{"id", "a"},
+                                           {"op", "complement"},
+                                           {"args", Json::array({L("[2]", "[2]"), 8})},
+                                           {"tags", Json::array({"cute_crash", "strict_differs", "cute_wrong", "mine"})}}})}};
+  auto r = retag_document(doc, "t.json");
+  ASSERT_TRUE(r) << r.error().what();
+  EXPECT_EQ((*r)["cases"][0]["tags"], Json::array({"cute_crash", "mine"}));
+  doc["cases"][0]["tags"] = Json::array({"outside_categorical"});
+  r = retag_document(doc, "t.json");
+  ASSERT_TRUE(r);
+  EXPECT_FALSE((*r)["cases"][0].contains("tags"));
+  doc["cases"][0].erase("op");
+  r = retag_document(doc, "t.json");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("$.cases[0] is not a case with op and args"), std::string::npos) << r.error().what();
+}
+
+// An exported refusal where CuTe answers (or crashes) says why: its note starts with its tag and
+// holds catlayout's message (make_ordered_layout: two parts of one order, CuTe's layout not compact).
+TEST(Export, TaggedRefusalsCarryTheirReason) {
+  auto doc = exported("make_ordered_layout", 20261220, 300);
+  ASSERT_TRUE(doc) << doc.error().what();
+  int tagged = 0;
+  for (auto const& c : (*doc)["cases"]) {
+    std::string tag;
+    for (auto const& t : c.value("tags", Json::array()))
+      if (t == "cute_wrong" || t == "cute_precondition" || t == "cute_crash") tag = t;
+    if (tag.empty()) {
+      EXPECT_FALSE(c.contains("note")) << c.dump();
+      continue;
+    }
+    ASSERT_TRUE(c.contains("note")) << c.dump();
+    std::string note = c["note"];
+    EXPECT_EQ(note.rfind(tag + ": catlayout refuses: " + std::string(c["expect"]["error"]) + ": ", 0), 0u) << note;
+    tagged += tag == "cute_wrong";
+  }
+  EXPECT_GT(tagged, 0);
+}

@@ -11,7 +11,8 @@ static_asserts, its function which elements correspond).
 from math import gcd
 from .values import Layout, Bad, flat, size, is_int, check_int_tuple, read_layout, show, fmt, span
 from .cute import Pre, coalesce_modes, composition_pres, complement
-from .ops import Res, as_value, first_diff, cute_right_inverse
+from .result import Res, first_diff
+from .ops import as_value, cute_right_inverse
 
 
 def common(args, name):

@@ -5,7 +5,7 @@ compared exactly (the integers and int tuples these ops are, or the layout they 
 from math import prod
 from .values import Bad, flat, is_int, check_int_tuple, read_layout, read_any_layout, read_chain, show
 from .cute import Pre, cosize as cosize_int
-from .ops import Res, exact, layout_form, same
+from .result import Res, exact, layout_form, same
 
 
 # ---------------------------------------------------------------- helpers

@@ -23,7 +23,7 @@ from math import prod
 from .values import Layout, Composed, Swizzle, Bad, flat, size, is_int, ceil_div, tdiv, tmod, \
     read_any_layout, show, fmt, span
 from .cute import Pre, compatible
-from .ops import Res, same
+from .result import Res, same
 from . import runtime as _rt
 from .runtime import MInt, MList
 

@@ -17,7 +17,7 @@ order) are the exact form the entry gives.  print's text and parse's value are e
 import re
 from .values import Composed, Swizzle, Bad, is_int, read_layout, read_any_layout, show, fmt, span
 from .cute import Pre, coalesce_modes
-from .ops import Res, first_diff, exact
+from .result import Res, first_diff, exact
 
 TV_NAMES = ('register', 'lane', 'warp', 'block')
 

@@ -3,6 +3,7 @@ import json
 from .values import Bad, SAMPLED
 from .cute import Pre
 from .ops import OPS
+from .result import Res
 from . import runtime
 
 TAGS = ('cute_wrong', 'cute_precondition', 'cute_crash')
@@ -36,8 +37,7 @@ def cute_answer(case):
 
 
 def definition(op, args):
-    """What the definition of `op` says about `args` (ops.Res): failing preconditions, no answer, check."""
-    from .ops import Res
+    """What the definition of `op` says about `args` (Res): failing preconditions, no answer, check."""
     try:
         return OPS[op](args)
     except Pre as e:

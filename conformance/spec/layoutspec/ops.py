@@ -1,6 +1,5 @@
 """One function per op: its definition (docs/definitions.md), as preconditions, a decision whether
 the definition has an answer, and a check of a candidate result against the op's contracts."""
-import json
 from functools import partial
 from math import prod, gcd, lcm
 from .values import (Layout, Composed, Swizzle, Bad, flat, size, is_int, ceil_div, unflatten, tdiv, tmod,
@@ -10,64 +9,7 @@ from .values import (Layout, Composed, Swizzle, Bad, flat, size, is_int, ceil_di
 from .cute import (Pre, Ref, coalesce_modes, stride_order, coalesce_x_modes, cosize, filter_modes, complement,
                    composition_pres, check_layout_fn, compatible, divide_mode, product_mode, zip2_by,
                    unpack, idx, shape_tree, psize)
-
-
-class Res:
-    """What the definition says about one case."""
-
-    def __init__(self, contracts=()):
-        self.pre, self.noanswer, self.check, self.strict = [], None, None, None
-        self.contracts = list(contracts)
-        self.covered = True
-        self.cute = None        # CuTe's answer by its header's formula, where the op computes it
-
-
-def same(v, w):
-    """v is w: integers (not bools), nested lists alike, dicts key by key."""
-    if isinstance(w, dict):
-        return isinstance(v, dict) and set(v) == set(w) and all(same(v[k], w[k]) for k in w)
-    if isinstance(w, list):
-        return isinstance(v, list) and len(v) == len(w) and all(same(a, b) for a, b in zip(v, w))
-    if is_int(w):
-        return is_int(v) and v == w
-    return type(v) is type(w) and v == w
-
-
-def stride_form(d):
-    """A stride entry in its one written form (a basis' scale written out; an F2 stride 0 is 0)."""
-    if isinstance(d, list):
-        return [stride_form(x) for x in d]
-    if isinstance(d, dict) and 'basis' in d:
-        return {'basis': d['basis'], 'scale': d.get('scale', 1)}
-    if isinstance(d, dict) and 'f2' in d and d['f2'] == 0:
-        return 0
-    return d
-
-
-def layout_form(v):
-    """A layout's JSON with its strides in their one written form; any other value as it is."""
-    if isinstance(v, dict) and 'shape' in v and 'stride' in v:
-        return {**v, 'stride': stride_form(v['stride'])}
-    return v
-
-
-def text(v):
-    return json.dumps(v) if isinstance(v, dict) else repr(v) if isinstance(v, str) else show(v)
-
-
-def exact(res, want, cid):
-    """The definition gives exactly want (a value, or a layout in its written form)."""
-    res.check = lambda v: [] if same(layout_form(v), layout_form(want)) else \
-        [(cid, f'{text(v)}, the definition gives {text(want)}')]
-    return res
-
-
-def first_diff(n, got, want, cid, what='i'):
-    for i in span(n):
-        g, w = got(i), want(i)
-        if g != w:
-            return [(cid, f'at {what} = {i}: {g}, the definition gives {w}')]
-    return []
+from .result import Res, exact, first_diff
 
 
 def as_value(v):
@@ -703,15 +645,16 @@ def _f2_layout_exists(f, n):
     """Whether some F2 layout (s_0,s_1,..):(F<v_0>,F<v_1>,..) of size n has the function f: its modes
     with product P cover [0, P) exactly when f is theirs there, and the next mode s:F<f(P)> extends
     that to [0, P s) exactly when f(c + P k) == f(c) ^ clmul(k, f(P)) for c < P, k < s, which depends on
-    P alone, not on how P was factored: a search over the divisors P of n, from 1."""
+    P alone, not on how P was factored: a search over the divisors P of n, from 1 (f tabulated once)."""
+    t = [f(i) for i in range(n)]
     reach, todo = {1}, [1]
     while todo:
         P = todo.pop()
-        v, failed = f(P % n) if P < n else 0, []
+        v, failed = t[P] if P < n else 0, []
         for s in range(2, n // P + 1):
-            if (n // P) % s or P * s in reach or any(s % t == 0 for t in failed):
+            if (n // P) % s or P * s in reach or any(s % q == 0 for q in failed):
                 continue
-            if all(f(c + P * k) == f(c) ^ clmul(k, v) for k in range(1, s) for c in range(P)):
+            if all(t[c + P * k] == t[c] ^ clmul(k, v) for k in range(1, s) for c in range(P)):
                 reach.add(P * s)
                 todo.append(P * s)
             else:

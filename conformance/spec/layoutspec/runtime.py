@@ -22,7 +22,7 @@ from math import prod
 
 from .cute import Pre, stride_order
 from .values import flat
-from .ops import same
+from .result import same
 
 _TOKEN = re.compile(r'\s*(_?-?\d+|_|[():,])')  # `_` alone: CuTe's print of a hole (underscore.hpp:194)
 COMPLEMENT_OF = {  # which operand CuTe complements

@@ -4,7 +4,7 @@ axes over functions, so that divides, products and partitions are checked by tab
 Each function names the docs/definitions.md entry it follows.
 """
 from math import prod
-from .values import Layout, flat, size, colex, ceil_div, unflatten, span, LIMIT, show
+from .values import Layout, flat, size, colex, ceil_div, unflatten, span, LIMIT, show, vec, vsum
 
 
 class Split:
@@ -207,21 +207,26 @@ def composition_pres(A, B, unchecked, what='A o B'):
             unchecked.append(u)
 
 
-def check_layout_fn(fn, B):
+def check_layout_fn(fn, B, coord=False):
     """composition.def: is i -> fn(i) on B's domain a layout compatible with B?  (tabulation)
-    Each leaf's restriction must be a layout and the leaves must add up."""
-    from .values import layout_of_table
+    Each leaf's restriction must be a layout and the leaves must add up. coord: fn's values are
+    coordinates {path: v} (A of basis strides), and a layout's strides are single scaled bases."""
+    from .values import layout_of_table, layout_of_coords
+    if coord:
+        f = fn
+        fn = lambda i: vec(f(i))        # noqa: E731  compared and added as coordinates without zeros
+    of_table = layout_of_coords if coord else layout_of_table
     leaves = B.modes()
     shapes = [s for s, _ in leaves]
     pre = [prod(shapes[:k]) for k in range(len(shapes))]
     for k, s in enumerate(shapes):
-        if layout_of_table(lambda j: fn(j * pre[k]), s) is None:
+        if of_table(lambda j: fn(j * pre[k]), s) is None:
             return f'leaf {k} of B ({s} elements) is not sent to a layout: {[fn(j * pre[k]) for j in range(min(s, 8))]}'
     tabs = [[fn(j * pre[k]) for j in range(s)] if s <= LIMIT else None for k, s in enumerate(shapes)]
     part = lambda k, c: tabs[k][c] if tabs[k] is not None else fn(c * pre[k])
     for i in span(B.size()):
         cs = colex(i, shapes, absorb=False)
-        tot = sum(part(k, c) for k, c in enumerate(cs))
+        tot = vsum([part(k, c) for k, c in enumerate(cs)]) if coord else sum(part(k, c) for k, c in enumerate(cs))
         if tot != fn(i):
             return f'the leaves of B do not add up at i = {i}: {fn(i)} != {tot}'
     return None

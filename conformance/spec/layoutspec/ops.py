@@ -5,7 +5,7 @@ from math import prod, gcd, lcm
 from .values import (Layout, Composed, Swizzle, Bad, flat, size, is_int, ceil_div, unflatten, tdiv, tmod,
                      read_layout, read_any_layout, read_tiler, read_swizzle, read_morphism, make_swizzle,
                      layout_of_table, coord_value, codomain_paths, fmt, show, congruent, span, LIMIT, layout_json,
-                     clmul)
+                     clmul, vec)
 from .cute import (Pre, Ref, coalesce_modes, stride_order, coalesce_x_modes, cosize, filter_modes, complement,
                    composition_pres, check_layout_fn, compatible, divide_mode, product_mode, zip2_by,
                    unpack, idx, shape_tree, psize)
@@ -15,13 +15,6 @@ from .result import Res, exact, first_diff
 def as_value(v):
     """Read a candidate result: a layout or a composed layout."""
     return read_any_layout(v, '$.value')
-
-
-def norm(v):
-    """Compare coordinate values without their zero entries (an integer is the path ())."""
-    if isinstance(v, dict):
-        return {k: x for k, x in v.items() if x}
-    return {(): v} if v else {}
 
 
 def layout_vs(ref, tree, ids, post=None):
@@ -35,7 +28,7 @@ def layout_vs(ref, tree, ids, post=None):
             out.append((ids[0], f'shape {fmt(X.shape)} is not compatible with the definition\'s {fmt(prof)}'))
         if X.size() != n:
             return out + [(ids[1], f'size {X.size()}, the definition has size {n}')]
-        out += first_diff(n, lambda i: norm(X(i)), lambda i: norm(ref.value(tree, i)), ids[2])
+        out += first_diff(n, lambda i: vec(X(i)), lambda i: vec(ref.value(tree, i)), ids[2])
         if post:
             out += post(X)
         return out
@@ -45,9 +38,10 @@ def layout_vs(ref, tree, ids, post=None):
 def answer_exists(res, ref):
     """Every composition inside the definition must give a layout (tabulation)."""
     for A, D, what in ref.checks:
-        if A.kind != 'int' or D.kind != 'int':
+        if A.kind == 'f2':
             continue
-        why = check_layout_fn(lambda i: A(D(i)), D)
+        paths = codomain_paths(D)
+        why = check_layout_fn(lambda i: at(A, D(i), paths), D, coord=A.kind == 'b')
         if why:
             res.noanswer = (res.contracts[-1], f'{what}: no layout has this function: {why}')
             return
@@ -89,7 +83,7 @@ def coalesced_check(X, L, p, cid, extended):
         pl = prod(flat(L.shape)[:-1]) if flat(L.shape) else 1
         px = prod(flat(X.shape)[:-1]) if flat(X.shape) else 1
         n = max(n, min(2 * lcm(pl, px) + max(pl, px), 1 << 16), 2 * n + 2)
-    out += first_diff(n, lambda i: norm(X(i)), lambda i: norm(L(i)), cid + '.post.function')
+    out += first_diff(n, lambda i: vec(X(i)), lambda i: vec(L(i)), cid + '.post.function')
     return out
 
 
@@ -307,7 +301,7 @@ def chain_vs(ref, tree):
             if j is not None:
                 return out + [('composition.post.compatible', f'the chain\'s domain is not [0, {n}): index {j} '
                                                              f'is the argument {X.arg(j)}')]
-        out += first_diff(n, lambda i: norm(X(i)), lambda i: norm(ref.value(tree, i)), 'composition.post.function')
+        out += first_diff(n, lambda i: vec(X(i)), lambda i: vec(ref.value(tree, i)), 'composition.post.function')
         return out
     return check
 
@@ -853,6 +847,13 @@ def op_make_layout_like(args):
              'make_layout_like.post.order'])
     zero = [d == 0 for _, d in L.modes()]
     ordv = [d for _, d in L.modes()]
+    if L.kind == 'int':
+        # CuTe's answer (layout.hpp:444): compact_order(filter_zeros(stride, shape), stride), a stride-0
+        # leaf's extent read as 1 (its compact stride 0); tied strides start at one stride
+        def ones_at_zeros(d, s):
+            return [ones_at_zeros(a, b) for a, b in zip(d, s)] if isinstance(d, list) else 1 if d == 0 else s
+        r.cute = {'shape': L.shape, 'stride': ordered_strides(ones_at_zeros(L.stride, L.shape), L.stride, r,
+                                                              'make_layout_like')[0]}
 
     def check(v):
         X = as_value(v)

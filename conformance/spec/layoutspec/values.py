@@ -537,6 +537,51 @@ def fmt(t):
 
 
 # ---------------------------------------------------------------- functions as layouts
+def vec(v):
+    """An integer or a coordinate {path: v} as a coordinate without its zero entries (an integer is the
+    path ()), so that equal values compare equal."""
+    if isinstance(v, dict):
+        return {k: x for k, x in v.items() if x}
+    return {(): v} if v else {}
+
+
+def vscale(d, k):
+    return {p: k * x for p, x in d.items()} if k else {}
+
+
+def vsum(vs):
+    out = {}
+    for v in vs:
+        for p, x in v.items():
+            out[p] = out.get(p, 0) + x
+    return {p: x for p, x in out.items() if x}
+
+
+def layout_of_coords(f, n):
+    """layout_of_table for a table of coordinates (vec): the flat modes [(extent, stride)] of a layout
+    whose strides are single scaled bases (or 0) with the function f on [0, n), or None. The same
+    greedy walk: a layout coalesces to one form, and coalescing keeps a stride of one basis."""
+    if n == 0 or f(0):
+        return None
+    modes, step, m = [], 1, n
+    while m > 1:
+        d = f(step)
+        k = 1
+        while k < m and f(k * step) == vscale(d, k):
+            k += 1
+        while k > 1 and m % k:
+            k -= 1
+        if k == 1 or len(d) > 1:
+            return None
+        modes.append((k, d))
+        step *= k
+        m //= k
+    for i in span(n):
+        if vsum([vscale(d, c) for (_, d), c in zip(modes, colex(i, [s for s, _ in modes], absorb=False))]) != f(i):
+            return None
+    return modes
+
+
 def layout_of_table(f, n):
     """A flat layout (shapes, strides) whose function on [0, n) is the table f, or None.
 

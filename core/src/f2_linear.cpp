@@ -36,9 +36,9 @@ Result<Int> LinearLayout::at(Int i) const {
 }
 
 std::string to_string(LinearLayout const& f) {
-  std::string s = "[";
-  for (std::size_t k = 0; k < f.bases().size(); ++k) s += (k ? "," : "") + std::to_string(f.bases()[k]);
-  return s + "] : " + std::to_string(f.in_bits()) + " -> " + std::to_string(f.out_bits()) + " bits";
+  std::string s = "[";  // appended piece by piece (str): GCC 12 at -O3 warns falsely on "," + to_string
+  for (std::size_t k = 0; k < f.bases().size(); ++k) s += str(k ? "," : "", f.bases()[k]);
+  return s + str("] : ", f.in_bits(), " -> ", f.out_bits(), " bits");
 }
 
 static int width_of(std::vector<std::uint64_t> const& bases) {
@@ -133,16 +133,19 @@ static std::optional<Layout> plain(std::vector<std::uint64_t> const& bases, bool
 // swizzled permutation (Linear.RoundTrips), and a function some Sw o P has is never refused.
 Result<ComposedLayout> to_cute(LinearLayout const& f) {
   if (auto p = plain(f.bases(), false)) return ComposedLayout{Swizzle{}, 0, *p};
-  for (bool permutation : {true, false})
-    for (int b = 1; b <= 5; ++b)
-      for (int m = 0; m <= 8; ++m)
-        for (int sign : {1, -1})
-          for (int s = b; s <= 12; ++s) {
-            Swizzle sw = *Swizzle::make(b, m, sign * s);
-            std::vector<std::uint64_t> q;  // sw^-1 o F, and sw^-1 = sw
-            for (auto x : f.bases()) q.push_back(static_cast<std::uint64_t>(sw(static_cast<Int>(x))));
-            if (auto p = plain(q, permutation)) return ComposedLayout{sw, 0, *p};
-          }
+  std::optional<ComposedLayout> any;  // the first swizzle that gives a layout, kept in one pass
+  for (int b = 1; b <= 5; ++b)
+    for (int m = 0; m <= 8; ++m)
+      for (int sign : {1, -1})
+        for (int s = b; s <= 12; ++s) {
+          Swizzle sw = *Swizzle::make(b, m, sign * s);
+          std::vector<std::uint64_t> q;  // sw^-1 o F, and sw^-1 = sw
+          for (auto x : f.bases()) q.push_back(static_cast<std::uint64_t>(sw(static_cast<Int>(x))));
+          if (auto p = plain(q, true)) return ComposedLayout{sw, 0, *p};
+          if (!any)
+            if (auto p = plain(q, false)) any = ComposedLayout{sw, 0, *p};
+        }
+  if (any) return *any;
   return fail(ErrorKind::not_representable, "", to_string(f),
               " is neither a layout (its bases pairwise bit-disjoint) nor Sw<B,M,S> of one for B <= 5, M <= 8, "
               "|S| <= 12");
@@ -198,7 +201,7 @@ Result<LinearLayout> inverse(LinearLayout const& f) {
   if (!r.kernel.empty()) {
     std::string bits;
     for (int j = 0; j < n; ++j)
-      if (r.kernel[0] >> j & 1) bits += (bits.empty() ? "" : ",") + std::to_string(j);
+      if (r.kernel[0] >> j & 1) bits += str(bits.empty() ? "" : ",", j);
     return fail(ErrorKind::inadmissible, "not invertible: ", to_string(f), " is singular: the images of input bits {",
                 bits, "} XOR to 0");
   }

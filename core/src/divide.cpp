@@ -5,21 +5,43 @@
 #include "catlayout/core/composition.hpp"
 #include "catlayout/core/limits.hpp"
 #include "catlayout/core/structural.hpp"
+#include "cute_composition.hpp"
 #include "flat_pipeline.hpp"
 #include "layout_access.hpp"
 #include "merge_modes.hpp"
 
 namespace catlayout {
 
-static Result<Layout> divide_by_layout(Layout const& a, Layout const& b, Convention conv) {
+static Result<Layout> divisor_pair(Layout const& a, Layout const& b, Convention conv) {
   // CuTe's cotarget is shape(coalesce(A)): its flat entries, without building the layout.
   auto coal = coalesce_flat(flat_modes(a));
   auto c = complement(b, std::span<Int const>(coal.shape), conv);
   if (!c)  // Def. 2.3.8.1 asks for comp(B, size(A)): without it the division is inadmissible
     return fail(ErrorKind::inadmissible, "dividing ", to_string(a), " by ", to_string(b), ": the tiler has no complement: ",
                 c.error().message);
-  CL_TRY(bc, Layout::make(tup(b.shape(), c->shape()), tup(b.stride(), c->stride())));
+  return Layout::make(tup(b.shape(), c->shape()), tup(b.stride(), c->stride()));
+}
+
+static Result<Layout> divide_by_layout(Layout const& a, Layout const& b, Convention conv) {
+  CL_TRY(bc, divisor_pair(a, b, conv));
   return composition(a, bc);
+}
+
+Result<Layout> detail::divisor_pair(Layout const& a, Layout const& b) {
+  return catlayout::divisor_pair(a, b, Convention::cute);
+}
+
+static Result<Layout> cute_divide_by_layout(Layout const& a, Layout const& b, Convention conv) {
+  CL_TRY(bc, divisor_pair(a, b, conv));
+  return detail::cute_composition(a, bc);
+}
+
+static Result<Layout> cute_divide_modes(Layout const& a, Tiler const& b, Convention c) {
+  return apply_tiler(a, b, cute_divide_modes, cute_divide_by_layout, c);
+}
+
+Result<Layout> detail::cute_logical_divide(Layout const& a, Tiler const& b) {
+  return cute_divide_modes(a, b, Convention::cute);
 }
 
 // Def. 2.3.8.1 step by step: each intermediate a Layout, each failure named.

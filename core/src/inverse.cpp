@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 #include "catlayout/core/coalesce.hpp"
 #include "catlayout/core/composition.hpp"
+#include "cute_composition.hpp"
 #include "flat_pipeline.hpp"
 #include "layout_access.hpp"
 #include "merge_modes.hpp"
@@ -150,26 +152,64 @@ Result<Layout> left_inverse(Layout const& l) {
   return r;
 }
 
-static Result<Layout> common_of(Layout const& a, Layout const& b, Layout& inv_b) {
-  inv_b = right_inverse(b);
-  CL_TRY(c, composition(a, inv_b));
-  return coalesce(c);
+// The first mode of coalesce(a o right_inverse(b)) (CuTe layout.hpp:1387, :1413): CuTe's N and R
+// are read off it. Where a o right_inverse(b) is no layout, CuTe composes all the same (the error
+// says so: cute_returns) and reads its own layout (detail::cute_composition); that answer is kept
+// where it meets the definition (common_size_breaks), else the error stands with CuTe's N named.
+struct CommonMode {
+  Layout inv_b, mode0;
+  std::optional<Error> refused;  // a o right_inverse(b) is no layout; mode0 is from CuTe's layout
+};
+
+static Result<CommonMode> common_mode(Layout const& a, Layout const& b) {
+  CommonMode c{right_inverse(b), Layout(), std::nullopt};
+  auto composed = composition(a, c.inv_b);
+  if (!composed) {
+    if (!composed.error().cute_returns()) return std::unexpected(composed.error());
+    c.refused = composed.error();
+    composed = detail::cute_composition(a, c.inv_b);
+    if (!composed) return std::unexpected(*c.refused);
+  }
+  c.mode0 = coalesce(*composed).mode(0);
+  return c;
+}
+
+static Int common_size(Layout const& mode0) { return mode0.stride() == IntTuple(1) ? mode0.size() : 1; }
+
+// Def. (docs/definitions.md max_common_vector): a(inv(j)) == j for j < n (the @post), and n is
+// maximal: n == size(inv), or a(inv(n)) != n (n = 1 where already a(inv(1)) != 1). The first j
+// that breaks it, or -1; tabulated, so at most max_checked elements.
+static Result<Int> common_size_breaks(Layout const& a, Layout const& inv, Int n) {
+  if (n > max_checked)
+    return fail(ErrorKind::invalid_input, "CuTe's common vector of ", n, " elements is more than catlayout tabulates (",
+                max_checked, ") to check it");
+  for (Int j = 1; j <= n && j < inv.size(); ++j) {
+    CL_TRY(v, a.extended(inv(j)));
+    if ((v == j) != (j < n)) return j;
+  }
+  return Int{-1};
+}
+
+static Result<Int> checked_common_size(Layout const& a, CommonMode const& c, Int n) {
+  if (!c.refused) return n;
+  CL_TRY(j, common_size_breaks(a, c.inv_b, n));
+  if (j < 0) return n;
+  Error e = *c.refused;
+  e.message += str("; CuTe's common vector of this layout, ", n, " elements, is not the longest run with a(",
+                   "right_inverse(b)(j)) == j: it ", j < n ? "breaks" : "continues", " at j = ", j);
+  return std::unexpected(std::move(e));
 }
 
 Result<Layout> max_common_layout(Layout const& a, Layout const& b) {
-  Layout inv_b;
-  CL_TRY(common, common_of(a, b, inv_b));
-  Layout m0 = common.mode(0);
-  if (m0.stride() == IntTuple(1)) return composition(inv_b, m0);
+  CL_TRY(c, common_mode(a, b));
+  CL_CHECK(checked_common_size(a, c, common_size(c.mode0)));
+  if (c.mode0.stride() == IntTuple(1)) return composition(c.inv_b, c.mode0);  // N:1
   return Layout();
 }
 
 Result<Int> max_common_vector(Layout const& a, Layout const& b) {
-  Layout inv_b;
-  CL_TRY(common, common_of(a, b, inv_b));
-  Layout m0 = common.mode(0);
-  if (m0.stride() == IntTuple(1)) return m0.size();
-  return Int{1};
+  CL_TRY(c, common_mode(a, b));
+  return checked_common_size(a, c, common_size(c.mode0));
 }
 
 }  // namespace catlayout

@@ -2,15 +2,19 @@
 
 #include <cctype>
 
+#include "catlayout/core/checked.hpp"
+#include "catlayout/core/compact.hpp"
 #include "catlayout/core/divide.hpp"
+#include "catlayout/core/limits.hpp"
 #include "catlayout/core/quote.hpp"
 #include "catlayout/core/structural.hpp"
+#include "cute_composition.hpp"
 
 namespace catlayout {
 
 std::string to_string(Projection const& p) {
   std::string out = "(";
-  for (std::size_t i = 0; i < p.keep.size(); ++i) out += (i ? "," : "") + std::string(p.keep[i] ? "_1" : "X");
+  for (std::size_t i = 0; i < p.keep.size(); ++i) out += str(i ? "," : "", p.keep[i] ? "_1" : "X");
   return out + ")";
 }
 
@@ -87,8 +91,9 @@ static Result<SliceCoord> padded(SliceCoord const& c, std::size_t r, Layout cons
   return out;
 }
 
-static Result<SliceResult> partition(Layout const& l, Tiler const& tiler, SliceCoord const& coord, bool inner) {
-  CL_TRY(z, zipped_divide(l, tiler));  // ((tile), (rest))
+// The zipped division ((tile), (rest)) sliced: inner, the rest at `coord` (the tile kept); outer,
+// the tile at `coord` (the rest kept).
+static Result<SliceResult> slice_at(Layout const& z, SliceCoord const& coord, bool inner) {
   Layout tile = z.mode(0), rest = z.mode(1);
   SliceCoord at;
   if (inner) {
@@ -99,6 +104,101 @@ static Result<SliceResult> partition(Layout const& l, Tiler const& tiler, SliceC
     at = SliceCoord::tuple({std::move(c), holes(rest.rank())});
   }
   return slice_and_offset(at, z);
+}
+
+namespace {
+// The division's own function, to check CuTe's answer past a refusal. Each part of T that a divide
+// reads (T whole under a layout tiler; else each mode, a tiled one recursively) has its index x =
+// (B, B*)(i) (a kept mode: its own index) written in one digit of a mixed radix, so one layout X
+// carries every part's index; the division's value there is the sum of each part's T_ext(x)
+// (Def. 2.3.8.1: T o (B, B*), T extended past its domain as CuTe's composition reads it).
+struct Digit {
+  Layout part;
+  Int radix, base;
+};
+
+Result<Layout> scaled_digit(Layout const& part, Layout const& x, Int base, Int& radix, std::vector<Digit>& digits) {
+  std::vector<Int> d = flatten_values(x.stride());
+  for (Int& v : d) {
+    if (v < 0) return fail(ErrorKind::inadmissible, "a negative stride in ", to_string(x));
+    CL_TRY(scaled, checked_mul(v, radix, "index stride"));
+    v = scaled;
+  }
+  CL_TRY(stride, substitute(d, x.stride()));
+  digits.push_back({part, radix, base});
+  CL_TRY(next, checked_mul(radix, base, "index radix"));
+  radix = next;
+  return Layout::make(x.shape(), std::move(stride));
+}
+
+// A mode the tiler leaves: its own index, its compact column-major strides.
+Result<Layout> own_index(Layout const& m, Int& radix, std::vector<Digit>& digits) {
+  CL_TRY(c, compact_major(m.shape(), Major::left));
+  CL_TRY(own, Layout::make(m.shape(), std::move(c)));
+  return scaled_digit(m, own, m.size(), radix, digits);
+}
+
+Result<Layout> index_divide(Layout const& t, Tiler const& tiler, Int& radix, std::vector<Digit>& digits) {
+  if (tiler.is_layout()) {
+    CL_TRY(bc, detail::divisor_pair(t, divisor_layout(tiler)));
+    return scaled_digit(t, bc, cosize(bc), radix, digits);
+  }
+  IntTuple s, d;
+  for (std::size_t i = 0; i < t.rank(); ++i) {
+    Layout m = t.mode(i);
+    Result<Layout> x = i < tiler.modes.size() ? index_divide(m, tiler.modes[i], radix, digits)
+                                              : own_index(m, radix, digits);
+    if (!x) return x;
+    s.push_back(x->shape());
+    d.push_back(x->stride());
+  }
+  return Layout::make(std::move(s), std::move(d));
+}
+
+Result<Int> divided_value(std::vector<Digit> const& digits, Int v) {
+  Int sum = 0;
+  for (auto const& g : digits) {
+    CL_TRY(x, g.part.extended(v / g.radix % g.base));
+    CL_TRY(s, checked_add(sum, x, "value"));
+    sum = s;
+  }
+  return sum;
+}
+}  // namespace
+
+// Def. (docs/definitions.md inner_partition): element j of the slice is T((B,B*)(tile j, coord)),
+// a function even where the whole division is no layout. CuTe divides all the same and slices its
+// own layout: that answer stands where it is the function (tabulated), else the division's refusal.
+static Result<SliceResult> cute_slice(Layout const& l, Tiler const& tiler, SliceCoord const& coord, bool inner,
+                                      Error refused) {
+  auto cute = detail::cute_logical_divide(l, tiler);
+  if (!cute) return std::unexpected(std::move(refused));
+  CL_TRY(zc, zip2_by(*cute, tiler));
+  CL_TRY(sc, slice_at(zc, coord, inner));  // a coordinate outside its mode: CuTe's precondition, first
+  Int radix = 1;
+  std::vector<Digit> digits;
+  auto x = index_divide(l, tiler, radix, digits);
+  auto zx = x ? zip2_by(*x, tiler) : x;
+  auto sx = zx ? slice_at(*zx, coord, inner) : Result<SliceResult>(std::unexpected(zx.error()));
+  if (!sx || sc.swizzle || sc.layout.size() > limits::max_tabulate) return std::unexpected(std::move(refused));
+  for (Int j = 0; j < sc.layout.size(); ++j) {
+    auto want = divided_value(digits, sx->offset + sx->layout(j));
+    auto got = checked_add(sc.offset, sc.layout(j), "value");
+    if (!want || !got || *want != *got) {
+      refused.message += str("; CuTe's slice of its own division, ", to_string(sc.layout), " at offset ", sc.offset,
+                             ", gives ", got ? str(*got) : std::string("past int64"), " at element ", j,
+                             ", the division's function ", want ? str(*want) : std::string("past int64"));
+      return std::unexpected(std::move(refused));
+    }
+  }
+  return sc;
+}
+
+static Result<SliceResult> partition(Layout const& l, Tiler const& tiler, SliceCoord const& coord, bool inner) {
+  auto z = zipped_divide(l, tiler);  // ((tile), (rest))
+  if (z) return slice_at(*z, coord, inner);
+  if (!z.error().cute_returns()) return std::unexpected(z.error());
+  return cute_slice(l, tiler, coord, inner, z.error());
 }
 
 Result<SliceResult> inner_partition(Layout const& l, Tiler const& tiler, SliceCoord const& coord) {
@@ -161,9 +261,10 @@ static Result<SliceCoord> thread_coord(Layout const& tile, Int index, std::vecto
 
 Result<SliceCoord> flat_coord_of(Layout const& tile, Int index) { return thread_coord(tile, index, {}); }
 
-// CuTe product_each(shape(tile)): a size per top-level mode, or one integer.
+// CuTe product_each(shape(tile)) = transform(wrap(shape), product) (int_tuple.hpp:249): a size per
+// top-level mode, a tuple even for one integer, so a by-mode tiler (the layout's other modes kept).
 static Tiler mode_sizes(Layout const& tile) {
-  if (tile.shape().is_leaf()) return Tiler::of_integer(tile.size());
+  if (tile.shape().is_leaf()) return Tiler::by_mode({Tiler::of_integer(tile.size())});
   std::vector<Tiler> sizes;
   for (std::size_t i = 0; i < tile.rank(); ++i) sizes.push_back(Tiler::of_integer(tile.mode(i).size()));
   return Tiler::by_mode(std::move(sizes));

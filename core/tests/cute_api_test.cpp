@@ -5,6 +5,7 @@
 #include "testing.hpp"
 
 #include "catlayout/core/coshape.hpp"
+#include "catlayout/core/divide.hpp"
 #include "catlayout/core/crd2idx.hpp"
 #include "catlayout/core/modes.hpp"
 #include "catlayout/core/congruence.hpp"
@@ -80,6 +81,29 @@ TEST(Partition, ProjectionDropsModes) {
   ASSERT_TRUE(t) << t.error().what();
   EXPECT_EQ(to_string(t->layout), "(16,8,4):(1,64,512)");
   EXPECT_EQ(t->offset, 32);
+}
+
+// docs/definitions.md inner_partition: element j of the tile is T((B,B*)(j, coord)), a function even
+// where the division is no layout. T = ((13,15,1)):((1,13,0)) by 99: the division's modes overlap
+// past T's 195 elements (T extended by its stride-0 last mode), yet tile 0 is T(j) for j < 99 (CuTe's
+// 99:1 at 0 kept, tabulated here); tile 1 reaches past 195, where CuTe's slice (offset 99 + j) is
+// not T's extension (0, 1, 2), so it stays refused, CuTe's slice named.
+TEST(Partition, ASliceOfADivisionWithNoAnswerCanHaveOne) {
+  Layout t = L("((13,15,1)):((1,13,0))");
+  ASSERT_FALSE(zipped_divide(t, T("<99>")));
+  auto tile0 = local_tile(t, T("<99>"), SliceCoord::tuple({SliceCoord::of(0)}));
+  ASSERT_TRUE(tile0) << tile0.error().what();
+  ASSERT_EQ(tile0->layout.size(), 99);
+  for (Int j = 0; j < 99; ++j) EXPECT_EQ(tile0->offset + tile0->layout(j), *t.extended(j)) << j;
+  auto tile1 = local_tile(t, T("<99>"), SliceCoord::tuple({SliceCoord::of(1)}));
+  ASSERT_FALSE(tile1);
+  EXPECT_TRUE(tile1.error().cute_answers);
+  EXPECT_NE(tile1.error().message.find("CuTe's slice of its own division, ((99)):((1)) at offset 99"),
+            std::string::npos) << tile1.error().message;
+  Int j = 0;  // tile 1 is T(99 + j): 99 + j up to 96, then T's extension starts again at 0
+  while (j < 99 && *t.extended(99 + j) == 99 + j) ++j;
+  EXPECT_EQ(j, 96);
+  EXPECT_EQ(*t.extended(99 + j), 0);
 }
 
 // PyCuTe docs/04_layout_algebra.md "Recast" (integer scales: upcast; 1/2: downcast<2>).

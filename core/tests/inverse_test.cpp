@@ -64,6 +64,28 @@ TEST(Inverse, MaxCommon) {
   }
 }
 
+// Where a o right_inverse(b) is no layout, CuTe composes all the same and reads N off its own
+// layout; catlayout keeps that N where it is the definition's (docs/definitions.md max_common_vector:
+// a(inv(j)) == j for j < N, N maximal), tabulated here. Compiled with CuTe 4.2, both give 1 and 1:0.
+TEST(Inverse, MaxCommonPastAnInadmissibleComposition) {
+  for (auto [sa, sb] : {std::pair{"((5,3)):((3,1))", "(4,2):(2,1)"}, {"((6,3),2):((1,12),6)", "((1,5),2):((2,2),1)"}}) {
+    Layout a = L(sa), b = L(sb), inv = right_inverse(b);
+    auto c = composition(a, inv);
+    ASSERT_FALSE(c) << sa;
+    EXPECT_TRUE(c.error().cute_returns());
+    Int n = 1;  // the definition's N
+    while (n < inv.size() && *a.extended(inv(n)) == n) ++n;
+    EXPECT_EQ(max_common_vector(a, b), n) << sa;
+    auto r = max_common_layout(a, b);
+    ASSERT_TRUE(r) << sa << ": " << r.error().what();
+    EXPECT_EQ(r->size(), n);
+    for (Int i = 0; i < r->size(); ++i) {
+      EXPECT_EQ(*a.extended((*r)(i)), i);
+      EXPECT_EQ(b((*r)(i)), i);
+    }
+  }
+}
+
 // Up to detail::fixed_modes flat modes the inverses work in fixed arrays, past that in growable
 // ones: the same layout padded with size-1 modes (the same function, past the bound) has the
 // same inverses, and each inverse holds by tabulation.

@@ -608,7 +608,7 @@ Outcome local_tile_projection_property(Layout const& l, Tiler const& tiler, Slic
 Outcome local_partition_property(Layout const& l, Layout const& threads, Int index) {
   std::string call = "local_partition(" + describe(l) + ", " + describe(threads) + ", " + num(index) + ")";
   auto r = local_partition(l, threads, index);
-  // The thread layout's top-level modes (an integer-shaped one is one mode: the tiler is then size(T), whole).
+  // The thread layout's top-level modes (an integer-shaped one is one mode, its size a by-mode tiler).
   std::vector<Layout> tm;
   for (std::size_t k = 0; k < (threads.shape().is_leaf() ? 1 : threads.rank()); ++k) tm.push_back(mode_of(threads, k));
   bool broadcast = false;
@@ -644,15 +644,11 @@ Outcome local_partition_property(Layout const& l, Layout const& threads, Int ind
                            " for thread " + num(index) + " is not its: T there is " + num(value));
     return refused(r.error(), {ErrorKind::invalid_input}, call);
   }
-  // CuTe product_each(shape(T)): the tiler of the thread layout's mode sizes.
-  Tiler tiler;
-  if (threads.shape().is_leaf()) {
-    tiler = Tiler::of_integer(threads.size());
-  } else {
-    std::vector<Tiler> sizes;
-    for (auto const& m : tm) sizes.push_back(Tiler::of_integer(m.size()));
-    tiler = Tiler::by_mode(sizes);
-  }
+  // CuTe product_each(shape(T)) = transform(wrap(shape(T)), product): a by-mode tiler of the thread
+  // layout's mode sizes, one integer mode wrapped too.
+  std::vector<Tiler> sizes;
+  for (auto const& m : tm) sizes.push_back(Tiler::of_integer(m.size()));  // tm: one mode for a leaf
+  Tiler tiler = Tiler::by_mode(sizes);
   std::string why;
   auto dv = divided(l, tiler, why);
   if (!dv) return Outcome::skip("thread layout: " + why);

@@ -1142,7 +1142,13 @@ def partition(args_T, tiler, coord, inner, name):
         r.noanswer = (outside[0].pid, outside[0].msg)
         return r
     r.check = check
-    answer_exists(r, ref)
+    # inner_partition.def: element j is T((B,B*)(tile j, coord)), a function whether or not the whole
+    # division is a layout; the answer exists exactly when that slice is offset + some layout
+    # (tabulated), so a division with no answer can still have a slice with one
+    off = ref.value(kept, 0)
+    if layout_of_table(lambda j: ref.value(kept, j) - off, n) is None:
+        r.noanswer = (f'{name}.def', f'the slice j -> T((B,B*)(tile j, coord)) minus its offset {off} is no '
+                                     f'layout: {[ref.value(kept, j) for j in range(min(n, 8))]}')
     return r
 
 
@@ -1210,11 +1216,10 @@ def op_local_partition(args):
                          f'thread layout {show(tile)} at CuTe\'s coordinate {coords} gives {total}, not {i}'))
     kt = [m for m, kp in zip(tops, keep) if kp]
     kc = [c for c, kp in zip(coords, keep) if kp]
-    if isinstance(tile.shape, list):
-        tiler = [Layout(m.size(), 1 if m.size() > 1 else 0) for m in kt]
-        coord = kc
-    else:
-        tiler, coord = Layout(tile.size(), 1 if tile.size() > 1 else 0), kc[0]
+    # product_each(shape(tile)) = transform(wrap(shape), product) (int_tuple.hpp:249): a by-mode tiler,
+    # one integer mode wrapped too (the data's other modes kept); the coordinate as get_flat_coord's
+    tiler = [Layout(m.size(), 1 if m.size() > 1 else 0) for m in kt]
+    coord = kc if isinstance(tile.shape, list) else kc[0]
     sub = partition(args[0], tiler, coord, False, 'local_partition')
     sub.pre = r.pre + sub.pre
     sub.contracts = r.contracts

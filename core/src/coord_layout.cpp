@@ -14,7 +14,7 @@ namespace catlayout {
 
 std::string to_string(ScaledBasis const& b) {
   std::string s = std::to_string(b.scale);
-  for (auto it = b.path.rbegin(); it != b.path.rend(); ++it) s += "@" + std::to_string(*it);  // CuTe: reversed
+  for (auto it = b.path.rbegin(); it != b.path.rend(); ++it) s += str("@", *it);  // CuTe: reversed
   return s;
 }
 
@@ -427,16 +427,21 @@ Result<CoordLayout> composition(CoordLayout const& a, CoordLayout const& b) {
   std::map<std::vector<int>, Target> ts;
   std::optional<Error> missed;
   CL_TRY(m, compose_rec(a, b.shape(), b.stride(), ts, missed));
-  if (missed) {  // as core's composition: a precondition CuTe does not check, unless its answer is A o B
+  // CuTe's answer (the walk's modes) where a condition catlayout adds fails: kept where it is A o B
+  // all the same (tabulated; B of integer strides), as core's composition does.
+  auto cute_if_right = [&]() -> std::optional<CoordLayout> {
     auto integer_b = b.to_layout();
     auto cute = CoordLayout::make(m.shape, m.stride);
-    bool same = integer_b && cute && b.size() <= limits::max_mixed_sign_check;
-    for (Int i = 0; i < b.size() && same; ++i) {
+    if (!integer_b || !cute || b.size() > limits::max_mixed_sign_check) return std::nullopt;
+    for (Int i = 0; i < b.size(); ++i) {
       auto got = cute->sparse_at(i);
       auto want = a.sparse_extended((*integer_b)(i));
-      same = got && want && *got == *want;
+      if (!got || !want || *got != *want) return std::nullopt;
     }
-    if (same) return cute;
+    return std::move(*cute);
+  };
+  if (missed) {  // a precondition CuTe does not check
+    if (auto cute = cute_if_right()) return std::move(*cute);
     return cute_unchecked(std::unexpected(std::move(*missed)));
   }
   // Strides of both signs: B's coordinates in A no longer add without borrow (core checks such
@@ -454,11 +459,14 @@ Result<CoordLayout> composition(CoordLayout const& a, CoordLayout const& b) {
                 "A o B's modes in general, and catlayout checks that by tabulation for integer strides only");
   for (auto const& [path, t] : ts)  // core's rule 4: B's modes must not carry within a mode of A
     for (std::size_t i = 0; i + 1 < t.used.size(); ++i)
-      if (t.used[i] >= t.a.shape[i])
+      if (t.used[i] >= t.a.shape[i]) {
+        // a carry past a mode of A can leave A o B unchanged (its strides there of scale 0)
+        if (auto cute = cute_if_right()) return std::move(*cute);
         return cute_misses(fail(ErrorKind::inadmissible, "B's modes overlap in mode ", i, " of coalesce(", t.name, ") = ",
                     flat_text(t.a), ": their coordinates there add up to ", t.used[i], ", past its shape ",
                     t.a.shape[i], ", so A o B is not the sum of A o B's modes (", to_string(a), " o ", to_string(b),
                     ")"));
+      }
   auto r = CoordLayout::make(std::move(m.shape), std::move(m.stride));
   if (!r) return fail(r.error().kind, r.error().message, " in ", to_string(a), " o ", to_string(b));
   return r;

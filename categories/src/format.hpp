@@ -10,7 +10,7 @@ namespace catlayout::categories::detail {
 
 inline std::string tuple_text(std::vector<Int> const& t) {
   std::string s = "(";
-  for (std::size_t i = 0; i < t.size(); ++i) s += (i ? "," : "") + std::to_string(t[i]);
+  for (std::size_t i = 0; i < t.size(); ++i) s += str(i ? "," : "", t[i]);
   return s + ")";
 }
 inline std::string tuple_text(IntTuple const& t) { return to_string(t); }

@@ -94,7 +94,7 @@ bool is_flat_tuple(IntTuple const& t) { return !t.is_leaf() && depth(t) <= 1; }
 std::string to_string(FinMap const& alpha) {
   std::string s = "(";
   for (std::size_t i = 0; i < alpha.m(); ++i)
-    s += (i ? "," : "") + (alpha.values()[i] == star ? std::string("*") : std::to_string(alpha.values()[i]));
+    s += str(i ? "," : "", alpha.values()[i] == star ? std::string("*") : std::to_string(alpha.values()[i]));
   return s + ")";
 }
 

@@ -345,8 +345,8 @@ std::string flat_text(FlatCoordLayout const& a) {
   if (a.shape.size() == 1) return std::to_string(a.shape[0]) + ":" + to_string(a.stride[0]);
   std::string s = "(", d = "(";
   for (std::size_t i = 0; i < a.shape.size(); ++i) {
-    s += (i ? "," : "") + std::to_string(a.shape[i]);
-    d += (i ? "," : "") + to_string(a.stride[i]);
+    s += str(i ? "," : "", a.shape[i]);
+    d += str(i ? "," : "", to_string(a.stride[i]));
   }
   return s + "):" + d + ")";
 }
@@ -367,7 +367,7 @@ Result<Target*> target(CoordLayout const& a, std::vector<int> const& path, std::
   std::string name = "A";
   if (!path.empty()) {
     name = "get<";
-    for (std::size_t i = 0; i < path.size(); ++i) name += (i ? "," : "") + std::to_string(path[i]);
+    for (std::size_t i = 0; i < path.size(); ++i) name += str(i ? "," : "", path[i]);
     name += ">(A)";
   }
   std::string part = "A";
@@ -378,7 +378,7 @@ Result<Target*> target(CoordLayout const& a, std::vector<int> const& path, std::
                   " of ", part, " = ", to_string(m), ", which has rank ", m.rank(), " (A = ", to_string(a), ")");
     m = m.mode(k);
     part = "get<";
-    for (std::size_t j = 0; j <= i; ++j) part += (j ? "," : "") + std::to_string(path[j]);
+    for (std::size_t j = 0; j <= i; ++j) part += str(j ? "," : "", path[j]);
     part += ">(A)";
   }
   Target t{name, to_string(m), m.size(), coalesce_extended(m), {}};

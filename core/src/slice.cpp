@@ -1,8 +1,10 @@
 #include "catlayout/core/slice.hpp"
 
+#include "catlayout/core/checked.hpp"
 #include "catlayout/core/limits.hpp"
 #include "catlayout/core/structural.hpp"
 #include "catlayout/core/text.hpp"
+#include "slice_fields.hpp"
 
 namespace catlayout {
 
@@ -20,7 +22,7 @@ std::string to_string(SliceCoord const& c) {
     case SliceCoord::Kind::tuple: break;
   }
   std::string out = "(";
-  for (std::size_t i = 0; i < c.children.size(); ++i) out += (i ? "," : "") + to_string(c.children[i]);
+  for (std::size_t i = 0; i < c.children.size(); ++i) out += str(i ? "," : "", to_string(c.children[i]));
   return out + ")";
 }
 
@@ -88,12 +90,20 @@ Result<SliceCoord> parse_slice_coord(std::string_view text) {
 
 // CuTe's lift_slice: a hole keeps its whole mode as one mode of the result, an integer keeps
 // nothing, a tuple contributes its children's kept modes in order (one level flattened each time).
-static Result<void> collect(SliceCoord const& c, Layout const& m, std::vector<Layout>& kept, Int& offset) {
+// extend: CuTe's own reading of an integer past its mode (crd2idx, the mode's last leaf unbounded).
+static Result<void> collect(SliceCoord const& c, Layout const& m, std::vector<Layout>& kept, Int& offset,
+                            bool extend) {
   switch (c.kind) {
     case SliceCoord::Kind::hole:
       kept.push_back(m);
       return {};
     case SliceCoord::Kind::integer: {
+      if (extend) {
+        CL_TRY(x, m.extended(c.value));
+        CL_TRY(sum, checked_add(offset, x, "slice offset"));
+        offset = sum;
+        return {};
+      }
       // A coordinate inside its mode: a precondition CuTe's slice (crd2idx) does not check.
       if (c.value < 0 || c.value >= m.size())
         return cute_unchecked(fail(ErrorKind::invalid_input, "slice coordinate ", c.value, " is outside [0, ", m.size(),
@@ -107,18 +117,23 @@ static Result<void> collect(SliceCoord const& c, Layout const& m, std::vector<La
   if (m.shape().is_leaf() || c.children.size() != m.rank())
     return fail(ErrorKind::invalid_input, "slice coordinate ", to_string(c), " does not match shape ",
                 to_string(m.shape()), " (rank ", m.shape().is_leaf() ? 1 : m.rank(), ")");
-  for (std::size_t i = 0; i < c.children.size(); ++i) CL_CHECK(collect(c.children[i], m.mode(i), kept, offset));
+  for (std::size_t i = 0; i < c.children.size(); ++i)
+    CL_CHECK(collect(c.children[i], m.mode(i), kept, offset, extend));
   return {};
 }
 
-Result<SliceResult> slice_and_offset(SliceCoord const& c, Layout const& l) {
+static Result<SliceResult> slice_of(SliceCoord const& c, Layout const& l, bool extend) {
   std::vector<Layout> kept;
   Int offset = 0;
   if (c.kind == SliceCoord::Kind::hole) return SliceResult{l, 0};  // _ keeps the layout as it is
-  CL_CHECK(collect(c, l, kept, offset));
+  CL_CHECK(collect(c, l, kept, offset, extend));
   CL_TRY(r, make_layout(kept));
   return SliceResult{std::move(r), offset};
 }
+
+Result<SliceResult> slice_and_offset(SliceCoord const& c, Layout const& l) { return slice_of(c, l, false); }
+
+Result<SliceResult> detail::slice_extended(SliceCoord const& c, Layout const& l) { return slice_of(c, l, true); }
 
 Result<Layout> slice(SliceCoord const& c, Layout const& l) {
   CL_TRY(r, slice_and_offset(c, l));

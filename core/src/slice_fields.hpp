@@ -10,6 +10,11 @@
 
 namespace catlayout::detail {
 
+// CuTe's slice_and_offset of a plain layout without the coordinate's range check: an integer past
+// its mode read as crd2idx reads it (the mode's last leaf unbounded). Where CuTe compiles more on the
+// way (a swizzled layout), a static_assert there comes before the coordinate matters.
+Result<SliceResult> slice_extended(SliceCoord const& c, Layout const& l);
+
 // Every coordinate a hole (CuTe's all_underscore).
 bool all_holes(SliceCoord const& c);
 

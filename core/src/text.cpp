@@ -614,7 +614,7 @@ std::string to_string(Tiler const& t) {
   if (t.integer) return std::to_string(t.layout->size());
   if (t.is_layout()) return to_string(*t.layout);
   std::string s = "<";
-  for (std::size_t i = 0; i < t.modes.size(); ++i) s += (i ? "," : "") + to_string(t.modes[i]);
+  for (std::size_t i = 0; i < t.modes.size(); ++i) s += str(i ? "," : "", to_string(t.modes[i]));
   return s + ">";
 }
 

@@ -96,6 +96,20 @@ TEST(SliceSwizzled, Refusals) {
   auto outside = slice_and_offset(T({I(8), H()}), C("Sw<3,0,3> o 0 o (8,8):(8,1)"));
   ASSERT_FALSE(outside);
   EXPECT_TRUE(refused_saying(outside, "outside [0, 8)"));
+  EXPECT_TRUE(outside.error().cute_precondition);
+  // CuTe compiles first: a coordinate outside its mode is no answer only where the slice compiles
+  // (compiled with CuTe 4.2: no make_layout() for a full coordinate; composition's Stride
+  // Divisibility Condition in the slice of the second layout)
+  auto full_outside = slice_and_offset(I(8), C("Sw<1,0,2> o 0 o 8:1"));
+  ASSERT_FALSE(full_outside);
+  EXPECT_FALSE(full_outside.error().cute_precondition);
+  EXPECT_TRUE(refused_saying(full_outside, "needs a hole"));
+  auto static_first =
+      slice_and_offset(T({T({H(), H()}), I(4), I(0), H()}), C("Sw<1,1,2> o 0 o ((2,4),4,1,2):((4,8),1,5,32)"));
+  ASSERT_FALSE(static_first);
+  EXPECT_EQ(static_first.error().kind, ErrorKind::inadmissible);
+  EXPECT_FALSE(static_first.error().cute_precondition || static_first.error().cute_answers);
+  EXPECT_TRUE(refused_saying(static_first, "stride divisibility"));
 }
 
 // With run-time integers in the coordinate: CuTe C++ 4.2's prints, compiled (cute::print of

@@ -70,7 +70,7 @@ Result<std::vector<Int>> positive_entries(IntTuple const& t, char const* what) {
 
 std::string map_text(std::vector<int> const& map) {
   std::string s = "[";
-  for (std::size_t i = 0; i < map.size(); ++i) s += (i ? "," : "") + (map[i] == 0 ? std::string("*") : std::to_string(map[i]));
+  for (std::size_t i = 0; i < map.size(); ++i) s += str(i ? "," : "", map[i] == 0 ? std::string("*") : std::to_string(map[i]));
   return s + "]";
 }
 

@@ -198,6 +198,9 @@ def verdict(case, file=''):
                     res.contracts[0] if res.contracts else None)
 
     if 'cute_precondition' in tags:
+        if checked:  # CuTe does not compile it (or refuses the input): it returns no value at all
+            return done('disagree', f'CuTe checks the failing precondition {checked[0].pid} ({checked[0].how}: '
+                                    f'{checked[0].msg}): it returns no value', checked[0].pid)
         if unchecked:
             cute = cute_answer(case)
             if cute is not None and res.check is not None and not run_check(cute):
@@ -205,12 +208,12 @@ def verdict(case, file=''):
                                         f'{json.dumps(cute)[:120]} meets {", ".join(res.contracts)} all the same: '
                                         'it is the answer', unchecked[0].pid)
             return done('agree', f'unchecked precondition {unchecked[0].pid} fails: {unchecked[0].msg}', unchecked[0].pid)
-        if checked:
-            return done('disagree', f'CuTe checks the failing precondition {checked[0].pid} ({checked[0].how})',
-                        checked[0].pid)
         return done('disagree', 'no documented precondition fails here', None)
 
     if 'cute_crash' in tags:
+        if checked:  # a static_assert stops CuTe before anything runs
+            return done('disagree', f'CuTe checks the failing precondition {checked[0].pid} ({checked[0].how}: '
+                                    f'{checked[0].msg}): it does not run to crash', checked[0].pid)
         if pres:
             return done('agree', f'precondition {pres[0].pid} fails ({pres[0].how}): {pres[0].msg}', pres[0].pid)
         return done('disagree', 'no precondition fails: CuTe should not crash here', None)

@@ -575,6 +575,12 @@ def op_slice_and_offset(args):
         r.pre.append(Pre('slice_and_offset.pre.hole', 'input', 'a swizzled layout\'s coordinate without a hole: '
                                                                'CuTe C++ does not compile it'))
         return r
+    outside = [p for p in r.pre if p.pid == 'slice_and_offset.pre.coord']
+    if outside and not swz:
+        # no such coordinate of X: CuTe's crd2idx extension reads another place, no answer (a swizzled
+        # layout's static_asserts below still come first: CuTe compiles before the coordinate matters)
+        r.noanswer = (outside[0].pid, outside[0].msg)
+        return r
     n = prod(size(h) for h in hs)
     sizes = [size(h) for h in hs]
 
@@ -637,6 +643,9 @@ def op_slice_and_offset(args):
                     out += _offset_mark(A, offc[1], cid) + _decayed_marks(A, sl, C['dep'], cid)
                 return out
     # is CuTe's answer the function?  (else inadmissible, with CuTe's answer: cute_wrong)
+    if outside:  # past the static_asserts: no answer, as for a plain layout
+        r.noanswer = (outside[0].pid, outside[0].msg)
+        return r
     bad = _function(n, cute, defn, cid, 'j')
     if bad:
         r.noanswer = ('slice_and_offset.swizzled', f'inadmissible: CuTe\'s answer is not the slice\'s function '

@@ -275,10 +275,10 @@ static Tiler mode_sizes(Layout const& tile) {
 // coordinate 0 of each kept mode) is the answer CuTe gives, a compile error.
 static Result<SliceResult> partition_at(Layout const& l, Tiler const& sizes, Result<SliceCoord> coord,
                                         std::size_t kept) {
-  if (!coord && (coord.error().cute_returns() || coord.error().cute_crashes)) {
+  if (!coord && coord.error().cute_runs()) {
     std::vector<SliceCoord> zeros(kept, SliceCoord::of(0));
     auto compiled = outer_partition(l, sizes, kept == 1 ? zeros[0] : SliceCoord::tuple(std::move(zeros)));
-    if (!compiled && !compiled.error().cute_returns() && !compiled.error().cute_crashes) return compiled;
+    if (!compiled && !compiled.error().cute_runs()) return compiled;
   }
   if (!coord) return std::unexpected(coord.error());
   return outer_partition(l, sizes, *coord);

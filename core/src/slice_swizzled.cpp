@@ -206,7 +206,7 @@ Result<SliceResult> slice_and_offset(SliceCoord const& c, ComposedLayout const& 
     // without a hole) is its answer.
     if (auto extended = detail::slice_extended(c, l.layout)) {
       auto compiled = swizzled_slice(c, l, std::move(*extended), false);
-      if (!compiled && !compiled.error().cute_returns() && !compiled.error().cute_crashes) return compiled;
+      if (!compiled && !compiled.error().cute_runs()) return compiled;
     }
   }
   if (!plain) return std::unexpected(plain.error());

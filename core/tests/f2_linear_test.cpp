@@ -105,7 +105,9 @@ TEST(Linear, ToCuteTakesAnyLayout) {
         ++answered;
         for (Int i = 0; i < 8; ++i) ASSERT_EQ(*evaluate(*r, i), static_cast<Int>(f(i))) << to_string(f) << " at " << i;
         bool disjoint = !(a & b) && !(a & d) && !(b & d);
-        if (disjoint) ASSERT_EQ(r->sw.bits, 0) << to_string(f);
+        if (disjoint) {
+          ASSERT_EQ(r->sw.bits, 0) << to_string(f);
+        }
       }
   EXPECT_GE(answered, 1000);  // of the 4096 maps
 }

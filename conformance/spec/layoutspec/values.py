@@ -557,58 +557,45 @@ def vsum(vs):
     return {p: x for p, x in out.items() if x}
 
 
-def layout_of_coords(f, n):
-    """layout_of_table for a table of coordinates (vec): the flat modes [(extent, stride)] of a layout
-    whose strides are single scaled bases (or 0) with the function f on [0, n), or None. The same
-    greedy walk: a layout coalesces to one form, and coalescing keeps a stride of one basis."""
-    if n == 0 or f(0):
+def table_modes(f, n, scale=lambda d, k: d * k, total=sum, single=lambda d: True):
+    """The flat modes [(extent, stride)] of a layout whose function on [0, n) is the table f, or None.
+
+    Greedy: the first mode's stride is f(1); its extent is the first k with f(k) != k*f(1),
+    which must divide the rest; then the same on the subsampled table.  A coalesced layout
+    with that function is found whenever one exists (a layout coalesces to one form).  Values are
+    integers (scale, total: * and sum) or coordinates (vscale, vsum; `single`: a stride of one basis,
+    which coalescing keeps).
+    """
+    if n == 0 or f(0) != total([]):
         return None
     modes, step, m = [], 1, n
     while m > 1:
         d = f(step)
         k = 1
-        while k < m and f(k * step) == vscale(d, k):
+        while k < m and f(k * step) == scale(d, k):
             k += 1
         while k > 1 and m % k:
             k -= 1
-        if k == 1 or len(d) > 1:
+        if k == 1 or not single(d):
             return None
         modes.append((k, d))
         step *= k
         m //= k
+    shapes = [s for s, _ in modes]
     for i in span(n):
-        if vsum([vscale(d, c) for (_, d), c in zip(modes, colex(i, [s for s, _ in modes], absorb=False))]) != f(i):
+        if total([scale(d, c) for (_, d), c in zip(modes, colex(i, shapes, absorb=False))]) != f(i):
             return None
     return modes
 
 
-def layout_of_table(f, n):
-    """A flat layout (shapes, strides) whose function on [0, n) is the table f, or None.
+def layout_of_coords(f, n):
+    """table_modes for a table of coordinates (vec): strides single scaled bases (or 0)."""
+    return table_modes(f, n, vscale, vsum, lambda d: len(d) <= 1)
 
-    Greedy: the first mode's stride is f(1); its extent is the first k with f(k) != k*f(1),
-    which must divide the rest; then the same on the subsampled table.  A coalesced layout
-    with that function is found whenever one exists.
-    """
-    if n == 0 or f(0) != 0:
+
+def layout_of_table(f, n):
+    """A flat layout whose function on [0, n) is the table f of integers, or None (table_modes)."""
+    modes = table_modes(f, n)
+    if modes is None:
         return None
-    shapes, strides, step = [], [], 1
-    g = lambda j: f(j * step)
-    m = n
-    while m > 1:
-        d = g(1)
-        k = 1
-        while k < m and g(k) == k * d:
-            k += 1
-        while k > 1 and m % k:
-            k -= 1
-        if k == 1:
-            return None
-        shapes.append(k)
-        strides.append(d)
-        step *= k
-        m //= k
-    cand = Layout(shapes or 1, strides or 0) if shapes else Layout(1, 0)
-    for i in span(n):
-        if cand(i) != f(i):
-            return None
-    return cand
+    return Layout([s for s, _ in modes] or 1, [d for _, d in modes] or 0)

@@ -34,6 +34,9 @@ struct Error {
   // CuTe, given this input, divides by zero at run time (vectors: cute_crash): no answer, no compile error.
   bool cute_crashes = false;
   bool cute_returns() const { return cute_answers || cute_precondition; }  // CuTe gives a layout here
+  // CuTe compiles and runs this input (a layout or a crash): a refusal of catlayout's own; else CuTe
+  // refuses it too (a static_assert, no overload), which comes before any run-time condition.
+  bool cute_runs() const { return cute_returns() || cute_crashes; }
   std::string what() const { return std::string(kind_name(kind)) + ": " + message; }
 };
 
